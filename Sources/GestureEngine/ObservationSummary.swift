@@ -1,0 +1,77 @@
+extension Observation {
+    /// One short line per observation, stable for whole-trace assertions:
+    /// `tap possible->recognized`, `tap reset`, `win began 1`, `touch 1 claimed`,
+    /// `action tap recognized`, `error …`.
+    public var summary: String {
+        switch self {
+        case .state(let r, let from, let to, _, let reset):
+            if reset { return "\(r.name) reset" }
+            let c = r.isContinuous
+            return "\(r.name) \(from.name(continuous: c))->\(to.name(continuous: c))"
+        case .delivery(let view, let message, let id, _):
+            return "\(view.name) \(message.rawValue) \(id)"
+        case .verdict(let id, let verdict, _):
+            return "touch \(id) \(verdict.rawValue)"
+        case .action(let a):
+            return "action \(a.source.name) \(a.stateName)"
+        case .error(let e, _):
+            return "error \(e)"
+        }
+    }
+
+    /// The time of the event or deadline that caused it.
+    public var time: Instant {
+        switch self {
+        case .state(_, _, _, let t, _), .delivery(_, _, _, let t), .verdict(_, _, let t), .error(_, let t): t
+        case .action(let a): a.time
+        }
+    }
+}
+
+/// Records observations; handy for tests, `replay`, and bug reports.
+public final class ObservationRecorder: GestureObserver {
+    public private(set) var observations: [Observation] = []
+
+    public init() {}
+
+    public func observe(_ observation: Observation) {
+        observations.append(observation)
+    }
+
+    public func removeAll() { observations.removeAll() }
+
+    /// Every observation as its summary line.
+    public var lines: [String] { observations.map(\.summary) }
+}
+
+/// Checks declared failure requirements for a cycle (semantics.md §3: a configuration error).
+public enum FailureRequirements {
+    /// A cycle among the declared requirements of `recognizers` (and those they name), as
+    /// the names along it with the first repeated at the end, or nil.
+    public static func cycle(among recognizers: [GestureRecognizer]) -> [String]? {
+        var color: [ObjectIdentifier: Int] = [:]  // 1 = on the stack, 2 = done
+        var stack: [GestureRecognizer] = []
+        func visit(_ r: GestureRecognizer) -> [String]? {
+            color[ObjectIdentifier(r)] = 1
+            stack.append(r)
+            for b in r.failureRequirements {
+                switch color[ObjectIdentifier(b)] {
+                case 1:
+                    let start = stack.firstIndex { $0 === b }!
+                    return stack[start...].map(\.name) + [b.name]
+                case nil:
+                    if let c = visit(b) { return c }
+                default:
+                    break
+                }
+            }
+            stack.removeLast()
+            color[ObjectIdentifier(r)] = 2
+            return nil
+        }
+        for r in recognizers where color[ObjectIdentifier(r)] == nil {
+            if let c = visit(r) { return c }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,120 @@
+/// Identifies one touch sequence (finger down to finger up) for the engine's lifetime of it.
+///
+/// Positive values are touchscreen touches (the X touch id, or the trace's `id`); pointer
+/// touches use negative values and print as `p1`, `p2`, … as in the trace format.
+public struct TouchID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public var rawValue: Int64
+
+    public init(_ rawValue: Int64) { self.rawValue = rawValue }
+
+    /// The touch made by a pointer button press-drag-release (`p1` for button 1).
+    public static func pointer(_ number: Int64) -> TouchID { TouchID(-number) }
+
+    public var isPointer: Bool { rawValue < 0 }
+
+    public var description: String { rawValue < 0 ? "p\(-rawValue)" : "\(rawValue)" }
+
+    public static func < (lhs: TouchID, rhs: TouchID) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// Phases of a touch, as input events report them.
+public enum TouchPhase: String, Hashable, Sendable {
+    case began, moved, ended, cancelled
+
+    public var isFinal: Bool { self == .ended || self == .cancelled }
+}
+
+/// Which kind of device produced a touch; recognizers may filter on it.
+public enum DeviceKind: String, Hashable, Sendable {
+    case touchscreen, pointer, touchpad
+}
+
+/// One input event for the engine: a single touch changing phase or position.
+/// (X delivers touches one by one; so do the traces.)
+public struct TouchEvent: Hashable, Sendable {
+    public var id: TouchID
+    public var phase: TouchPhase
+    public var location: Point
+    public var timestamp: Instant
+    public var device: Int32
+    public var deviceKind: DeviceKind
+
+    public init(
+        id: TouchID, phase: TouchPhase, location: Point, timestamp: Instant,
+        device: Int32 = 0, deviceKind: DeviceKind = .touchscreen
+    ) {
+        self.id = id
+        self.phase = phase
+        self.location = location
+        self.timestamp = timestamp
+        self.device = device
+        self.deviceKind = deviceKind
+    }
+}
+
+/// The final word on a touch, given exactly once: may the application act on it?
+public enum TouchVerdict: String, Hashable, Sendable {
+    /// A gesture (or a control) took the touch; the application must not act on it.
+    case claimed
+    /// No gesture wants it; the application gets it untouched.
+    case released
+}
+
+/// A touch as the engine and the recognizers see it. One object per touch sequence.
+public final class Touch: CustomStringConvertible {
+    public let id: TouchID
+    public internal(set) var phase: TouchPhase
+    public internal(set) var location: Point
+    public internal(set) var previousLocation: Point
+    /// Where the touch went down.
+    public let initialLocation: Point
+    public internal(set) var timestamp: Instant
+    /// When the touch went down.
+    public let beganAt: Instant
+    /// 1 for a lone tap, 2 for the second of a quick pair at the same place, …
+    public internal(set) var tapCount: Int
+    public let device: Int32
+    public let deviceKind: DeviceKind
+    /// The deepest view under the touch's first point: the view the touch is delivered to.
+    public internal(set) weak var view: View?
+
+    // Engine bookkeeping (internal).
+    /// The views from `view` up to the root, captured when the touch began.
+    var path: [View] = []
+    /// Recognizers that receive this touch, deepest view first, declaration order within a view.
+    var receivers: [GestureRecognizer] = []
+    var verdict: TouchVerdict?
+    var delivery = DeliveryState()
+
+    init(event: TouchEvent, tapCount: Int) {
+        id = event.id
+        phase = event.phase
+        location = event.location
+        previousLocation = event.location
+        initialLocation = event.location
+        timestamp = event.timestamp
+        beganAt = event.timestamp
+        self.tapCount = tapCount
+        device = event.device
+        deviceKind = event.deviceKind
+    }
+
+    /// Displacement since the touch went down.
+    public var translation: Vector { location - initialLocation }
+
+    public var isActive: Bool { !phase.isFinal }
+
+    public var description: String { "touch \(id) \(phase.rawValue) at \(location)" }
+}
+
+/// What the view (the application) has been given of one touch so far.
+struct DeliveryState {
+    var beganDelivered = false
+    /// A began (and perhaps moves) withheld by `delaysTouchesBegan`.
+    var beganWithheld = false
+    var movedWhileWithheld = false
+    /// An ended withheld by `delaysTouchesEnded` (or because its began is still withheld).
+    var endedWithheld = false
+    /// Nothing more goes to the view: ended/cancelled was delivered, or a gesture took the touch.
+    var finished = false
+}
