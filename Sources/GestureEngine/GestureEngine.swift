@@ -404,10 +404,8 @@ public final class GestureEngine {
         return best
     }
 
-    private func sanitized(_ t: Instant) -> Instant {
-        guard t.seconds.isFinite else { return now }
-        return max(t, now)
-    }
+    /// Time never goes backwards (X timestamps wrap, traces can be edited by hand).
+    private func sanitized(_ t: Instant) -> Instant { max(t, now) }
 
     private func emit(_ o: Observation) {
         for obs in observers { obs.observe(o) }

@@ -1,20 +1,37 @@
-/// A moment on the engine's timeline, in seconds. The origin is arbitrary (the first event of
-/// a trace, the X server's millisecond clock, …); only differences matter.
+/// A moment on the engine's timeline. The origin is arbitrary (the first event of a trace,
+/// the X server's millisecond clock, …); only differences matter. Stored as whole
+/// nanoseconds so that `50 ms + 350 ms` is exactly `400 ms` and deadlines compare exactly.
 public struct Instant: Comparable, Hashable, Sendable, CustomStringConvertible {
-    public var seconds: Double
+    public var nanoseconds: Int64
 
-    public init(seconds: Double) { self.seconds = seconds }
+    public init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
+
+    public init(seconds: Double) { self.nanoseconds = Instant.nanos(seconds) }
 
     /// `Instant(milliseconds: 250)` = a quarter of a second after the origin.
-    public init(milliseconds: Double) { self.seconds = milliseconds / 1000 }
+    public init(milliseconds: Double) { self.nanoseconds = Instant.nanos(milliseconds / 1000) }
 
-    public static let zero = Instant(seconds: 0)
+    public static let zero = Instant(nanoseconds: 0)
 
-    public var milliseconds: Double { seconds * 1000 }
+    public var seconds: Double { Double(nanoseconds) / 1e9 }
+    public var milliseconds: Double { Double(nanoseconds) / 1e6 }
 
-    public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.seconds < rhs.seconds }
-    public static func + (lhs: Instant, rhs: Double) -> Instant { Instant(seconds: lhs.seconds + rhs) }
-    public static func - (lhs: Instant, rhs: Instant) -> Double { lhs.seconds - rhs.seconds }
+    /// Non-finite and out-of-range values saturate instead of trapping (odd input survives).
+    static func nanos(_ seconds: Double) -> Int64 {
+        guard seconds.isFinite else { return seconds > 0 ? Int64.max / 2 : (seconds < 0 ? Int64.min / 2 : 0) }
+        let n = (seconds * 1e9).rounded()
+        if n >= Double(Int64.max / 2) { return Int64.max / 2 }
+        if n <= Double(Int64.min / 2) { return Int64.min / 2 }
+        return Int64(n)
+    }
+
+    public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
+    /// `instant + seconds`.
+    public static func + (lhs: Instant, rhs: Double) -> Instant {
+        Instant(nanoseconds: lhs.nanoseconds.addingReportingOverflow(nanos(rhs)).partialValue)
+    }
+    /// Seconds between two instants.
+    public static func - (lhs: Instant, rhs: Instant) -> Double { Double(lhs.nanoseconds &- rhs.nanoseconds) / 1e9 }
 
     public var description: String { "\(milliseconds.compactDescription)ms" }
 }

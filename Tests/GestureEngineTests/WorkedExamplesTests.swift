@@ -1,0 +1,304 @@
+import Testing
+@testable import GestureEngine
+
+/// semantics.md §9, each as a whole ordered trace.
+@Suite struct WorkedExamplesTests {
+    private let frame = Rect(x: 0, y: 0, width: 1000, height: 800)
+
+    // MARK: Swipe and pan on one view
+
+    private func swipeAndPan(panRequiresSwipeToFail: Bool) -> (Harness, PanGestureRecognizer, SwipeGestureRecognizer) {
+        let h = Harness()
+        let win = h.view("win", frame)
+        let pan = PanGestureRecognizer(name: "pan")
+        let swipe = SwipeGestureRecognizer(name: "swipe", directions: .right)
+        win.addGestureRecognizer(pan)
+        win.addGestureRecognizer(swipe)
+        if panRequiresSwipeToFail { pan.require(toFail: swipe) }
+        return (h, pan, swipe)
+    }
+
+    /// 200 px right in 100 ms: 2000 px/s.
+    private func flick(_ h: Harness) {
+        h.drag(1, from: Point(100, 100), to: Point(300, 100), start: 0, duration: 100, steps: 10)
+        h.drain()
+    }
+
+    /// 200 px right in 2 s: 100 px/s.
+    private func slowDrag(_ h: Harness) {
+        h.drag(1, from: Point(100, 100), to: Point(300, 100), start: 0, duration: 2000, steps: 10)
+        h.drain()
+    }
+
+    @Test func withoutRequirementThePanWinsAFlick() {
+        let (h, _, _) = swipeAndPan(panRequiresSwipeToFail: false)
+        flick(h)
+        #expect(Array(h.gestureLines.prefix(4)) == ["pan possible->began", "swipe possible->failed", "touch 1 claimed", "action pan began"])
+        #expect(!h.actions.contains("action swipe recognized"))
+        #expect(h.gestureLines.suffix(4) == ["pan changed->ended", "action pan ended", "pan reset", "swipe reset"])
+    }
+
+    @Test func withoutRequirementThePanWinsASlowDrag() {
+        let (h, _, _) = swipeAndPan(panRequiresSwipeToFail: false)
+        slowDrag(h)
+        #expect(Array(h.gestureLines.prefix(4)) == ["pan possible->began", "swipe possible->failed", "touch 1 claimed", "action pan began"])
+    }
+
+    @Test func withRequirementAFlickIsASwipe() {
+        let (h, _, _) = swipeAndPan(panRequiresSwipeToFail: true)
+        flick(h)
+        #expect(h.gestureLines == [
+            "swipe possible->recognized", "pan possible->failed", "touch 1 claimed", "action swipe recognized",
+            "pan reset", "swipe reset",
+        ])
+    }
+
+    @Test func withRequirementASlowDragIsAPan() {
+        let (h, _, _) = swipeAndPan(panRequiresSwipeToFail: true)
+        slowDrag(h)
+        // The swipe fails when it reaches its distance too slowly (60 px at 600 ms); the pan,
+        // held since 20 px, begins then with the translation it followed meanwhile.
+        #expect(Array(h.gestureLines.prefix(4)) == [
+            "swipe possible->failed", "pan possible->began", "touch 1 claimed", "action pan began",
+        ])
+        #expect(!h.actions.contains("action swipe recognized"))
+        let began = h.recorder.observations.compactMap { o -> ActionEvent? in
+            if case .action(let a) = o, a.state == .began { return a }
+            return nil
+        }
+        #expect(began.first?.values.translation == Vector(dx: 60, dy: 0))
+        #expect(began.first?.time == Instant(milliseconds: 600))
+    }
+
+    // MARK: Single and double tap
+
+    private func taps(requirement: Bool) -> Harness {
+        let h = Harness()
+        let win = h.view("win", frame)
+        let double = TapGestureRecognizer(name: "doubleTap", taps: 2)
+        let single = TapGestureRecognizer(name: "tap")
+        win.addGestureRecognizer(double)
+        win.addGestureRecognizer(single)
+        if requirement { single.require(toFail: double) }
+        return h
+    }
+
+    @Test func withoutRequirementBothFireOnADoubleTapSingleFirst() {
+        let h = taps(requirement: false)
+        h.tap(1, 100, 100, at: 0)
+        h.tap(2, 101, 100, at: 200)
+        h.drain()
+        #expect(h.gestureLines == [
+            "tap possible->recognized", "touch 1 claimed", "action tap recognized", "tap reset",
+            "doubleTap possible->recognized", "tap possible->failed", "touch 2 claimed", "action doubleTap recognized",
+            "doubleTap reset", "tap reset",
+        ])
+    }
+
+    @Test func withRequirementOnlyTheDoubleTapFires() {
+        let h = taps(requirement: true)
+        h.tap(1, 100, 100, at: 0)
+        h.tap(2, 101, 100, at: 200)
+        h.drain()
+        #expect(h.gestureLines == [
+            "doubleTap possible->recognized", "tap possible->failed", "touch 1 claimed", "touch 2 claimed",
+            "action doubleTap recognized", "doubleTap reset", "tap reset",
+        ])
+    }
+
+    @Test func withRequirementALoneTapFiresOneIntervalAfterTheLift() {
+        let h = taps(requirement: true)
+        h.tap(1, 100, 100, at: 0, holding: 50)
+        h.wait(until: 399)
+        #expect(h.actions == [])
+        #expect(h.engine.nextDeadline == Instant(milliseconds: 400))
+        h.wait(until: 400)
+        #expect(h.gestureLines == [
+            "doubleTap possible->failed", "tap possible->recognized", "touch 1 claimed",
+            "action tap recognized", "doubleTap reset", "tap reset",
+        ])
+        #expect(h.recorder.observations.last?.time == Instant(milliseconds: 400))
+    }
+
+    // MARK: Long press then drag without lifting
+
+    private func longPressThenDrag(simultaneous: Bool) -> Harness {
+        let h = Harness()
+        let win = h.view("win", frame)
+        let press = LongPressGestureRecognizer(name: "press")
+        let pan = PanGestureRecognizer(name: "pan")
+        win.addGestureRecognizer(press)
+        win.addGestureRecognizer(pan)
+        if simultaneous { pan.recognizeSimultaneously(with: press) }
+        h.down(1, 100, 100, at: 0)
+        h.wait(until: 600)
+        h.move(1, 130, 100, at: 700)
+        h.move(1, 160, 100, at: 800)
+        h.up(1, 160, 100, at: 900)
+        h.drain()
+        return h
+    }
+
+    @Test func byDefaultTheLongPressKeepsTheTouch() {
+        let h = longPressThenDrag(simultaneous: false)
+        #expect(h.gestureLines == [
+            "press possible->began", "pan possible->failed", "touch 1 claimed", "action press began",
+            "press began->changed", "action press changed",
+            "press changed->changed", "action press changed",
+            "press changed->ended", "action press ended", "press reset", "pan reset",
+        ])
+    }
+
+    @Test func thePanRecognizesWhenItMayRecognizeWithTheLongPress() {
+        let h = longPressThenDrag(simultaneous: true)
+        #expect(h.gestureLines == [
+            "press possible->began", "touch 1 claimed", "action press began",
+            "press began->changed", "pan possible->began", "action press changed", "action pan began",
+            "press changed->changed", "pan began->changed", "action press changed", "action pan changed",
+            "press changed->ended", "pan changed->ended", "action press ended", "action pan ended",
+            "press reset", "pan reset",
+        ])
+    }
+
+    // MARK: Pinch and rotation
+
+    /// Two fingers 200 px apart that spread and turn together.
+    private func spreadAndTurn(_ h: Harness) {
+        h.down(1, 400, 400, at: 0)
+        h.down(2, 600, 400, at: 10)
+        // Spread by 40 px (pinch threshold 10 px) while turning by ~17° (rotation threshold 10°).
+        for i in 1...6 {
+            let f = Double(i) / 6
+            let angle = 0.3 * f
+            let r = 100 + 20 * f
+            let c = 500.0
+            h.move(1, c - r * cosApprox(angle), 400 - r * sinApprox(angle), at: 10 + 20 * Double(i))
+            h.move(2, c + r * cosApprox(angle), 400 + r * sinApprox(angle), at: 15 + 20 * Double(i))
+        }
+        h.up(1, 380, 360, at: 200)
+        h.up(2, 620, 440, at: 210)
+        h.drain()
+    }
+
+    private func pinchAndRotation(_ relate: (PinchGestureRecognizer, RotationGestureRecognizer) -> Void) -> Harness {
+        let h = Harness()
+        let win = h.view("win", frame)
+        let pinch = PinchGestureRecognizer(name: "pinch")
+        let rotation = RotationGestureRecognizer(name: "rotation")
+        win.addGestureRecognizer(pinch)
+        win.addGestureRecognizer(rotation)
+        relate(pinch, rotation)
+        spreadAndTurn(h)
+        return h
+    }
+
+    @Test func pinchAndRotationAreExclusiveByDefault() {
+        let h = pinchAndRotation { _, _ in }
+        let changed = ["pinch changed->changed", "action pinch changed"]
+        #expect(h.gestureLines == [
+            "pinch possible->began", "rotation possible->failed", "touch 1 claimed", "touch 2 claimed", "action pinch began",
+            "pinch began->changed", "action pinch changed",
+        ] + Array([[String]](repeating: changed, count: 8).joined()) + [
+            "pinch changed->ended", "action pinch ended", "pinch reset", "rotation reset",
+        ])
+    }
+
+    @Test func pinchAndRotationBothRunWhenEitherAllowsSimultaneity() {
+        let fromPinch = pinchAndRotation { pinch, rotation in pinch.recognizeSimultaneously(with: rotation) }
+        let fromRotation = pinchAndRotation { pinch, rotation in rotation.recognizeSimultaneously(with: pinch) }
+        #expect(fromPinch.gestureLines == fromRotation.gestureLines)
+        let both = ["pinch changed->changed", "rotation changed->changed", "action pinch changed", "action rotation changed"]
+        #expect(fromPinch.gestureLines == [
+            "pinch possible->began", "touch 1 claimed", "touch 2 claimed", "action pinch began",
+            "pinch began->changed", "action pinch changed",
+            "pinch changed->changed", "action pinch changed",
+            "pinch changed->changed", "rotation possible->began", "action pinch changed", "action rotation began",
+            "pinch changed->changed", "rotation began->changed", "action pinch changed", "action rotation changed",
+        ] + Array([[String]](repeating: both, count: 5).joined()) + [
+            "pinch changed->ended", "rotation changed->ended", "action pinch ended", "action rotation ended",
+            "pinch reset", "rotation reset",
+        ])
+    }
+
+    // MARK: A screen-wide observer
+
+    @Test func screenObserverSeesEveryTouchWithoutBlockingWindowRecognizers() {
+        let h = Harness()
+        let win = h.view("win", frame)
+        let tap = TapGestureRecognizer(name: "tap")
+        win.addGestureRecognizer(tap)
+        let observer = PanGestureRecognizer(name: "observer", minimumDistance: 0)
+        observer.recognizesSimultaneouslyWithAll = true
+        observer.cancelsTouchesInView = false
+        observer.delaysTouchesEnded = false
+        h.screen.addGestureRecognizer(observer)
+        h.down(1, 100, 100, at: 0)
+        h.move(1, 102, 100, at: 20)
+        h.up(1, 102, 100, at: 40)
+        h.drain()
+        #expect(h.gestureLines == [
+            "observer possible->began", "action observer began",
+            "tap possible->recognized", "touch 1 claimed", "observer began->ended",
+            "action tap recognized", "action observer ended", "tap reset", "observer reset",
+        ])
+    }
+
+    // MARK: A one-way relation
+
+    @Test func rotationMayPreventPinchButPinchMayNotPreventRotation() {
+        let h = Harness()
+        let win = h.view("win", frame)
+        let pinch = PinchGestureRecognizer(name: "pinch")
+        let rotation = RotationGestureRecognizer(name: "rotation")
+        pinch.doesNotPrevent(rotation)
+        win.addGestureRecognizer(pinch)
+        win.addGestureRecognizer(rotation)
+        // Spread first (the pinch begins), then turn (the rotation begins and stops the pinch).
+        h.down(1, 400, 400, at: 0)
+        h.down(2, 600, 400, at: 10)
+        h.move(1, 380, 400, at: 30)
+        h.move(2, 620, 400, at: 40)
+        h.move(1, 380, 430, at: 60)
+        h.move(2, 620, 370, at: 70)
+        h.up(1, 380, 430, at: 100)
+        h.up(2, 620, 370, at: 110)
+        h.drain()
+        #expect(h.gestureLines == [
+            "pinch possible->began", "touch 1 claimed", "touch 2 claimed", "action pinch began",
+            "pinch began->changed", "action pinch changed",
+            "pinch changed->changed", "action pinch changed",
+            // At 70 ms the pinch sees the move first (declared first), then the rotation begins
+            // and stops it: the loser's roll-back action runs before the winner's.
+            "pinch changed->changed", "rotation possible->began", "pinch changed->cancelled",
+            "action pinch changed", "action pinch cancelled", "action rotation began",
+            "rotation began->ended", "action rotation ended", "pinch reset", "rotation reset",
+        ])
+    }
+
+    @Test func whenRotationWinsFirstPinchFails() {
+        let h = Harness()
+        let win = h.view("win", frame)
+        let pinch = PinchGestureRecognizer(name: "pinch")
+        let rotation = RotationGestureRecognizer(name: "rotation")
+        pinch.doesNotPrevent(rotation)
+        win.addGestureRecognizer(pinch)
+        win.addGestureRecognizer(rotation)
+        // Pure turn: the rotation begins, the pinch (which has not begun) fails.
+        h.down(1, 400, 400, at: 0)
+        h.down(2, 600, 400, at: 10)
+        h.move(1, 400, 430, at: 30)
+        h.move(2, 600, 370, at: 40)
+        h.up(1, 400, 430, at: 60)
+        h.up(2, 600, 370, at: 70)
+        h.drain()
+        #expect(Array(h.gestureLines.prefix(2)) == ["rotation possible->began", "pinch possible->failed"])
+    }
+}
+
+// Tests build their circles without Foundation too.
+func sinApprox(_ x: Double) -> Double {
+    var term = x, sum = x
+    for n in stride(from: 3.0, through: 25, by: 2) { term *= -x * x / ((n - 1) * n); sum += term }
+    return sum
+}
+func cosApprox(_ x: Double) -> Double { sinApprox(x + Double.pi / 2) }
