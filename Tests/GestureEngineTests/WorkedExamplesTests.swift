@@ -198,7 +198,7 @@ import Testing
         #expect(h.gestureLines == [
             "pinch possible->began", "rotation possible->failed", "touch 1 claimed", "touch 2 claimed", "action pinch began",
             "pinch began->changed", "action pinch changed",
-        ] + Array([[String]](repeating: changed, count: 8).joined()) + [
+        ] + Array([[String]](repeating: changed, count: 10).joined()) + [
             "pinch changed->ended", "action pinch ended", "pinch reset", "rotation reset",
         ])
     }
@@ -214,7 +214,7 @@ import Testing
             "pinch changed->changed", "action pinch changed",
             "pinch changed->changed", "rotation possible->began", "action pinch changed", "action rotation began",
             "pinch changed->changed", "rotation began->changed", "action pinch changed", "action rotation changed",
-        ] + Array([[String]](repeating: both, count: 5).joined()) + [
+        ] + Array([[String]](repeating: both, count: 7).joined()) + [
             "pinch changed->ended", "rotation changed->ended", "action pinch ended", "action rotation ended",
             "pinch reset", "rotation reset",
         ])
