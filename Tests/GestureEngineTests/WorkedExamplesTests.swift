@@ -167,7 +167,7 @@ import Testing
         h.down(1, 400, 400, at: 0)
         h.down(2, 600, 400, at: 10)
         // Spread by 40 px (the pinch begins at 55 ms, 13 px past its start) while turning by
-        // ~17° (the rotation passes 10° at 75 ms).
+        // ~17° (the rotation passes its 10° a few moves later).
         for i in 1...6 {
             let f = Double(i) / 6
             let angle = 0.3 * f
