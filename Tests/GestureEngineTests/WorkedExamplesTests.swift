@@ -297,7 +297,10 @@ import Testing
 }
 
 // Tests build their circles without Foundation too.
-func sinApprox(_ x: Double) -> Double {
+func sinApprox(_ angle: Double) -> Double {
+    // Reduce to [-pi, pi] so the series converges fast.
+    let twoPi = 2 * Double.pi
+    let x = angle - twoPi * ((angle + Double.pi) / twoPi).rounded(.down)
     var term = x, sum = x
     for n in stride(from: 3.0, through: 25, by: 2) { term *= -x * x / ((n - 1) * n); sum += term }
     return sum
