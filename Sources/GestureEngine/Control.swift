@@ -106,7 +106,7 @@ public struct Control: Hashable, Sendable {
             return tap.numberOfTapsRequired == 1 && tap.numberOfTouchesRequired == 1
         case .pan, .edgePan, .swipe:
             guard kind == .slider || (kind == .switch && recognizer.kind != .swipe) else { return false }
-            guard thumbRect(in: frame).contains(touch.initialLocation) else { return false }
+            guard touch.beganOnControlThumb else { return false }
             let t = recognizer.translation
             return abs(axis.component(of: t)) >= abs(axis.crossComponent(of: t))
         default:
@@ -131,10 +131,11 @@ struct ControlTracker {
             guard touch == nil else { return nil }
             touch = t.id
             dragged = false
-            startedOnThumb = control.thumbRect(in: frame).contains(t.location)
+            startedOnThumb = t.beganOnControlThumb
             if control.kind == .slider, startedOnThumb {
+                // Measured from where the touch went down (a delayed began arrives late).
                 let thumb = control.thumbRect(in: frame)
-                grabOffset = control.axis == .horizontal ? t.location.x - thumb.midX : t.location.y - thumb.midY
+                grabOffset = control.axis == .horizontal ? t.initialLocation.x - thumb.midX : t.initialLocation.y - thumb.midY
             }
             return nil
         case .moved:

@@ -168,6 +168,7 @@ public final class GestureEngine {
         let touch = Touch(event: e, tapCount: tapCount)
         let hit = root.hitTest(location) ?? root
         touch.view = hit
+        if let control = hit.control { touch.beganOnControlThumb = control.thumbRect(in: hit.frame).contains(location) }
         var v: View? = hit
         while let current = v {
             touch.path.append(current)

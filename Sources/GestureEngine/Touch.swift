@@ -84,6 +84,9 @@ public final class Touch: CustomStringConvertible {
     /// Recognizers that receive this touch, deepest view first, declaration order within a view.
     var receivers: [GestureRecognizer] = []
     var verdict: TouchVerdict?
+    /// The touch went down on the thumb of its view's control (slider, switch): judged once,
+    /// because the thumb moves with the value.
+    var beganOnControlThumb = false
     var delivery = DeliveryState()
 
     init(event: TouchEvent, tapCount: Int) {
