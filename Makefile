@@ -3,7 +3,7 @@ SWIFT ?= swift
 SWIFT_FLAGS ?=
 PREFIX ?= /usr/local
 
-.PHONY: all build release test test-engine run bench clean
+.PHONY: all build release test test-engine run bench profile clean
 
 all: build
 
@@ -27,9 +27,15 @@ run: build
 	@echo "(tactus run: X session, profiles) is not written yet. Nothing to start."
 	@exit 1
 
-## Benchmarks live in their own package so that make test never builds them.
+## Benchmarks (package-benchmark) are only part of the package when TACTUS_BENCHMARKS is set,
+## so make test never builds them. `make profile` runs the plain driver under callgrind.
 bench:
-	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark
+	TACTUS_BENCHMARKS=1 $(SWIFT) package --disable-sandbox benchmark
+
+profile:
+	TACTUS_BENCHMARKS=1 $(SWIFT) build -c release --product EngineProfile
+	valgrind --tool=callgrind --callgrind-out-file=.build/callgrind.out .build/release/EngineProfile 5000
+	callgrind_annotate .build/callgrind.out | head -40
 
 clean:
-	rm -rf .build Benchmarks/.build
+	rm -rf .build

@@ -1,6 +1,12 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 let package = Package(
     name: "tactus",
     platforms: [.macOS(.v14)],
@@ -10,8 +16,35 @@ let package = Package(
     targets: [
         // Pure Swift: no X, no I/O, no Foundation. Everything time-dependent is driven by
         // event timestamps and an injected clock.
-        .target(name: "GestureEngine"),
+        .target(
+            name: "GestureEngine",
+            swiftSettings: [
+                // Debug builds (the tests) keep Swift's dynamic exclusivity checks; release
+                // builds drop them from the per-event path (a quarter of its instructions).
+                .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
+            ],
+            linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
+        ),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine"]),
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Benchmarks (package-benchmark) are added only when asked for (`make bench`), so that
+// `make test` and CI never resolve or build them, and so that they measure the engine built
+// exactly as the daemon is (a dependency package would lose the release flags above).
+if ProcessInfo.processInfo.environment["TACTUS_BENCHMARKS"] != nil {
+    package.dependencies += [
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ]
+    package.targets += [
+        .executableTarget(
+            name: "EngineBenchmarks",
+            dependencies: [.product(name: "Benchmark", package: "benchmark"), "GestureEngine"],
+            path: "Benchmarks/EngineBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        // A plain driver for profilers (valgrind --tool=callgrind, perf).
+        .executableTarget(name: "EngineProfile", dependencies: ["GestureEngine"], path: "Benchmarks/EngineProfile"),
+    ]
+}

@@ -2,7 +2,9 @@
 /// requirements with held transitions, `shouldBegin`, the views' veto (controls),
 /// exclusion and simultaneity. Recognizers never see each other; only the arena does.
 final class GestureArena {
-    unowned let engine: GestureEngine
+    /// The engine owns the arena; an unowned(unsafe) back-pointer avoids refcounting on
+    /// every report (the engine is referenced weakly elsewhere, which makes its refcount slow).
+    unowned(unsafe) let engine: GestureEngine
     /// Recognizers whose wanted transition is held by an unresolved requirement.
     private(set) var held: [GestureRecognizer] = []
     private var markGeneration = 0

@@ -25,8 +25,6 @@ public final class GestureEngine {
 
     lazy var arena = GestureArena(engine: self)
 
-    /// Touches currently down, by id.
-    private var touchesByID: [TouchID: Touch] = [:]
     /// Touches still needing attention: down, undecided, or with a withheld delivery.
     private var liveTouches: [Touch] = []
     /// Recognizers with a sequence under way (received a touch since their last reset).
@@ -36,6 +34,15 @@ public final class GestureEngine {
     private var observers: [GestureObserver] = []
     private var lastTap: (location: Point, time: Instant, count: Int)?
     private var isProcessing = false
+    /// Whether any observer listens: when none does, observations are not even built.
+    private var isObserved = false
+    /// Set when a touch ends, so the sweep of finished touches runs only when it can find one.
+    private var touchFinishedSinceSweep = false
+    private var deadlineCacheValid = false
+    /// Set when a state turns terminal, a touch ends, or a deadline changes: only then can a
+    /// recognizer's sequence be over.
+    private var resetSweepNeeded = false
+    private var cachedDeadline: (GestureRecognizer, Instant)?
 
     /// - Parameters:
     ///   - screen: the screen's frame; the root view covers it.
@@ -45,19 +52,29 @@ public final class GestureEngine {
         self.clock = clock
         now = clock.now
         root.rootEngine = self
-        touchesByID.reserveCapacity(16)
         liveTouches.reserveCapacity(16)
         activeRecognizers.reserveCapacity(32)
         pendingActions.reserveCapacity(32)
         runningActions.reserveCapacity(32)
     }
 
+    deinit {
+        // The unowned(unsafe) back-pointers must not outlive the engine.
+        root.rootEngine = nil
+        for r in activeRecognizers {
+            r.sequenceEngine = nil
+            r.inSequence = false
+        }
+    }
+
     public func addObserver(_ observer: GestureObserver) {
         observers.append(observer)
+        isObserved = true
     }
 
     public func removeObserver(_ observer: GestureObserver) {
         observers.removeAll { $0 === observer }
+        isObserved = !observers.isEmpty
     }
 
     // MARK: Input
@@ -72,21 +89,20 @@ public final class GestureEngine {
         defer { isProcessing = false }
 
         var location = event.location
-        if !location.x.isFinite || !location.y.isFinite { location = touchesByID[event.id]?.location ?? .zero }
+        if !location.x.isFinite || !location.y.isFinite { location = activeTouch(event.id)?.location ?? .zero }
 
         switch event.phase {
         case .began:
-            if touchesByID[event.id] != nil {
+            if let stale = activeTouch(event.id) {
                 // A begin for a touch that is down: the old one is lost; cancel it first.
                 report(.unexpectedTouch(id: event.id, phase: .began))
                 var cancel = event
                 cancel.phase = .cancelled
-                cancel.location = touchesByID[event.id]!.location
-                finish(cancel, location: cancel.location)
+                finish(stale, cancel, location: stale.location)
             }
             touchBegan(event, location: location)
         case .moved:
-            guard let touch = touchesByID[event.id] else {
+            guard let touch = activeTouch(event.id) else {
                 report(.unexpectedTouch(id: event.id, phase: event.phase))
                 return
             }
@@ -97,11 +113,11 @@ public final class GestureEngine {
             for r in touch.receivers where !r.state.isTerminal { r.touchMoved(touch) }
             deliverEventPhase(of: touch)
         case .ended, .cancelled:
-            guard touchesByID[event.id] != nil else {
+            guard let touch = activeTouch(event.id) else {
                 report(.unexpectedTouch(id: event.id, phase: event.phase))
                 return
             }
-            finish(event, location: location)
+            finish(touch, event, location: location)
         }
         settle()
     }
@@ -175,7 +191,6 @@ public final class GestureEngine {
             current.activeTouchCount += 1
             v = current.superview
         }
-        touchesByID[touch.id] = touch
         liveTouches.append(touch)
 
         // Who sees it: deepest view first, declaration order within a view (§2).
@@ -185,7 +200,9 @@ public final class GestureEngine {
                 r.receive(touch)
                 if !r.inSequence {
                     r.inSequence = true
+                    r.sequenceEngine = self
                     activeRecognizers.append(r)
+                    deadlinesChanged()
                 }
             }
         }
@@ -201,13 +218,22 @@ public final class GestureEngine {
         deliverEventPhase(of: touch)
     }
 
-    private func finish(_ event: TouchEvent, location: Point) {
-        guard let touch = touchesByID.removeValue(forKey: event.id) else { return }
+    /// The touch with this id that is down. A linear scan: there are rarely more than ten
+    /// live touches, and comparing ids is cheaper than hashing them.
+    private func activeTouch(_ id: TouchID) -> Touch? {
+        for t in liveTouches where t.id == id && t.isActive { return t }
+        return nil
+    }
+
+    private func finish(_ touch: Touch, _ event: TouchEvent, location: Point) {
         touch.previousLocation = touch.location
         touch.location = location
         touch.timestamp = now
         touch.phase = event.phase
         for v in touch.path { v.activeTouchCount -= 1 }
+        for r in touch.receivers { r.touchesDown -= 1 }
+        touchFinishedSinceSweep = true
+        resetSweepNeeded = true
         if event.phase == .ended {
             lastTap = (location, now, touch.tapCount)
         }
@@ -226,8 +252,11 @@ public final class GestureEngine {
             return
         }
         r.state = new
-        if new.isTerminal { r.deadline = nil }
-        emit(.state(r, from: old, to: new, time: now, reset: false))
+        if new.isTerminal {
+            r.deadline = nil
+            resetSweepNeeded = true
+        }
+        if isObserved { emit(.state(r, from: old, to: new, time: now, reset: false)) }
     }
 
     func queueAction(_ r: GestureRecognizer, _ state: GestureState) {
@@ -329,7 +358,7 @@ public final class GestureEngine {
 
     private func send(_ message: DeliveryMessage, _ t: Touch) {
         guard let view = t.view, view.engine === self else { return }  // the window is gone
-        emit(.delivery(view, message, t.id, time: now))
+        if isObserved { emit(.delivery(view, message, t.id, time: now)) }
         if var control = view.control {
             if let value = view.controlTracker.handle(message, touch: t, control: &control, frame: view.frame) {
                 var values = GestureValues()
@@ -352,7 +381,10 @@ public final class GestureEngine {
             rounds += 1
             for t in liveTouches { releaseWithheld(t) }
             for t in liveTouches where t.verdict == nil && !isWanted(t) { decide(t, .released) }
-            liveTouches.removeAll { !$0.isActive && $0.verdict != nil && ($0.delivery.finished || $0.view?.engine !== self) }
+            if touchFinishedSinceSweep {
+                liveTouches.removeAll { !$0.isActive && $0.verdict != nil && ($0.delivery.finished || $0.view?.engine !== self) }
+                touchFinishedSinceSweep = liveTouches.contains { !$0.isActive }
+            }
             runPendingActions()
             resetFinishedRecognizers()
         } while !pendingActions.isEmpty && rounds < 8
@@ -368,41 +400,65 @@ public final class GestureEngine {
         guard !pendingActions.isEmpty else { return }
         swap(&pendingActions, &runningActions)
         for a in runningActions {
-            emit(.action(a))
+            if isObserved { emit(.action(a)) }
             a.recognizer?.runActions(a)
         }
         runningActions.removeAll(keepingCapacity: true)
     }
 
     private func resetFinishedRecognizers() {
+        guard resetSweepNeeded else { return }
+        resetSweepNeeded = false
         var i = 0
         while i < activeRecognizers.count {
             let r = activeRecognizers[i]
+            // Most recognizers are mid-gesture: decide that before touching the (weak) view.
+            if r.touchesDown > 0 || r.state.isInProgress || (r.state == .possible && (r.heldTransition != nil || r.deadline != nil)) {
+                i += 1
+                continue
+            }
             let touchesInView = r.view.map { $0.activeTouchCount } ?? 0
-            if touchesInView == 0, r.state == .possible, r.heldTransition == nil, r.deadline == nil {
+            if touchesInView == 0, r.state == .possible {
                 // Nothing left to wait for, yet undecided: a recognizer bug. Survive it.
                 report(.leftUndecided(gesture: r.name))
                 arena.stop(r)
             }
             if touchesInView == 0 && r.state.isTerminal {
-                let old = r.state
-                r.resetForNewSequence()
-                r.state = .possible
-                r.inSequence = false
                 activeRecognizers.remove(at: i)
-                emit(.state(r, from: old, to: .possible, time: now, reset: true))
+                endSequence(of: r)
                 continue
             }
             i += 1
         }
     }
 
+    /// Back to a fresh `possible` (the reset of semantics.md §1), logged as a reset.
+    private func endSequence(of r: GestureRecognizer) {
+        deadlinesChanged()
+        let old = r.state
+        r.resetForNewSequence()
+        r.state = .possible
+        r.inSequence = false
+        r.sequenceEngine = nil
+        emit(.state(r, from: old, to: .possible, time: now, reset: true))
+    }
+
+    /// The earliest deadline, recomputed only after some deadline changed (most events
+    /// change none, and this runs before every event).
     private func earliestDeadline() -> (GestureRecognizer, Instant)? {
+        if deadlineCacheValid { return cachedDeadline }
         var best: (GestureRecognizer, Instant)?
         for r in activeRecognizers {
             if let d = r.deadline, best == nil || d < best!.1 { best = (r, d) }
         }
+        cachedDeadline = best
+        deadlineCacheValid = true
         return best
+    }
+
+    func deadlinesChanged() {
+        deadlineCacheValid = false
+        resetSweepNeeded = true
     }
 
     /// Time never goes backwards (X timestamps wrap, traces can be edited by hand).
@@ -425,12 +481,8 @@ public final class GestureEngine {
         if r.inSequence {
             arena.stop(r)
             // It will not be reset through its view any more: do it now.
-            let old = r.state
-            r.resetForNewSequence()
-            r.state = .possible
-            r.inSequence = false
             activeRecognizers.removeAll { $0 === r }
-            emit(.state(r, from: old, to: .possible, time: now, reset: true))
+            endSequence(of: r)
         }
         if !isProcessing { settle() }
     }

@@ -63,11 +63,16 @@ open class GestureRecognizer: CustomStringConvertible {
     /// Every touch received in the current sequence (ended ones included), minus ignored ones.
     public private(set) var touches: [Touch] = []
     /// When set, ``deadlineReached(_:)`` is called once the engine's time reaches it.
-    public internal(set) var deadline: Instant?
+    public internal(set) var deadline: Instant? {
+        didSet { if deadline != oldValue { sequenceEngine?.deadlinesChanged() } }
+    }
     /// A transition wanted while a required recognizer was unresolved (semantics.md §3).
     var heldTransition: GestureState?
     /// In the engine's list of recognizers with a sequence under way.
     var inSequence = false
+    /// The engine driving the current sequence: set when the first touch is received and
+    /// cleared at reset (or when the engine goes away), so reports need no tree walk.
+    unowned(unsafe) var sequenceEngine: GestureEngine?
     /// Scratch mark for graph walks.
     var visitMark = 0
     var resolveMark = 0
@@ -157,7 +162,7 @@ open class GestureRecognizer: CustomStringConvertible {
     /// Tells the arena what the recognizer sees: `.began`, `.changed`, `.ended`
     /// (= recognized), `.cancelled` or `.failed`. The arena decides what happens.
     public final func report(_ wanted: GestureState) {
-        guard let engine = view?.engine else { return }
+        guard inSequence, let engine = sequenceEngine else { return }
         engine.arena.request(self, wanted)
     }
 
@@ -166,6 +171,7 @@ open class GestureRecognizer: CustomStringConvertible {
     public final func ignore(_ touch: Touch) {
         guard let i = touches.firstIndex(where: { $0 === touch }) else { return }
         touches.remove(at: i)
+        if touch.isActive { touchesDown -= 1 }
         if let j = touch.receivers.firstIndex(where: { $0 === self }) { touch.receivers.remove(at: j) }
     }
 
@@ -175,17 +181,16 @@ open class GestureRecognizer: CustomStringConvertible {
     }
 
     /// The engine's current time (the timestamp of the event or deadline being processed).
-    public final var now: Instant { view?.engine?.now ?? .zero }
+    public final var now: Instant { (inSequence ? sequenceEngine?.now : nil) ?? view?.engine?.now ?? .zero }
 
     /// Touches of the sequence that are still down.
-    public final var numberOfTouches: Int {
-        var n = 0
-        for t in touches where t.isActive { n += 1 }
-        return n
-    }
+    public final var numberOfTouches: Int { touchesDown }
+    /// Kept by the engine as touches are received, end, or are ignored.
+    var touchesDown = 0
 
     /// Centroid of the touches still down (of all touches of the sequence when none is).
     public final var centroid: Point {
+        if touches.count == 1 { return touches[0].location }  // the common case, without the loop
         var sx = 0.0, sy = 0.0, n = 0.0
         for t in touches where t.isActive {
             sx += t.location.x; sy += t.location.y; n += 1
@@ -200,6 +205,7 @@ open class GestureRecognizer: CustomStringConvertible {
 
     func receive(_ touch: Touch) {
         touches.append(touch)
+        touchesDown += 1
     }
 
     func isTracking(_ touch: Touch) -> Bool {
@@ -221,6 +227,7 @@ open class GestureRecognizer: CustomStringConvertible {
             if let j = t.receivers.firstIndex(where: { $0 === self }) { t.receivers.remove(at: j) }
         }
         touches.removeAll(keepingCapacity: true)
+        touchesDown = 0
         deadline = nil
         heldTransition = nil
         reset()

@@ -19,8 +19,9 @@ public final class View: CustomStringConvertible {
     public private(set) weak var superview: View?
     public private(set) var gestureRecognizers: [GestureRecognizer] = []
 
-    /// Set on the root view by the engine; inherited through `superview`.
-    weak var rootEngine: GestureEngine?
+    /// Set on the root view by the engine (which owns it, and clears it in its deinit);
+    /// inherited through `superview`.
+    unowned(unsafe) var rootEngine: GestureEngine?
     /// Touches currently down whose path includes this view (a recognizer's "sequence").
     var activeTouchCount = 0
     var controlTracker = ControlTracker()

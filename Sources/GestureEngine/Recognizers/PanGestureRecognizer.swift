@@ -103,7 +103,9 @@ open class PanGestureRecognizer: GestureRecognizer {
     public var velocity: Vector { sampler.velocity }
 
     open override var values: GestureValues {
-        var v = super.values
+        var v = GestureValues()
+        v.location = numberOfTouches > 0 ? lastCentroid : centroid
+        v.numberOfTouches = numberOfTouches
         v.translation = translation
         v.velocity = velocity
         return v

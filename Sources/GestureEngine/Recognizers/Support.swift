@@ -5,48 +5,52 @@ public enum GestureDefaults {
     public static let arrivalTolerance = 0.15
 }
 
-/// Estimates a velocity from the last samples of a quantity, over a short window, without
-/// allocating after creation (it runs on every moved event).
+/// Estimates a velocity from the samples of a quantity over a short window. O(1) per sample
+/// and no allocation after creation: it runs on every moved event.
 struct MotionSampler {
-    private var times: [Double]
+    private var times: [Int64]
     private var values: [Vector]
-    private var next = 0
+    /// Index of the newest sample, and of the oldest one still inside the window.
+    private var newest = -1
+    private var oldest = 0
     private var count = 0
-    /// Samples older than this (seconds) are ignored.
-    let window: Double
+    let window: Int64
 
-    init(capacity: Int = 8, window: Double = 0.1) {
+    init(capacity: Int = 16, window seconds: Double = 0.1) {
         times = Array(repeating: 0, count: capacity)
         values = Array(repeating: .zero, count: capacity)
-        self.window = window
+        window = Instant.nanos(seconds)
     }
 
     mutating func reset() {
-        next = 0
+        newest = -1
+        oldest = 0
         count = 0
     }
 
     mutating func add(_ value: Vector, at time: Instant) {
-        times[next] = time.seconds
-        values[next] = value
-        next = (next + 1) % times.count
-        count = min(count + 1, times.count)
+        let cap = times.count
+        newest = newest + 1 == cap ? 0 : newest + 1
+        times[newest] = time.nanoseconds
+        values[newest] = value
+        if count == cap {
+            oldest = oldest + 1 == cap ? 0 : oldest + 1  // full: the oldest is overwritten
+        } else {
+            count += 1
+        }
+        // Drop samples older than the window, keeping at least two.
+        while count > 2 && time.nanoseconds - times[oldest] > window {
+            oldest = oldest + 1 == cap ? 0 : oldest + 1
+            count -= 1
+        }
     }
 
-    /// Change per second between the newest sample and the oldest within the window.
+    /// Change per second between the oldest sample in the window and the newest.
     var velocity: Vector {
         guard count >= 2 else { return .zero }
-        let cap = times.count
-        let newest = (next - 1 + cap) % cap
-        var oldest = newest
-        for k in 1..<count {
-            let i = (newest - k + cap) % cap
-            if times[newest] - times[i] > window { break }
-            oldest = i
-        }
         let dt = times[newest] - times[oldest]
-        guard dt > 1e-6 else { return .zero }
-        return (values[newest] - values[oldest]) / dt
+        guard dt > 0 else { return .zero }
+        return (values[newest] - values[oldest]) / (Double(dt) / 1e9)
     }
 }
 

@@ -1,0 +1,1 @@
+../EngineBenchmarks/Fixture.swift
