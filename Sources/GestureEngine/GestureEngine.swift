@@ -110,7 +110,16 @@ public final class GestureEngine {
             touch.location = location
             touch.timestamp = t
             touch.phase = .moved
-            for r in touch.receivers where !r.state.isTerminal { r.touchMoved(touch) }
+            // The hottest loop of the engine. Each recognizer is kept alive by its view while
+            // it is called, so the per-element retain/release is skipped. A recognizer may
+            // `ignore` the touch (leaving this array) during its call: then the next one has
+            // moved into its slot.
+            var i = 0
+            while i < touch.receivers.count {
+                unowned(unsafe) let r = touch.receivers[i]
+                if !r.state.isTerminal { r.touchMoved(touch) }
+                if i < touch.receivers.count && touch.receivers[i] === r { i += 1 }
+            }
             deliverEventPhase(of: touch)
         case .ended, .cancelled:
             guard let touch = activeTouch(event.id) else {
@@ -418,6 +427,15 @@ public final class GestureEngine {
                 continue
             }
             let touchesInView = r.view.map { $0.activeTouchCount } ?? 0
+            if touchesInView == 0, r.state == .possible, r.touches.isEmpty {
+                // It ignored every touch it was given: nothing happened, nothing to log.
+                activeRecognizers.remove(at: i)
+                r.resetForNewSequence()
+                r.inSequence = false
+                r.sequenceEngine = nil
+                deadlinesChanged()
+                continue
+            }
             if touchesInView == 0, r.state == .possible {
                 // Nothing left to wait for, yet undecided: a recognizer bug. Survive it.
                 report(.leftUndecided(gesture: r.name))

@@ -190,7 +190,7 @@ final class InvariantChecker: GestureObserver {
         for id in 1..<nextID where checker.verdictCount[TouchID(id)] != 1 {
             violations.append("touch \(id): \(checker.verdictCount[TouchID(id)] ?? 0) verdicts")
         }
-        for r in recognizers where r.state != .possible || r.inSequence || !r.touches.isEmpty || r.deadline != nil {
+        for r in recognizers where r.state != .possible || r.inSequence || !r.touches.isEmpty || r.touchesDown != 0 || r.deadline != nil {
             violations.append("\(r.name) left in \(r.state) (inSequence \(r.inSequence), \(r.touches.count) touches)")
         }
         if !engine.undecidedTouches.isEmpty { violations.append("undecided: \(engine.undecidedTouches)") }

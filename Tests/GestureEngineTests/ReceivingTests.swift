@@ -205,3 +205,29 @@ import Testing
         #expect(h.verdicts == ["touch 1 released", "touch 2 released"])
     }
 }
+
+/// `ignore` from inside a moved handler must not make the engine skip the next recognizer.
+@Suite struct IgnoreDuringMoveTests {
+    final class IgnoresOnMove: GestureRecognizer {
+        override func touchMoved(_ touch: Touch) { ignore(touch) }
+        override func touchEnded(_ touch: Touch) { report(.failed) }
+    }
+    final class CountsMoves: GestureRecognizer {
+        var moves = 0
+        override func touchMoved(_ touch: Touch) { moves += 1 }
+        override func touchEnded(_ touch: Touch) { report(.failed) }
+    }
+
+    @Test func theNextRecognizerStillSeesTheMove() {
+        let h = Harness()
+        let counter = CountsMoves(name: "counter")
+        h.screen.addGestureRecognizer(IgnoresOnMove(name: "ignorer"))
+        h.screen.addGestureRecognizer(counter)
+        h.down(1, 10, 10, at: 0)
+        h.move(1, 12, 10, at: 10)
+        h.move(1, 14, 10, at: 20)
+        h.up(1, 14, 10, at: 30)
+        #expect(counter.moves == 2)
+        #expect(h.gestureLines == ["counter possible->failed", "touch 1 released", "counter reset"])
+    }
+}
