@@ -45,6 +45,6 @@ if ProcessInfo.processInfo.environment["TACTUS_BENCHMARKS"] != nil {
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         // A plain driver for profilers (valgrind --tool=callgrind, perf).
-        .executableTarget(name: "EngineProfile", dependencies: ["GestureEngine"], path: "Benchmarks/EngineProfile"),
+        .executableTarget(name: "EngineProfile", dependencies: ["GestureEngine"], path: "Tools/EngineProfile"),
     ]
 }

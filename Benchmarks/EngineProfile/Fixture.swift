@@ -1,1 +1,0 @@
-../EngineBenchmarks/Fixture.swift

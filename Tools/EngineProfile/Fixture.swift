@@ -1,0 +1,1 @@
+../../Benchmarks/EngineBenchmarks/Fixture.swift
