@@ -109,73 +109,109 @@ public enum PinchDirection: String, Hashable, Sendable {
     case any, `in`, out
 }
 
-/// Continuous: fingers moving apart or together (semantics.md §8). `scale` is 1.0 when the
-/// fingers have all landed; begins past a span change of `threshold` px.
-public final class PinchGestureRecognizer: GestureRecognizer {
+/// Continuous gestures of a fixed number of fingers that transform together (pinch,
+/// rotation): the fingers may land `arrivalTolerance` apart; measurement starts when the last
+/// one lands; extra fingers fail it before it begins and are ignored after; a finger lifting
+/// ends it. Subclasses measure and decide when to begin.
+open class MultiFingerTransformRecognizer: GestureRecognizer {
     public var numberOfTouchesRequired: Int
-    public var threshold: Double
-    public var direction: PinchDirection
     public var arrivalTolerance = GestureDefaults.arrivalTolerance
 
     private var landed = 0
     private var firstAt = Instant.zero
-    private var initialSpan = 0.0
-    private var currentSpan = 0.0
-    private var sampler = MotionSampler()
-    private var wantsToBegin = false
+    /// Reported began (perhaps held by a requirement): keep asking, whatever the threshold says.
+    var wantsToBegin = false
 
-    public init(name: String, touches: Int = 2, threshold: Double = 10, direction: PinchDirection = .any) {
+    init(name: String, touches: Int) {
         numberOfTouchesRequired = max(2, touches)
-        self.threshold = threshold
-        self.direction = direction
         super.init(name: name)
     }
 
-    public override var kind: GestureKind { .pinch }
-    public override var isContinuous: Bool { true }
+    public final override var isContinuous: Bool { true }
 
-    public override func touchBegan(_ touch: Touch) {
+    /// All fingers are down: start measuring from here.
+    open func fingersLanded(at time: Instant) {}
+    /// A finger moved with all fingers down: update the measure; return whether the gesture
+    /// passes its threshold (asked only before it begins), or nil to fail it.
+    open func measure(at time: Instant) -> Bool? { false }
+
+    public final override func touchBegan(_ touch: Touch) {
         if state.isInProgress || wantsToBegin { return ignore(touch) }
         if landed == 0 { firstAt = touch.timestamp }
         landed += 1
         if landed > numberOfTouchesRequired { return report(.failed) }
         if landed == numberOfTouchesRequired {
             setDeadline(nil)
-            initialSpan = span
-            currentSpan = initialSpan
-            sampler.reset()
-            sampler.add(Vector(dx: 1, dy: 0), at: touch.timestamp)
+            fingersLanded(at: touch.timestamp)
         } else {
             setDeadline(firstAt + arrivalTolerance)
         }
     }
 
-    public override func touchMoved(_ touch: Touch) {
-        guard landed == numberOfTouchesRequired, initialSpan > 0 else { return }
-        currentSpan = span
-        sampler.add(Vector(dx: scale, dy: 0), at: touch.timestamp)
+    public final override func touchMoved(_ touch: Touch) {
+        guard landed == numberOfTouchesRequired else { return }
+        guard let passes = measure(at: touch.timestamp) else { return report(.failed) }
         if state.isInProgress { return report(.changed) }
-        let change = currentSpan - initialSpan
-        guard wantsToBegin || abs(change) > threshold else { return }
-        if (direction == .in && change > 0) || (direction == .out && change < 0) { return report(.failed) }
-        wantsToBegin = true
-        report(.began)
+        if wantsToBegin || passes {
+            wantsToBegin = true
+            report(.began)
+        }
     }
 
-    public override func touchEnded(_ touch: Touch) {
+    public final override func touchEnded(_ touch: Touch) {
         report(state.isInProgress ? .ended : .failed)
     }
 
-    public override func deadlineReached(_ now: Instant) {
-        report(.failed)
+    public final override func deadlineReached(_ now: Instant) {
+        report(.failed)  // the other fingers never came
+    }
+
+    open override func reset() {
+        landed = 0
+        wantsToBegin = false
+    }
+}
+
+/// Continuous: fingers moving apart or together (semantics.md §8). `scale` is 1.0 when the
+/// fingers have all landed; begins past a span change of `threshold` px.
+public final class PinchGestureRecognizer: MultiFingerTransformRecognizer {
+    public var threshold: Double
+    public var direction: PinchDirection
+
+    private var initialSpan = 0.0
+    private var currentSpan = 0.0
+    private var sampler = MotionSampler()
+
+    public init(name: String, touches: Int = 2, threshold: Double = 10, direction: PinchDirection = .any) {
+        self.threshold = threshold
+        self.direction = direction
+        super.init(name: name, touches: touches)
+    }
+
+    public override var kind: GestureKind { .pinch }
+
+    public override func fingersLanded(at time: Instant) {
+        initialSpan = span
+        currentSpan = initialSpan
+        sampler.reset()
+        sampler.add(Vector(dx: 1, dy: 0), at: time)
+    }
+
+    public override func measure(at time: Instant) -> Bool? {
+        guard initialSpan > 0 else { return false }
+        currentSpan = span
+        sampler.add(Vector(dx: scale, dy: 0), at: time)
+        let change = currentSpan - initialSpan
+        guard !state.isInProgress, !wantsToBegin, abs(change) > threshold else { return false }
+        if (direction == .in && change > 0) || (direction == .out && change < 0) { return nil }
+        return true
     }
 
     public override func reset() {
-        landed = 0
         initialSpan = 0
         currentSpan = 0
-        wantsToBegin = false
         sampler.reset()
+        super.reset()
     }
 
     public var scale: Double { initialSpan > 0 ? currentSpan / initialSpan : 1 }
@@ -190,43 +226,20 @@ public final class PinchGestureRecognizer: GestureRecognizer {
 
 /// Continuous: fingers turning around their centre (semantics.md §8). Begins past
 /// `threshold` degrees; reports radians (clockwise on screen positive) and velocity.
-public final class RotationGestureRecognizer: GestureRecognizer {
-    public var numberOfTouchesRequired: Int
+public final class RotationGestureRecognizer: MultiFingerTransformRecognizer {
     /// Degrees.
     public var threshold: Double
-    public var arrivalTolerance = GestureDefaults.arrivalTolerance
 
-    private var landed = 0
-    private var firstAt = Instant.zero
     private var lastAngle = 0.0
     private var accumulated = 0.0
     private var sampler = MotionSampler()
-    private var wantsToBegin = false
 
     public init(name: String, touches: Int = 2, threshold: Double = 10) {
-        numberOfTouchesRequired = max(2, touches)
         self.threshold = threshold
-        super.init(name: name)
+        super.init(name: name, touches: touches)
     }
 
     public override var kind: GestureKind { .rotation }
-    public override var isContinuous: Bool { true }
-
-    public override func touchBegan(_ touch: Touch) {
-        if state.isInProgress || wantsToBegin { return ignore(touch) }
-        if landed == 0 { firstAt = touch.timestamp }
-        landed += 1
-        if landed > numberOfTouchesRequired { return report(.failed) }
-        if landed == numberOfTouchesRequired {
-            setDeadline(nil)
-            lastAngle = currentAngle
-            accumulated = 0
-            sampler.reset()
-            sampler.add(.zero, at: touch.timestamp)
-        } else {
-            setDeadline(firstAt + arrivalTolerance)
-        }
-    }
 
     /// Angle of the line from the first finger down to the second.
     private var currentAngle: Double {
@@ -238,32 +251,25 @@ public final class RotationGestureRecognizer: GestureRecognizer {
         return (b.location - a.location).angle
     }
 
-    public override func touchMoved(_ touch: Touch) {
-        guard landed == numberOfTouchesRequired else { return }
+    public override func fingersLanded(at time: Instant) {
+        lastAngle = currentAngle
+        accumulated = 0
+        sampler.reset()
+        sampler.add(.zero, at: time)
+    }
+
+    public override func measure(at time: Instant) -> Bool? {
         let angle = currentAngle
         accumulated += angleDifference(angle, lastAngle)
         lastAngle = angle
-        sampler.add(Vector(dx: accumulated, dy: 0), at: touch.timestamp)
-        if state.isInProgress { return report(.changed) }
-        if wantsToBegin || abs(accumulated) * 180 / Double.pi > threshold {
-            wantsToBegin = true
-            report(.began)
-        }
-    }
-
-    public override func touchEnded(_ touch: Touch) {
-        report(state.isInProgress ? .ended : .failed)
-    }
-
-    public override func deadlineReached(_ now: Instant) {
-        report(.failed)
+        sampler.add(Vector(dx: accumulated, dy: 0), at: time)
+        return abs(accumulated) * 180 / Double.pi > threshold
     }
 
     public override func reset() {
-        landed = 0
         accumulated = 0
-        wantsToBegin = false
         sampler.reset()
+        super.reset()
     }
 
     public var rotation: Double { accumulated }
