@@ -12,6 +12,12 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "GestureEngine", targets: ["GestureEngine"]),
+        .library(name: "GestureProfiles", targets: ["GestureProfiles"]),
+        .executable(name: "tactus", targets: ["tactus"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
         // Pure Swift: no X, no I/O, no Foundation. Everything time-dependent is driven by
@@ -26,6 +32,15 @@ let package = Package(
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
         ),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine"]),
+        // YAML profiles -> views, recognizers and actions (as data); windows come and go.
+        .target(name: "GestureProfiles", dependencies: ["GestureEngine", .product(name: "Yams", package: "Yams")]),
+        .testTarget(name: "GestureProfilesTests", dependencies: ["GestureProfiles"]),
+        // Traces in (JSONL, evemu-record, libinput record), event log out, and replay.
+        .target(name: "GestureTraces", dependencies: ["GestureProfiles", .product(name: "Yams", package: "Yams")]),
+        .testTarget(name: "GestureTracesTests", dependencies: ["GestureTraces"], resources: [.copy("Scenarios")]),
+        .executableTarget(name: "tactus", dependencies: [
+            "GestureTraces", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

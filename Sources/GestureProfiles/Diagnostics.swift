@@ -1,0 +1,91 @@
+import Yams
+
+/// A position in a profile file (1-based, columns in Unicode scalars as libyaml counts them).
+public struct SourceLocation: Hashable, Sendable, Comparable {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    init(_ mark: Mark?) {
+        line = mark?.line ?? 1
+        column = mark?.column ?? 1
+    }
+
+    public static func < (a: SourceLocation, b: SourceLocation) -> Bool {
+        (a.line, a.column) < (b.line, b.column)
+    }
+}
+
+/// One problem found in a profile file, printed as `FILE:LINE:COLUMN: message`.
+public struct Diagnostic: Hashable, Sendable, CustomStringConvertible, Error {
+    public enum Severity: String, Sendable { case error, warning }
+
+    public var file: String
+    public var location: SourceLocation
+    public var severity: Severity
+    public var message: String
+
+    public var description: String {
+        let prefix = "\(file):\(location.line):\(location.column): "
+        return severity == .error ? prefix + message : prefix + "warning: " + message
+    }
+}
+
+/// Collects diagnostics while a file is read; reading goes on after an error so that every
+/// problem is reported at once.
+final class DiagnosticSink {
+    let file: String
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(file: String) { self.file = file }
+
+    func error(_ node: Node?, _ message: String) {
+        error(SourceLocation(node?.mark), message)
+    }
+
+    func error(_ location: SourceLocation, _ message: String) {
+        diagnostics.append(Diagnostic(file: file, location: location, severity: .error, message: message))
+    }
+
+    func warning(_ node: Node?, _ message: String) {
+        diagnostics.append(Diagnostic(file: file, location: SourceLocation(node?.mark), severity: .warning, message: message))
+    }
+
+    var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    /// Sorted by position, errors and warnings together, as a compiler prints them.
+    var sorted: [Diagnostic] {
+        diagnostics.enumerated().sorted { ($0.element.location, $0.offset) < ($1.element.location, $1.offset) }.map(\.element)
+    }
+}
+
+/// "did you mean 'x'?" for a misspelt name, when one candidate is close enough.
+func suggestion(for word: String, among candidates: [String]) -> String {
+    var best: (String, Int)?
+    let lower = word.lowercased()
+    for c in candidates {
+        let d = editDistance(lower, c.lowercased())
+        if d <= max(1, min(3, c.count / 3)), best == nil || d < best!.1 { best = (c, d) }
+    }
+    return best.map { " (did you mean '\($0.0)'?)" } ?? ""
+}
+
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    var current = previous
+    for i in 1...a.count {
+        current[0] = i
+        for j in 1...b.count {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        swap(&previous, &current)
+    }
+    return previous[b.count]
+}
