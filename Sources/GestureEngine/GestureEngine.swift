@@ -410,7 +410,10 @@ public final class GestureEngine {
         swap(&pendingActions, &runningActions)
         for a in runningActions {
             if isObserved { emit(.action(a)) }
-            a.recognizer?.runActions(a)
+            switch a.source {
+            case .gesture(let r): r.runActions(a)
+            case .control(let v): v.controlActionHandler?(a)
+            }
         }
         runningActions.removeAll(keepingCapacity: true)
     }

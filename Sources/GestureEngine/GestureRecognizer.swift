@@ -55,6 +55,10 @@ open class GestureRecognizer: CustomStringConvertible {
     public var shouldRequireFailureHook: ((GestureRecognizer, GestureRecognizer) -> Bool)?
     /// `gestureRecognizer(_:shouldBeRequiredToFailBy:)`.
     public var shouldBeRequiredToFailHook: ((GestureRecognizer, GestureRecognizer) -> Bool)?
+    /// `canPrevent(_:)` as a hook (self, other): false = this recognizer may not stop `other`.
+    public var canPreventHook: ((GestureRecognizer, GestureRecognizer) -> Bool)?
+    /// `canBePrevented(by:)` as a hook (self, other): false = `other` may not stop this one.
+    public var canBePreventedHook: ((GestureRecognizer, GestureRecognizer) -> Bool)?
 
     private var actionHandlers: [(ActionEvent) -> Void] = []
 
@@ -118,12 +122,12 @@ open class GestureRecognizer: CustomStringConvertible {
 
     /// Whether this recognizer, winning, may stop `other`. The built-in rules live in overrides.
     open func canPrevent(_ other: GestureRecognizer) -> Bool {
-        !mayNotPrevent.contains(ObjectIdentifier(other))
+        !mayNotPrevent.contains(ObjectIdentifier(other)) && (canPreventHook?(self, other) ?? true)
     }
 
     /// Whether `other`, winning, may stop this recognizer.
     open func canBePrevented(by other: GestureRecognizer) -> Bool {
-        !mayNotBePreventedBy.contains(ObjectIdentifier(other))
+        !mayNotBePreventedBy.contains(ObjectIdentifier(other)) && (canBePreventedHook?(self, other) ?? true)
     }
 
     /// Registers a handler called after the event for each action (semantics.md §1).

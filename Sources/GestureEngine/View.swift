@@ -12,6 +12,8 @@ public final class View: CustomStringConvertible {
     public var control: Control?
     /// Extra veto for `gestureRecognizerShouldBegin` (after the control's own rule).
     public var shouldBeginHook: ((GestureRecognizer, View) -> Bool)?
+    /// Called (after the event) when the view's control fires its default action.
+    public var controlActionHandler: ((ActionEvent) -> Void)?
     /// Arbitrary data for the layer that built the view (e.g. the window it stands for).
     public var userInfo: AnyHashable?
 
@@ -81,6 +83,14 @@ public final class View: CustomStringConvertible {
         subviews.insert(view, at: max(0, min(index, subviews.count)))
         view.superview = self
         view.updateDepth(depth + 1)
+    }
+
+    /// Moves a subview to `index` in the stacking order (0 = bottom) without detaching it, so
+    /// gestures under way on it go on.
+    public func moveSubview(_ view: View, to index: Int) {
+        guard let i = subviews.firstIndex(where: { $0 === view }) else { return }
+        subviews.remove(at: i)
+        subviews.insert(view, at: max(0, min(index, subviews.count)))
     }
 
     /// Moves a subview to the top of the stacking order.
