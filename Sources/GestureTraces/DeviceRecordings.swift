@@ -1,0 +1,283 @@
+import Foundation
+import GestureEngine
+import Yams
+
+/// Turns a stream of evdev events from a touchscreen into touch lines, the way the kernel's
+/// multitouch protocols define them (Documentation/input/multi-touch-protocol.rst):
+/// protocol B (slots and tracking ids), protocol A (`SYN_MT_REPORT`, anonymous contacts
+/// matched to the previous frame by nearest position), and single-touch devices
+/// (`BTN_TOUCH` with `ABS_X`/`ABS_Y`). Device units are scaled onto the screen from the
+/// recorded axis ranges. Touch ids are numbered 1, 2, 3… in order of appearance.
+struct EvdevTouchDecoder {
+    struct Range { var min: Double; var max: Double }
+
+    static let EV_SYN = 0, EV_KEY = 1, EV_ABS = 3
+    static let SYN_REPORT = 0, SYN_MT_REPORT = 2
+    static let BTN_TOUCH = 0x14a
+    static let ABS_X = 0, ABS_Y = 1, ABS_MT_SLOT = 0x2f, ABS_MT_POSITION_X = 0x35, ABS_MT_POSITION_Y = 0x36, ABS_MT_TRACKING_ID = 0x39
+
+    var ranges: [Int: Range] = [:]
+    let screen: (width: Double, height: Double)
+    private(set) var out: [TraceLine] = []
+    private var nextID: Int64 = 1
+    private var time = 0.0
+    private var sourceLine = 0
+
+    // Protocol B
+    private struct Slot {
+        var tracking: Int = -1
+        var x: Double?, y: Double?
+        var id: TouchID?
+        var lastSent: Point?
+        var trackingChanged = false
+    }
+    private var slot = 0
+    private var slots: [Int: Slot] = [:]
+    private var sawSlots = false
+
+    // Protocol A
+    private var protocolA = false
+    private var contactX: Double?, contactY: Double?
+    private var frame: [Point] = []
+    private var activeA: [(id: TouchID, at: Point)] = []
+
+    // Single touch
+    private var stX: Double?, stY: Double?
+    private var stDown = false
+    private var stActive: (id: TouchID, at: Point)?
+    private var sawMT = false
+
+    init(screen: (width: Double, height: Double)) { self.screen = screen }
+
+    private func scaled(_ x: Double, _ y: Double, mt: Bool) -> Point {
+        let rx = ranges[mt ? Self.ABS_MT_POSITION_X : Self.ABS_X] ?? ranges[Self.ABS_X] ?? ranges[Self.ABS_MT_POSITION_X]
+        let ry = ranges[mt ? Self.ABS_MT_POSITION_Y : Self.ABS_Y] ?? ranges[Self.ABS_Y] ?? ranges[Self.ABS_MT_POSITION_Y]
+        func s(_ v: Double, _ r: Range?, _ size: Double) -> Double {
+            guard let r, r.max > r.min else { return v }
+            return ((v - r.min) / (r.max - r.min) * size * 1000).rounded() / 1000
+        }
+        return Point(x: s(x, rx, screen.width), y: s(y, ry, screen.height))
+    }
+
+    private mutating func emit(_ phase: TouchPhase, _ id: TouchID, _ p: Point) {
+        out.append(TraceLine(time: time, event: .touch(phase: phase, id: id, location: p), line: sourceLine))
+    }
+
+    private mutating func newID() -> TouchID {
+        defer { nextID += 1 }
+        return TouchID(nextID)
+    }
+
+    mutating func feed(time t: Double, type: Int, code: Int, value: Int, line: Int) {
+        time = t
+        sourceLine = line
+        switch type {
+        case Self.EV_ABS:
+            let v = Double(value)
+            switch code {
+            case Self.ABS_MT_SLOT:
+                sawMT = true; sawSlots = true
+                slot = value
+            case Self.ABS_MT_TRACKING_ID:
+                sawMT = true; sawSlots = true
+                slots[slot, default: Slot()].tracking = value
+                slots[slot]!.trackingChanged = true
+            case Self.ABS_MT_POSITION_X:
+                sawMT = true
+                if protocolA || !sawSlots { contactX = v }
+                if sawSlots { slots[slot, default: Slot()].x = v }
+            case Self.ABS_MT_POSITION_Y:
+                sawMT = true
+                if protocolA || !sawSlots { contactY = v }
+                if sawSlots { slots[slot, default: Slot()].y = v }
+            case Self.ABS_X: stX = v
+            case Self.ABS_Y: stY = v
+            default: break
+            }
+        case Self.EV_KEY where code == Self.BTN_TOUCH:
+            stDown = value != 0
+        case Self.EV_SYN where code == Self.SYN_MT_REPORT:
+            protocolA = true
+            sawMT = true
+            if let x = contactX, let y = contactY { frame.append(scaled(x, y, mt: true)) }
+            contactX = nil; contactY = nil
+        case Self.EV_SYN where code == Self.SYN_REPORT:
+            if sawSlots && !protocolA {
+                syncProtocolB()
+            } else if protocolA {
+                syncProtocolA()
+            } else if !sawMT {
+                syncSingleTouch()
+            }
+        default:
+            break
+        }
+    }
+
+    private mutating func syncProtocolB() {
+        for key in slots.keys.sorted() {
+            var s = slots[key]!
+            if s.trackingChanged {
+                if let id = s.id, let last = s.lastSent {
+                    emit(.ended, id, last)  // the contact left (or was replaced)
+                    s.id = nil
+                    s.lastSent = nil
+                }
+                if s.tracking >= 0, let x = s.x, let y = s.y {
+                    let id = newID()
+                    let p = scaled(x, y, mt: true)
+                    emit(.began, id, p)
+                    s.id = id
+                    s.lastSent = p
+                }
+                s.trackingChanged = false
+            } else if let id = s.id, let x = s.x, let y = s.y {
+                let p = scaled(x, y, mt: true)
+                if p != s.lastSent {
+                    emit(.moved, id, p)
+                    s.lastSent = p
+                }
+            } else if s.id == nil, s.tracking >= 0, let x = s.x, let y = s.y {
+                // The position came after the tracking id's frame.
+                let id = newID()
+                let p = scaled(x, y, mt: true)
+                emit(.began, id, p)
+                s.id = id
+                s.lastSent = p
+            }
+            slots[key] = s
+        }
+    }
+
+    private mutating func syncProtocolA() {
+        var contacts = frame
+        frame = []
+        var next: [(id: TouchID, at: Point)] = []
+        var previous = activeA
+        // Greedy nearest matching, closest pairs first.
+        var pairs: [(d: Double, i: Int, j: Int)] = []
+        for (i, p) in previous.enumerated() { for (j, c) in contacts.enumerated() { pairs.append((p.at.distance(to: c), i, j)) } }
+        pairs.sort { $0.d < $1.d }
+        var usedPrev = Set<Int>(), usedNew = Set<Int>()
+        var matched: [(TouchID, Point, Point)] = []
+        for pair in pairs where !usedPrev.contains(pair.i) && !usedNew.contains(pair.j) {
+            usedPrev.insert(pair.i); usedNew.insert(pair.j)
+            matched.append((previous[pair.i].id, previous[pair.i].at, contacts[pair.j]))
+        }
+        for (i, p) in previous.enumerated() where !usedPrev.contains(i) { emit(.ended, p.id, p.at) }
+        for (id, old, new) in matched {
+            if old != new { emit(.moved, id, new) }
+            next.append((id, new))
+        }
+        for (j, c) in contacts.enumerated() where !usedNew.contains(j) {
+            let id = newID()
+            emit(.began, id, c)
+            next.append((id, c))
+        }
+        contacts = []
+        previous = []
+        activeA = next.sorted { $0.id < $1.id }
+    }
+
+    private mutating func syncSingleTouch() {
+        if stDown, let x = stX, let y = stY {
+            let p = scaled(x, y, mt: false)
+            if let active = stActive {
+                if active.at != p { emit(.moved, active.id, p); stActive = (active.id, p) }
+            } else {
+                let id = newID()
+                emit(.began, id, p)
+                stActive = (id, p)
+            }
+        } else if !stDown, let active = stActive {
+            emit(.ended, active.id, active.at)
+            stActive = nil
+        }
+    }
+
+    /// Contacts still down when the recording stops end there.
+    mutating func finish() {
+        for key in slots.keys.sorted() { if let id = slots[key]!.id, let p = slots[key]!.lastSent { emit(.ended, id, p) } }
+        slots = [:]
+        for a in activeA { emit(.ended, a.id, a.at) }
+        activeA = []
+        if let a = stActive { emit(.ended, a.id, a.at) }
+        stActive = nil
+    }
+}
+
+/// `evemu-record` files: `A: code min max …` axis lines and `E: sec.usec type code value`.
+enum EvemuTrace {
+    static func parse(_ text: String, file: String, screen: (width: Double, height: Double), description: String?) throws -> [TraceLine] {
+        var decoder = EvdevTouchDecoder(screen: screen)
+        func readAxes(_ text: String, file: String) throws {
+            for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where raw.hasPrefix("A: ") {
+                let parts = raw.split(separator: " ")
+                guard parts.count >= 4, let code = Int(parts[1], radix: 16), let lo = Double(parts[2]), let hi = Double(parts[3]) else {
+                    throw TraceError(file: file, line: i + 1, message: "malformed axis line (expected 'A: code min max fuzz flat')")
+                }
+                decoder.ranges[code] = .init(min: lo, max: hi)
+            }
+        }
+        if let description { try readAxes(description, file: file + " (.desc)") }
+        try readAxes(text, file: file)
+        if decoder.ranges[EvdevTouchDecoder.ABS_MT_POSITION_X] == nil && decoder.ranges[EvdevTouchDecoder.ABS_X] == nil {
+            throw TraceError(file: file, line: 1, message: "no axis ranges ('A:' lines) in the recording or in a .desc file beside it: cannot scale device units")
+        }
+        var t0: Double?
+        for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where raw.hasPrefix("E: ") {
+            let parts = raw.split(separator: " ")
+            guard parts.count == 5, let stamp = Double(parts[1]), stamp.isFinite, let type = Int(parts[2], radix: 16),
+                  let code = Int(parts[3], radix: 16), let value = Int(parts[4]) else {
+                throw TraceError(file: file, line: i + 1, message: "malformed event line (expected 'E: sec.usec type code value')")
+            }
+            if t0 == nil { t0 = stamp }
+            let ms = ((stamp - t0!) * 1_000_000).rounded() / 1000
+            decoder.feed(time: max(0, ms), type: type, code: code, value: value, line: i + 1)
+        }
+        decoder.finish()
+        return decoder.out
+    }
+}
+
+/// `libinput record` YAML: `devices[0].evdev.absinfo` and `events: - evdev: [[sec, usec, type, code, value], …]`.
+enum LibinputRecordTrace {
+    static func parse(_ text: String, file: String, screen: (width: Double, height: Double)) throws -> [TraceLine] {
+        let root: Node?
+        do { root = try Yams.compose(yaml: text) } catch {
+            throw TraceError(file: file, line: 1, message: "not a readable libinput record file: \(error)")
+        }
+        func fail(_ node: Node?, _ m: String) -> TraceError { TraceError(file: file, line: node?.mark?.line ?? 1, message: m) }
+        guard let root, let devices = root.mapping?["devices"]?.sequence, let device = devices.first else {
+            throw fail(root, "no 'devices:' list")
+        }
+        var decoder = EvdevTouchDecoder(screen: screen)
+        if let absinfo = device.mapping?["evdev"]?.mapping?["absinfo"]?.mapping {
+            for (k, v) in absinfo {
+                guard let code = k.int, let values = v.sequence, values.count >= 2, let lo = values[0].float, let hi = values[1].float else {
+                    throw fail(v, "malformed absinfo entry (expected code: [min, max, fuzz, flat, resolution])")
+                }
+                decoder.ranges[code] = .init(min: lo, max: hi)
+            }
+        }
+        guard let events = device.mapping?["events"]?.sequence else { throw fail(device, "the device has no 'events:' list") }
+        var t0: Double?
+        for group in events {
+            guard let evdev = group.mapping?["evdev"] else { continue }
+            guard let list = evdev.sequence else { throw fail(evdev, "'evdev' must be a list of [sec, usec, type, code, value]") }
+            // Either one event per entry or a list of them.
+            let items: [Node] = list.first?.sequence != nil ? Array(list) : [evdev]
+            for item in items {
+                guard let e = item.sequence, e.count == 5, let sec = e[0].int, let usec = e[1].int, let type = e[2].int,
+                      let code = e[3].int, let value = e[4].int else {
+                    throw fail(item, "malformed evdev event (expected [sec, usec, type, code, value])")
+                }
+                let stamp = Double(sec) + Double(usec) / 1e6
+                if t0 == nil { t0 = stamp }
+                decoder.feed(time: max(0, ((stamp - t0!) * 1_000_000).rounded() / 1000), type: type, code: code, value: value, line: item.mark?.line ?? 0)
+            }
+        }
+        decoder.finish()
+        return decoder.out
+    }
+}

@@ -1,0 +1,102 @@
+import GestureEngine
+import GestureProfiles
+
+/// `json`: the JSON lines of trace.md; `text`: the same lines for people, aligned.
+public enum LogFormat: String, Sendable, CaseIterable {
+    case json, text
+}
+
+/// Formats the event log (trace.md): engine observations (state, delivery, touch verdicts,
+/// errors) and the actions the profiles fired.
+public struct EventLogFormatter: Sendable {
+    public var format: LogFormat
+
+    public init(format: LogFormat) { self.format = format }
+
+    /// One line for an engine observation, or nil for those the log leaves out (the engine's
+    /// own action notifications: the log shows the *configured* actions instead).
+    public func line(_ o: Observation) -> String? {
+        let t = o.time.milliseconds
+        switch o {
+        case .state(let r, let from, let to, _, let reset):
+            let c = r.isContinuous
+            let view = r.view?.path ?? ""
+            if format == .json {
+                return "{\"t\":\(num(t)),\"kind\":\"state\",\"gesture\":\(str(r.name)),\"view\":\(str(view)),\"from\":\(str(from.name(continuous: c))),\"to\":\(str(to.name(continuous: c)))\(reset ? ",\"reset\":true" : "")}"
+            }
+            return text(t, "state", r.name, "\(from.name(continuous: c)) -> \(to.name(continuous: c))\(reset ? " (reset)" : "")", view)
+        case .delivery(let view, let message, let id, _):
+            if format == .json {
+                return "{\"t\":\(num(t)),\"kind\":\"delivery\",\"view\":\(str(view.path)),\"message\":\(str(message.rawValue)),\"touches\":[\(touchID(id))]}"
+            }
+            return text(t, "delivery", view.path, message.rawValue, "touch \(id)")
+        case .verdict(let id, let verdict, _):
+            if format == .json { return "{\"t\":\(num(t)),\"kind\":\"touch\",\"id\":\(touchID(id)),\"verdict\":\(str(verdict.rawValue))}" }
+            return text(t, "touch", "\(id)", verdict.rawValue, "")
+        case .action:
+            return nil
+        case .error(let e, _):
+            return error(t, "\(e)")
+        }
+    }
+
+    public func line(_ a: ActionRequest) -> String {
+        let t = a.time.milliseconds
+        if format == .json {
+            let window = a.window.map { ",\"window\":\($0.id)" } ?? ""
+            return "{\"t\":\(num(t)),\"kind\":\"action\",\"gesture\":\(str(a.gesture)),\"state\":\(str(a.state)),\"action\":\(str(a.action.description))\(window)}"
+        }
+        return text(t, "action", a.gesture, a.state, a.action.description + (a.window.map { "  (window \($0.id))" } ?? ""))
+    }
+
+    public func touchpadLine(time: Instant, gesture: String, fingers: Int, claimed: Bool) -> String {
+        let t = time.milliseconds
+        let verdict = claimed ? "claimed" : "released"
+        if format == .json {
+            return "{\"t\":\(num(t)),\"kind\":\"touchpad\",\"gesture\":\(str(gesture)),\"fingers\":\(fingers),\"verdict\":\"\(verdict)\"}"
+        }
+        return text(t, "touchpad", "\(fingers)-finger \(gesture)", verdict, "")
+    }
+
+    public func error(_ t: Double, _ message: String) -> String {
+        if format == .json { return "{\"t\":\(num(t)),\"kind\":\"error\",\"message\":\(str(message))}" }
+        return text(t, "error", message, "", "")
+    }
+
+    private func text(_ t: Double, _ kind: String, _ subject: String, _ what: String, _ detail: String) -> String {
+        var s = pad(formatNumber(t), 10, right: true) + "  " + pad(kind, 9) + pad(subject, 26) + " " + pad(what, 30) + " " + detail
+        while s.hasSuffix(" ") { s.removeLast() }
+        return s
+    }
+
+    private func pad(_ s: String, _ n: Int, right: Bool = false) -> String {
+        let fill = String(repeating: " ", count: max(0, n - s.count))
+        return right ? fill + s : s + fill
+    }
+
+    private func num(_ v: Double) -> String { formatNumber(v) }
+
+    private func touchID(_ id: TouchID) -> String { id.isPointer ? str(id.description) : id.description }
+}
+
+/// A JSON string literal.
+func str(_ s: String) -> String {
+    var out = "\""
+    for u in s.unicodeScalars {
+        switch u {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        default:
+            if u.value < 0x20 {
+                let hex = String(u.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                out.unicodeScalars.append(u)
+            }
+        }
+    }
+    return out + "\""
+}

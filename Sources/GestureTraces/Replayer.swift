@@ -1,0 +1,168 @@
+import Foundation
+import GestureEngine
+import GestureProfiles
+
+/// Runs a trace through the engine and the profiles, deterministically and without an X
+/// server, writing the event log. After the last line the clock runs on until no deadline
+/// is pending, so gestures that resolve by timeout still resolve.
+public final class Replayer: GestureObserver, ActionSink {
+    public let engine: GestureEngine
+    public let runtime: ProfileRuntime
+    private let clock = ManualClock()
+    private let formatter: EventLogFormatter
+    private let write: (String) -> Void
+    private let execute: Bool
+    private var windows: [UInt64: WindowInfo] = [:]
+    private var pointerButtons: Set<Int> = []
+    private var pointerLocation: Point
+    private var children: [Process] = []
+    /// Every action fired, in order (for tests and summaries).
+    public private(set) var actions: [ActionRequest] = []
+
+    /// - Parameters:
+    ///   - execute: run `command` and `shell` actions for real (never keys, clicks or
+    ///     window requests: those need the X session).
+    ///   - write: receives each log line.
+    public init(configuration: ProfileFile, screen: (width: Double, height: Double), format: LogFormat, execute: Bool = false, write: @escaping (String) -> Void) {
+        engine = GestureEngine(screen: Rect(x: 0, y: 0, width: screen.width, height: screen.height), clock: clock)
+        runtime = ProfileRuntime(configuration: configuration, engine: engine)
+        formatter = EventLogFormatter(format: format)
+        self.write = write
+        self.execute = execute
+        pointerLocation = Point(x: screen.width / 2, y: screen.height / 2)
+        runtime.sink = self
+        engine.addObserver(self)
+    }
+
+    public func run(_ lines: [TraceLine]) {
+        for line in lines {
+            let t = Instant(milliseconds: line.time)
+            clock.advance(to: t)
+            engine.advance(to: t)
+            handle(line.event, at: t)
+        }
+        engine.drainDeadlines()
+        for p in children { p.waitUntilExit() }
+    }
+
+    private func handle(_ event: TraceEvent, at t: Instant) {
+        switch event {
+        case .screen(let w, let h):
+            runtime.setScreen(Rect(x: 0, y: 0, width: w, height: h))
+        case .window(let u):
+            var info = windows[u.id] ?? WindowInfo(id: u.id, frame: .zero)
+            if let v = u.windowClass { info.windowClass = v }
+            if let v = u.instance { info.instance = v }
+            if let v = u.title { info.title = v }
+            if let v = u.type { info.type = v }
+            if let v = u.frame { info.frame = v }
+            if let v = u.focused { info.focused = v }
+            windows[u.id] = info
+            runtime.updateWindow(info, raise: u.raise)
+            if u.focused == true { runtime.setFocus(u.id) }
+        case .windowClosed(let id):
+            windows[id] = nil
+            runtime.closeWindow(id)
+        case .touch(let phase, let id, let p):
+            engine.process(TouchEvent(id: id, phase: phase, location: p, timestamp: t))
+        case .pointer(let phase, let button, let p):
+            pointerLocation = p
+            switch phase {
+            case .down:
+                guard let b = button, pointerButtons.insert(b).inserted else { return }
+                engine.process(TouchEvent(id: .pointer(Int64(b)), phase: .began, location: p, timestamp: t, deviceKind: .pointer))
+            case .motion:
+                for b in pointerButtons.sorted() {
+                    engine.process(TouchEvent(id: .pointer(Int64(b)), phase: .moved, location: p, timestamp: t, deviceKind: .pointer))
+                }
+            case .up:
+                guard let b = button, pointerButtons.remove(b) != nil else { return }
+                engine.process(TouchEvent(id: .pointer(Int64(b)), phase: .ended, location: p, timestamp: t, deviceKind: .pointer))
+            }
+        case .touchpad(let e):
+            switch e.phase {
+            case "begin":
+                let claimed = runtime.touchpadBegan(e.gesture, fingers: e.fingers, at: pointerLocation, time: t)
+                write(formatter.touchpadLine(time: t, gesture: e.gesture.rawValue, fingers: e.fingers, claimed: claimed))
+            case "update":
+                runtime.touchpadUpdated(delta: Vector(dx: e.dx, dy: e.dy), scale: e.scale, angle: e.angle, time: t)
+            default:
+                runtime.touchpadEnded(cancelled: e.cancelled, time: t)
+            }
+        }
+    }
+
+    public func observe(_ observation: Observation) {
+        if let line = formatter.line(observation) { write(line) }
+    }
+
+    public func perform(_ request: ActionRequest) {
+        actions.append(request)
+        write(formatter.line(request))
+        guard execute else { return }
+        let p = Process()
+        switch request.action {
+        case .command(let argv):
+            guard let program = argv.first else { return }
+            p.executableURL = URL(fileURLWithPath: program.contains("/") ? program : "/usr/bin/env")
+            p.arguments = program.contains("/") ? Array(argv.dropFirst()) : argv
+        case .shell(let script, let environment):
+            p.executableURL = URL(fileURLWithPath: "/bin/sh")
+            p.arguments = ["-c", script]
+            p.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        default:
+            return
+        }
+        do {
+            try p.run()
+            children.append(p)
+        } catch {
+            write(formatter.error(request.time.milliseconds, "cannot run \(request.action): \(error.localizedDescription)"))
+        }
+    }
+}
+
+/// Where the configuration comes from (config.md): `--config FILE`, else
+/// `$XDG_CONFIG_HOME/tactus/config.yaml` (or `~/.config/…`), else each of
+/// `$XDG_CONFIG_DIRS/tactus/config.yaml`, else the built-in default profile.
+public enum ConfigurationLocator {
+    public struct Source: Sendable {
+        /// nil for the built-in default.
+        public var path: String?
+        public var text: String
+        public var displayName: String { path ?? "<built-in>" }
+    }
+
+    public static func candidates(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+        var list: [String] = []
+        if let home = environment["XDG_CONFIG_HOME"], !home.isEmpty {
+            list.append(home + "/tactus/config.yaml")
+        } else if let home = environment["HOME"], !home.isEmpty {
+            list.append(home + "/.config/tactus/config.yaml")
+        }
+        let dirs = (environment["XDG_CONFIG_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/etc/xdg").split(separator: ":")
+        for d in dirs { list.append(String(d) + "/tactus/config.yaml") }
+        return list
+    }
+
+    /// The explicit file (which must exist), or the first candidate that exists, or the built-in.
+    public static func locate(explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Source {
+        if let explicit {
+            guard let data = FileManager.default.contents(atPath: explicit), let text = String(data: data, encoding: .utf8) else {
+                throw LocatorError(message: "\(explicit): cannot read the file")
+            }
+            return Source(path: explicit, text: text)
+        }
+        for c in candidates(environment: environment) {
+            if let data = FileManager.default.contents(atPath: c), let text = String(data: data, encoding: .utf8) {
+                return Source(path: c, text: text)
+            }
+        }
+        return Source(path: nil, text: defaultProfileYAML)
+    }
+
+    public struct LocatorError: Error, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
+    }
+}

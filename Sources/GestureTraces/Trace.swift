@@ -1,0 +1,204 @@
+import Foundation
+import GestureEngine
+import GestureProfiles
+
+/// One input line of a trace (trace.md).
+public enum TraceEvent: Sendable {
+    case screen(width: Double, height: Double)
+    /// A window (re)declared: fields left nil keep their earlier value.
+    case window(WindowUpdate)
+    case windowClosed(UInt64)
+    case touch(phase: TouchPhase, id: TouchID, location: Point)
+    case pointer(phase: PointerPhase, button: Int?, location: Point)
+    case touchpad(TouchpadEvent)
+}
+
+public enum PointerPhase: String, Sendable { case down, motion, up }
+
+public struct WindowUpdate: Sendable {
+    public var id: UInt64
+    public var windowClass: String?
+    public var instance: String?
+    public var title: String?
+    public var type: String?
+    public var frame: Rect?
+    public var focused: Bool?
+    public var raise: Bool
+}
+
+public struct TouchpadEvent: Sendable {
+    public var gesture: TouchpadBinding.Kind
+    public var phase: String  // begin, update, end
+    public var fingers: Int
+    public var dx = 0.0, dy = 0.0, scale = 1.0, angle = 0.0
+    public var cancelled = false
+}
+
+/// A trace line: when (ms since the start of the trace) and what.
+public struct TraceLine: Sendable {
+    public var time: Double
+    public var event: TraceEvent
+    /// Line number in the file (1-based), for errors.
+    public var line: Int
+}
+
+/// A malformed trace: the file and the line, and what is wrong. Nothing after it is guessed.
+public struct TraceError: Error, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var message: String
+    public var description: String { "\(file):\(line): \(message)" }
+}
+
+public enum TraceFormat: String, Sendable {
+    case jsonLines = "jsonl"
+    case evemu
+    case libinputRecord = "libinput-record"
+
+    /// Decided from the content, not the file name.
+    public static func detect(_ text: String) -> TraceFormat? {
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: true).prefix(200) {
+            let line = raw.drop { $0 == " " || $0 == "\t" }
+            if line.isEmpty { continue }
+            if line.hasPrefix("{") { return .jsonLines }
+            if line.hasPrefix("# EVEMU") || line.hasPrefix("E: ") || line.hasPrefix("N: ") || line.hasPrefix("I: ") { return .evemu }
+            if line.hasPrefix("version:") || line.hasPrefix("libinput:") || line.hasPrefix("devices:") || line.hasPrefix("ndevices:") { return .libinputRecord }
+            if line.hasPrefix("#") { continue }
+            return nil
+        }
+        return nil
+    }
+}
+
+public enum TraceReader {
+    /// Reads a trace file of any supported format. `screen` is used to scale device
+    /// recordings (JSON traces carry their own screen line).
+    public static func read(path: String, screen: (width: Double, height: Double)) throws -> [TraceLine] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw TraceError(file: path, line: 0, message: "cannot read the file")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw TraceError(file: path, line: 0, message: "the file is not UTF-8 text")
+        }
+        let descriptions = siblingDescription(for: path)
+        return try parse(text, file: path, screen: screen, deviceDescription: descriptions)
+    }
+
+    public static func parse(_ text: String, file: String, screen: (width: Double, height: Double), deviceDescription: String? = nil) throws -> [TraceLine] {
+        switch TraceFormat.detect(text) {
+        case .jsonLines: return try JSONLinesTrace.parse(text, file: file)
+        case .evemu: return try EvemuTrace.parse(text, file: file, screen: screen, description: deviceDescription)
+        case .libinputRecord: return try LibinputRecordTrace.parse(text, file: file, screen: screen)
+        case nil: throw TraceError(file: file, line: 1, message: "unknown trace format: expected JSON lines, an evemu-record file or a libinput record file")
+        }
+    }
+
+    /// For `Device.gesture.events`, the `Device.desc` beside it (evemu keeps the device
+    /// description apart from some recordings).
+    static func siblingDescription(for path: String) -> String? {
+        let url = URL(fileURLWithPath: path)
+        let dir = url.deletingLastPathComponent()
+        let name = url.lastPathComponent
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: dir.path) else { return nil }
+        let candidates = entries.filter { $0.hasSuffix(".desc") && name.hasPrefix(String($0.dropLast(5))) }
+        guard let best = candidates.max(by: { $0.count < $1.count }) else { return nil }
+        return try? String(contentsOf: dir.appendingPathComponent(best), encoding: .utf8)
+    }
+}
+
+enum JSONLinesTrace {
+    static func parse(_ text: String, file: String) throws -> [TraceLine] {
+        var out: [TraceLine] = []
+        var lastTime = -Double.infinity
+        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let n = index + 1
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            func fail(_ m: String) -> TraceError { TraceError(file: file, line: n, message: m) }
+            let parsed: JSONValue
+            do { parsed = try JSONValue.parse(line[...]) } catch let e as JSONValue.ParseError { throw fail("not valid JSON: \(e.message)") }
+            guard case .object(let o) = parsed else { throw fail("not a JSON object") }
+            func number(_ key: String) throws -> Double {
+                guard let v = o[key] else { throw fail("missing \"\(key)\"") }
+                guard case .number(let d) = v else { throw fail("\"\(key)\" must be a number") }
+                return d
+            }
+            func optionalNumber(_ key: String) throws -> Double? { o[key] == nil ? nil : try number(key) }
+            func string(_ key: String) throws -> String? {
+                guard let v = o[key] else { return nil }
+                guard case .string(let s) = v else { throw fail("\"\(key)\" must be a string") }
+                return s
+            }
+            func bool(_ key: String) throws -> Bool? {
+                guard let v = o[key] else { return nil }
+                guard case .bool(let b) = v else { throw fail("\"\(key)\" must be true or false") }
+                return b
+            }
+            let t = try number("t")
+            if t < lastTime { throw fail("\"t\" goes backwards (\(t) after \(lastTime))") }
+            lastTime = t
+            guard let kind = try string("kind") else { throw fail("missing \"kind\"") }
+            let event: TraceEvent
+            switch kind {
+            case "screen":
+                let w = try number("width"), h = try number("height")
+                guard w > 0, h > 0, w < 100_000, h < 100_000 else { throw fail("screen size out of range") }
+                event = .screen(width: w, height: h)
+            case "window":
+                let id = try number("id")
+                guard id >= 0, id == id.rounded(), id < 1e15 else { throw fail("\"id\" must be a whole number") }
+                var frame: Rect?
+                if let f = o["frame"] {
+                    guard case .array(let a) = f, a.count == 4 else { throw fail("\"frame\" must be [x, y, width, height]") }
+                    let nums = a.compactMap { v -> Double? in if case .number(let d) = v { return d }; return nil }
+                    guard nums.count == 4 else { throw fail("\"frame\" must be [x, y, width, height]") }
+                    guard nums[2] >= 0, nums[3] >= 0 else { throw fail("\"frame\" has a negative size") }
+                    frame = Rect(x: nums[0], y: nums[1], width: nums[2], height: nums[3])
+                }
+                event = .window(WindowUpdate(
+                    id: UInt64(id), windowClass: try string("class"), instance: try string("instance"), title: try string("title"),
+                    type: try string("type"), frame: frame, focused: try bool("focused"), raise: try bool("raise") ?? false))
+            case "window-closed":
+                let id = try number("id")
+                guard id >= 0, id == id.rounded(), id < 1e15 else { throw fail("\"id\" must be a whole number") }
+                event = .windowClosed(UInt64(id))
+            case "touch":
+                guard let p = try string("phase"), let phase = TouchPhase(rawValue: p) else { throw fail("\"phase\" must be began, moved, ended or cancelled") }
+                let touchID: TouchID
+                if case .string(let s)? = o["id"], s.hasPrefix("p"), let n = Int64(s.dropFirst()), n > 0 {
+                    touchID = .pointer(n)
+                } else {
+                    let id = try number("id")
+                    guard id == id.rounded(), id > 0, id < 1e15 else { throw fail("touch \"id\" must be a positive whole number") }
+                    touchID = TouchID(Int64(id))
+                }
+                event = .touch(phase: phase, id: touchID, location: Point(x: try number("x"), y: try number("y")))
+            case "pointer":
+                guard let p = try string("phase"), let phase = PointerPhase(rawValue: p) else { throw fail("\"phase\" must be down, motion or up") }
+                var button: Int?
+                if let b = try optionalNumber("button") {
+                    guard b == b.rounded(), (1...9).contains(b) else { throw fail("\"button\" must be 1 to 9") }
+                    button = Int(b)
+                }
+                if phase != .motion && button == nil { throw fail("pointer \(phase.rawValue) needs a \"button\"") }
+                event = .pointer(phase: phase, button: button, location: Point(x: try number("x"), y: try number("y")))
+            case "touchpad":
+                guard let g = try string("gesture"), let gesture = TouchpadBinding.Kind(rawValue: g) else { throw fail("\"gesture\" must be swipe or pinch") }
+                guard let phase = try string("phase"), ["begin", "update", "end"].contains(phase) else { throw fail("\"phase\" must be begin, update or end") }
+                let fingers = try number("fingers")
+                guard fingers == fingers.rounded(), (1...10).contains(fingers) else { throw fail("\"fingers\" must be 1 to 10") }
+                var e = TouchpadEvent(gesture: gesture, phase: phase, fingers: Int(fingers))
+                e.dx = try optionalNumber("dx") ?? 0
+                e.dy = try optionalNumber("dy") ?? 0
+                e.scale = try optionalNumber("scale") ?? 1
+                e.angle = try optionalNumber("angle") ?? 0
+                e.cancelled = try bool("cancelled") ?? false
+                event = .touchpad(e)
+            default:
+                throw fail("unknown kind \"\(kind)\" (screen, window, window-closed, touch, pointer, touchpad)")
+            }
+            out.append(TraceLine(time: t, event: event, line: n))
+        }
+        return out
+    }
+}
