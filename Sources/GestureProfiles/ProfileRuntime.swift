@@ -23,10 +23,23 @@ public final class ProfileRuntime {
         var regionViews: [String: View]
     }
 
-    /// Progress of a `repeat:` between two firings.
-    private struct RepeatState {
-        var last: Double
+    /// Progress of a `repeat:`, counted in whole steps from where the gesture began (so that
+    /// ten steps of 0.1 land exactly on 1.0, which summing 0.1 ten times does not).
+    struct RepeatCounter {
+        var origin: Double
+        var every: Double
+        var index = 0
         var axis: Axis?
+
+        /// How many forward (positive) or reverse (negative) firings reaching `p` makes.
+        mutating func advance(to p: Double) -> Int {
+            let target = (p - origin) / every
+            let epsilon = 1e-9
+            var fired = 0
+            while Double(index + 1) <= target + epsilon && fired < 1000 { index += 1; fired += 1 }
+            while Double(index - 1) >= target - epsilon && fired > -1000 { index -= 1; fired -= 1 }
+            return fired
+        }
     }
 
     private var bindings: [ObjectIdentifier: Binding] = [:]
@@ -35,7 +48,7 @@ public final class ProfileRuntime {
     private var windows: [UInt64: WindowEntry] = [:]
     /// Window ids, bottom to top.
     private var stacking: [UInt64] = []
-    private var repeats: [ObjectIdentifier: RepeatState] = [:]
+    private var repeats: [ObjectIdentifier: RepeatCounter] = [:]
     private var touchpad: TouchpadState?
 
     public init(configuration: ProfileFile, engine: GestureEngine) {
@@ -305,26 +318,17 @@ public final class ProfileRuntime {
     private func runRepeat(_ rep: RepeatSpec, key: ObjectIdentifier, kind: RecognizerSpec, event: ActionEvent, fire: (ActionSpec) -> Void) {
         switch event.state {
         case .began:
-            var axis: Axis?
-            var p = progress(kind, event.values, axis: &axis)
-            if case .pinch = kind { p = 1 } else if case .rotation = kind { p = 0 } else if case .longPress = kind { p = 0; axis = nil }
-            if case .pan = kind { p = 0 } else if case .edgePan = kind { p = 0 }
-            repeats[key] = RepeatState(last: p, axis: axis)
+            // Pinch starts at scale 1, rotation and movement at 0: the slop counts as progress.
+            let origin: Double
+            if case .pinch = kind { origin = 1 } else { origin = 0 }
+            repeats[key] = RepeatCounter(origin: origin, every: rep.every)
+            fallthrough
         case .changed:
-            guard var state = repeats[key] else { return }
-            let p = progress(kind, event.values, axis: &state.axis)
-            var guardCount = 0
-            while p - state.last >= rep.every && guardCount < 1000 {
-                state.last += rep.every
-                fire(rep.action)
-                guardCount += 1
-            }
-            while state.last - p >= rep.every && guardCount < 1000 {
-                state.last -= rep.every
-                if let r = rep.reverse { fire(r) }
-                guardCount += 1
-            }
-            repeats[key] = state
+            guard var counter = repeats[key] else { return }
+            let n = counter.advance(to: progress(kind, event.values, axis: &counter.axis))
+            repeats[key] = counter
+            for _ in 0..<max(0, n) { fire(rep.action) }
+            if let r = rep.reverse { for _ in 0..<max(0, -n) { fire(r) } }
         default:
             repeats[key] = nil
         }
@@ -348,8 +352,7 @@ public final class ProfileRuntime {
         var delta = Vector.zero
         var scale = 1.0
         var angle = 0.0
-        var repeatLast = 0.0
-        var axis: Axis?
+        var counter: RepeatCounter?
     }
 
     /// A driver gesture begins: claims it (true) when a binding of the window's profile, or
@@ -364,7 +367,7 @@ public final class ProfileRuntime {
             touchpad = nil
             return false
         }
-        touchpad = TouchpadState(binding: b, all: taking, window: w, repeatLast: kind == .pinch ? 1 : 0)
+        touchpad = TouchpadState(binding: b, all: taking, window: w, counter: b.repeat.map { RepeatCounter(origin: kind == .pinch ? 1 : 0, every: $0.every) })
         fireTouchpad("began", time: time)
         return true
     }
@@ -377,19 +380,20 @@ public final class ProfileRuntime {
         t.angle = angle
         touchpad = t
         fireTouchpad("changed", time: time)
-        guard let rep = t.binding.repeat else { return }
+        guard let rep = t.binding.repeat, var counter = t.counter else { return }
         let p: Double
         if t.binding.kind == .pinch {
             p = scale
         } else {
-            if let d = t.binding.direction { t.axis = d.axis }
-            if t.axis == nil { t.axis = abs(t.delta.dx) >= abs(t.delta.dy) ? .horizontal : .vertical }
-            p = t.axis!.component(of: t.delta)
+            if let d = t.binding.direction { counter.axis = d.axis }
+            if counter.axis == nil { counter.axis = abs(t.delta.dx) >= abs(t.delta.dy) ? .horizontal : .vertical }
+            p = counter.axis!.component(of: t.delta)
         }
-        var n = 0
-        while p - t.repeatLast >= rep.every && n < 1000 { t.repeatLast += rep.every; fireTouchpadAction(rep.action, "changed", time); n += 1 }
-        while t.repeatLast - p >= rep.every && n < 1000 { t.repeatLast -= rep.every; if let r = rep.reverse { fireTouchpadAction(r, "changed", time) }; n += 1 }
+        let n = counter.advance(to: p)
+        t.counter = counter
         touchpad = t
+        for _ in 0..<max(0, n) { fireTouchpadAction(rep.action, "changed", time) }
+        if let r = rep.reverse { for _ in 0..<max(0, -n) { fireTouchpadAction(r, "changed", time) } }
     }
 
     /// The driver gesture ended (or was cancelled: fingers changed, or it was aborted).

@@ -1,0 +1,235 @@
+import Testing
+@testable import GestureEngine
+@testable import GestureProfiles
+
+final class RecordingSink: ActionSink {
+    var requests: [ActionRequest] = []
+    func perform(_ request: ActionRequest) { requests.append(request) }
+    var lines: [String] { requests.map { "\($0.gesture) \($0.state): \($0.action)" + ($0.window.map { " @\($0.id)" } ?? "") } }
+}
+
+/// A profile file made live, driven with touches and a manual clock (times in ms).
+final class Live {
+    let clock = ManualClock()
+    let engine: GestureEngine
+    let runtime: ProfileRuntime
+    let sink = RecordingSink()
+
+    init(_ yaml: String) {
+        let r = ProfileLoader.load(yaml: yaml, path: "t.yaml")
+        precondition(r.file != nil, "\(r.diagnostics)")
+        engine = GestureEngine(screen: Rect(x: 0, y: 0, width: 1920, height: 1080), clock: clock)
+        runtime = ProfileRuntime(configuration: r.file!, engine: engine)
+        runtime.sink = sink
+    }
+
+    func touch(_ phase: TouchPhase, _ id: Int64, _ x: Double, _ y: Double, at ms: Double) {
+        clock.advance(to: Instant(milliseconds: ms))
+        engine.process(TouchEvent(id: TouchID(id), phase: phase, location: Point(x: x, y: y), timestamp: Instant(milliseconds: ms)))
+    }
+
+    func tap(_ id: Int64, _ x: Double, _ y: Double, at ms: Double) {
+        touch(.began, id, x, y, at: ms)
+        touch(.ended, id, x, y, at: ms + 40)
+    }
+
+    func drag(_ id: Int64, from a: Point, to b: Point, at ms: Double, duration: Double, steps: Int = 8) {
+        touch(.began, id, a.x, a.y, at: ms)
+        for i in 1...steps {
+            let f = Double(i) / Double(steps)
+            touch(.moved, id, a.x + (b.x - a.x) * f, a.y + (b.y - a.y) * f, at: ms + duration * f)
+        }
+        touch(.ended, id, b.x, b.y, at: ms + duration)
+    }
+}
+
+@Suite struct RuntimeTests {
+    let firefox = WindowInfo(id: 7, windowClass: "firefox", instance: "Navigator", title: "Mozilla Firefox", frame: Rect(x: 0, y: 0, width: 1280, height: 800), focused: true)
+
+    @Test func configExampleComesAliveWithOneViewPerWindow() {
+        let live = Live(configExample)
+        live.runtime.updateWindow(firefox)
+        live.runtime.updateWindow(WindowInfo(id: 9, windowClass: "XTerm", instance: "xterm", title: "bash", frame: Rect(x: 1300, y: 0, width: 600, height: 400)))
+        #expect(live.engine.root.subviews.map(\.path) == ["screen/browser:7", "screen/window:9"])
+        #expect(live.engine.root.subviews[0].subviews.map(\.name) == ["tab-strip", "home", "volume"])
+        #expect(live.engine.root.gestureRecognizers.map(\.name) == ["next-desktop", "previous-desktop", "zoom", "turn", "right-click"])
+        // Regions resolve from the window's edges: volume is 32 wide at the right, 100 from top and bottom.
+        #expect(live.engine.root.subviews[0].subviews[2].frame == Rect(x: 1248, y: 100, width: 32, height: 600))
+    }
+
+    @Test func singleTapWaitsForTheDoubleTapThenLogsWithPlaceholders() {
+        let live = Live(configExample)
+        live.runtime.updateWindow(firefox)
+        live.tap(1, 300, 200, at: 0)
+        live.engine.drainDeadlines()
+        #expect(live.sink.lines == ["tap recognized: log single tap at 300,200 @7"])
+        live.tap(2, 300, 200, at: 1000)
+        live.tap(3, 302, 201, at: 1150)
+        live.engine.drainDeadlines()
+        #expect(live.sink.lines.last == "double-tap recognized: window toggle-maximize @7")
+        #expect(live.sink.lines.count == 2)
+    }
+
+    @Test func firstMatchingProfileWinsAndClassMatchesCaseInsensitively() {
+        let yaml = """
+            version: 1
+            profiles:
+              - name: first
+                match: { class: FireFox }
+                gestures:
+                  - { name: a, tap: {}, action: { log: first } }
+              - name: second
+                match: { class: firefox }
+                gestures:
+                  - { name: b, tap: {}, action: { log: second } }
+              - name: titled
+                match: { title: "/^Docs/", type: dialog }
+                gestures:
+                  - { name: c, tap: {}, action: { log: "titled {window.title}" } }
+
+            """
+        let live = Live(yaml)
+        live.runtime.updateWindow(firefox)
+        live.runtime.updateWindow(WindowInfo(id: 8, windowClass: "x", title: "Docs - a", type: "dialog", frame: Rect(x: 1300, y: 0, width: 500, height: 500)))
+        live.tap(1, 100, 100, at: 0)
+        live.tap(2, 1400, 100, at: 1000)
+        #expect(live.sink.lines == ["a recognized: log first @7", "c recognized: log titled Docs - a @8"])
+        // A title change that no longer matches rebuilds the window's view without gestures.
+        live.runtime.updateWindow(WindowInfo(id: 8, windowClass: "x", title: "Other", type: "dialog", frame: Rect(x: 1300, y: 0, width: 500, height: 500)))
+        live.tap(3, 1400, 100, at: 2000)
+        #expect(live.sink.lines.count == 2)
+        #expect(live.engine.root.subviews.map(\.name).contains("window:8"))
+    }
+
+    @Test func sliderFiresItsCommandWithTheValueInsideAnArgument() {
+        let live = Live(configExample)
+        live.runtime.updateWindow(firefox)
+        // The volume slider: x 1248..1280, y 100..700, vertical, initial 50 → thumb centred at y 400.
+        live.drag(1, from: Point(1264, 400), to: Point(1264, 280), at: 0, duration: 200, steps: 2)
+        #expect(live.sink.lines == [
+            "volume recognized: command pactl set-sink-volume @DEFAULT_SINK@ 60% @7",
+            "volume recognized: command pactl set-sink-volume @DEFAULT_SINK@ 70% @7",
+        ])
+        if case .command(let argv) = live.sink.requests[0].action {
+            #expect(argv == ["pactl", "set-sink-volume", "@DEFAULT_SINK@", "60%"])
+        }
+    }
+
+    @Test func buttonRegionAndExcludedRegion() {
+        let live = Live(configExample)
+        live.runtime.updateWindow(firefox)
+        live.tap(1, 20, 60, at: 0)  // the home button
+        live.engine.drainDeadlines()
+        #expect(live.sink.lines == ["home recognized: keys Alt_L+Home @7"])
+    }
+
+    @Test func pinchRepeatFiresEachStepAndReverse() {
+        let live = Live(configExample)
+        // Two fingers 200 px apart spread to 300 (scale 1.5), then close to 160 (0.8).
+        live.touch(.began, 1, 800, 900, at: 0)
+        live.touch(.began, 2, 1000, 900, at: 10)
+        for (i, half) in [110.0, 130, 150, 120, 80].enumerated() {
+            let t = 50 + Double(i) * 30
+            live.touch(.moved, 1, 900 - half, 900, at: t)
+            live.touch(.moved, 2, 900 + half, 900, at: t + 5)
+        }
+        live.touch(.ended, 1, 820, 900, at: 300)
+        live.touch(.ended, 2, 980, 900, at: 310)
+        let zoom = live.sink.lines.filter { $0.hasPrefix("zoom") }
+        // every 0.1 of scale: up to 1.5 → 5 × ctrl+plus; down to 0.8 → 7 × ctrl+minus.
+        #expect(zoom.filter { $0.hasSuffix("keys Control_L+plus") }.count == 5)
+        #expect(zoom.filter { $0.hasSuffix("keys Control_L+minus") }.count == 7)
+        #expect(zoom.firstIndex { $0.hasSuffix("minus") }! > zoom.lastIndex { $0.hasSuffix("plus") }!)
+    }
+
+    @Test func shellGetsPlaceholdersOnlyAsEnvironment() {
+        let live = Live("version: 1\nprofiles:\n  - name: d\n    match: any\n    gestures:\n      - { name: t, tap: {}, action: { shell: \"notify-send \\\"$TACTUS_GESTURE\\\"\" } }\n")
+        live.tap(1, 10, 20, at: 0)
+        guard case .shell(let script, let env) = live.sink.requests.first?.action else {
+            Issue.record("no shell action: \(live.sink.lines)")
+            return
+        }
+        #expect(script == "notify-send \"$TACTUS_GESTURE\"")
+        #expect(env["TACTUS_X"] == "10" && env["TACTUS_Y"] == "20" && env["TACTUS_GESTURE"] == "t" && env["TACTUS_WINDOW_TITLE"] == "")
+    }
+
+    @Test func screenGestureTargetsTheWindowUnderTheTouchOrTheFocusedOne() {
+        for target in ["under-touch", "focused"] {
+            let live = Live("version: 1\nsettings: { target: \(target) }\nprofiles:\n  - name: d\n    match: any\n    gestures:\n      - { name: max, tap: { touches: 2 }, action: { window: toggle-maximize } }\n")
+            live.runtime.updateWindow(WindowInfo(id: 1, frame: Rect(x: 0, y: 0, width: 500, height: 500), focused: true))
+            live.runtime.updateWindow(WindowInfo(id: 2, frame: Rect(x: 600, y: 0, width: 500, height: 500)))
+            live.runtime.setFocus(1)
+            live.touch(.began, 1, 700, 100, at: 0)
+            live.touch(.began, 2, 800, 100, at: 10)
+            live.touch(.ended, 1, 700, 100, at: 60)
+            live.touch(.ended, 2, 800, 100, at: 70)
+            #expect(live.sink.lines == ["max recognized: window toggle-maximize @\(target == "focused" ? 1 : 2)"])
+        }
+    }
+
+    @Test func relationsReachAcrossProfiles() {
+        // The window's pan requires the screen's swipe to fail; both see the same touches.
+        let yaml = """
+            version: 1
+            profiles:
+              - name: d
+                match: any
+                gestures:
+                  - { name: flick, swipe: { direction: right }, action: { log: flick } }
+              - name: w
+                match: { class: app }
+                gestures:
+                  - { name: drag, pan: {}, requireToFail: [flick], on: { began: { log: drag } } }
+
+            """
+        let live = Live(yaml)
+        live.runtime.updateWindow(WindowInfo(id: 3, windowClass: "app", frame: Rect(x: 0, y: 0, width: 1000, height: 800)))
+        live.drag(1, from: Point(100, 100), to: Point(300, 100), at: 0, duration: 80)     // fast: a flick
+        live.drag(2, from: Point(100, 300), to: Point(300, 300), at: 1000, duration: 2000) // slow: a drag
+        #expect(live.sink.lines == ["flick recognized: log flick @3", "drag began: log drag @3"])
+    }
+
+    @Test func reloadReplacesEverythingAndStopsGesturesUnderWay() {
+        let live = Live(configExample)
+        live.runtime.updateWindow(firefox)
+        live.touch(.began, 1, 300, 300, at: 0)
+        let other = ProfileLoader.load(yaml: "version: 1\nprofiles:\n  - name: d\n    match: any\n    gestures:\n      - { name: only, tap: {}, action: { log: new } }\n", path: "n.yaml").file!
+        live.runtime.apply(other)
+        #expect(live.engine.undecidedTouches.isEmpty)  // the old gestures gave the touch up
+        live.touch(.ended, 1, 300, 300, at: 50)
+        live.tap(2, 300, 300, at: 100)
+        #expect(live.sink.lines == ["only recognized: log new @7"])
+        #expect(live.engine.root.subviews.map(\.path) == ["screen/window:7"])
+    }
+
+    @Test func windowsRestackAndMove() {
+        let live = Live(configExample)
+        live.runtime.updateWindow(WindowInfo(id: 1, windowClass: "a", frame: Rect(x: 0, y: 0, width: 500, height: 500)))
+        live.runtime.updateWindow(WindowInfo(id: 2, windowClass: "b", frame: Rect(x: 100, y: 100, width: 500, height: 500)))
+        #expect(live.runtime.window(at: Point(x: 200, y: 200))?.id == 2)
+        live.runtime.raise(1)
+        #expect(live.runtime.window(at: Point(x: 200, y: 200))?.id == 1)
+        #expect(live.engine.root.hitTest(Point(x: 200, y: 200))?.name == "window:1")
+        live.runtime.updateWindow(WindowInfo(id: 1, windowClass: "a", frame: Rect(x: 1000, y: 0, width: 100, height: 100)))
+        #expect(live.engine.root.hitTest(Point(x: 200, y: 200))?.name == "window:2")
+        live.runtime.closeWindow(2)
+        #expect(live.engine.root.hitTest(Point(x: 200, y: 200))?.name == "screen")
+    }
+
+    @Test func touchpadBindingsClaimByFingerCountAndFireByDirection() {
+        let live = Live(defaultProfileYAML)
+        #expect(live.runtime.touchpadBegan(.swipe, fingers: 4, at: Point(x: 10, y: 10), time: .zero) == false)
+        #expect(live.runtime.touchpadBegan(.swipe, fingers: 3, at: Point(x: 10, y: 10), time: .zero))
+        live.runtime.touchpadUpdated(delta: Vector(dx: 30, dy: 2), scale: 1, angle: 0, time: Instant(milliseconds: 10))
+        live.runtime.touchpadUpdated(delta: Vector(dx: 40, dy: -1), scale: 1, angle: 0, time: Instant(milliseconds: 20))
+        live.runtime.touchpadEnded(cancelled: false, time: Instant(milliseconds: 30))
+        #expect(live.runtime.touchpadBegan(.swipe, fingers: 3, at: Point(x: 10, y: 10), time: Instant(milliseconds: 100)))
+        live.runtime.touchpadUpdated(delta: Vector(dx: 0, dy: 80), scale: 1, angle: 0, time: Instant(milliseconds: 110))
+        live.runtime.touchpadEnded(cancelled: true, time: Instant(milliseconds: 120))
+        #expect(live.sink.lines == ["touchpad-previous-desktop ended: desktop previous"])
+    }
+}
+
+extension Point {
+    init(_ x: Double, _ y: Double) { self.init(x: x, y: y) }
+}
