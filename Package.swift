@@ -37,7 +37,7 @@ let package = Package(
         .testTarget(name: "GestureProfilesTests", dependencies: ["GestureProfiles"]),
         // Traces in (JSONL, evemu-record, libinput record), event log out, and replay.
         .target(name: "GestureTraces", dependencies: ["GestureProfiles", .product(name: "Yams", package: "Yams")]),
-        .testTarget(name: "GestureTracesTests", dependencies: ["GestureTraces"], resources: [.copy("Scenarios")]),
+        .testTarget(name: "GestureTracesTests", dependencies: ["GestureTraces"], exclude: ["Scenarios"]),
         .executableTarget(name: "tactus", dependencies: [
             "GestureTraces", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),

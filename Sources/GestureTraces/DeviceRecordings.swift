@@ -212,7 +212,7 @@ enum EvemuTrace {
         var decoder = EvdevTouchDecoder(screen: screen)
         func readAxes(_ text: String, file: String) throws {
             for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where raw.hasPrefix("A: ") {
-                let parts = raw.split(separator: " ")
+                let parts = fields(raw)
                 guard parts.count >= 4, let code = Int(parts[1], radix: 16), let lo = Double(parts[2]), let hi = Double(parts[3]) else {
                     throw TraceError(file: file, line: i + 1, message: "malformed axis line (expected 'A: code min max fuzz flat')")
                 }
@@ -226,7 +226,7 @@ enum EvemuTrace {
         }
         var t0: Double?
         for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where raw.hasPrefix("E: ") {
-            let parts = raw.split(separator: " ")
+            let parts = fields(raw)
             guard parts.count == 5, let stamp = Double(parts[1]), stamp.isFinite, let type = Int(parts[2], radix: 16),
                   let code = Int(parts[3], radix: 16), let value = Int(parts[4]) else {
                 throw TraceError(file: file, line: i + 1, message: "malformed event line (expected 'E: sec.usec type code value')")
@@ -237,6 +237,13 @@ enum EvemuTrace {
         }
         decoder.finish()
         return decoder.out
+    }
+
+    /// The whitespace-separated fields of a line, without the `# comment` newer evemu
+    /// versions append (`E: 0.000001 0003 0039 0003\t# EV_ABS / ABS_MT_TRACKING_ID 3`).
+    static func fields(_ line: Substring) -> [Substring] {
+        let content = line.firstIndex(of: "#").map { line[..<$0] } ?? line
+        return content.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
     }
 }
 

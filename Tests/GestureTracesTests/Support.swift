@@ -1,0 +1,51 @@
+import Foundation
+@testable import GestureEngine
+@testable import GestureProfiles
+@testable import GestureTraces
+
+/// The repository root, found from this file.
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// `../shared/data` beside the repository (where CI puts it), or `TACTUS_SHARED_DATA`.
+let sharedData: URL = {
+    if let env = ProcessInfo.processInfo.environment["TACTUS_SHARED_DATA"] { return URL(fileURLWithPath: env) }
+    return repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/data")
+}()
+
+func evemu(_ name: String) -> String { sharedData.appendingPathComponent("evemu/\(name).events").path }
+
+func profile(_ yaml: String) -> ProfileFile {
+    let r = ProfileLoader.load(yaml: yaml, path: "test.yaml")
+    precondition(r.file != nil, "\(r.diagnostics)")
+    return r.file!
+}
+
+/// Replays a trace file through a profile; returns the log lines and the replayer.
+func replay(_ path: String, _ yaml: String, screen: (Double, Double) = (1920, 1080)) throws -> (lines: [String], replayer: Replayer) {
+    let trace = try TraceReader.read(path: path, screen: screen)
+    var lines: [String] = []
+    let r = Replayer(configuration: profile(yaml), screen: screen, format: .json) { lines.append($0) }
+    r.run(trace)
+    return (lines, r)
+}
+
+/// Counts verdict lines per touch id in a JSON log.
+func verdictsPerTouch(_ lines: [String]) -> [String: Int] {
+    var counts: [String: Int] = [:]
+    for l in lines where l.contains("\"kind\":\"touch\"") {
+        let id = l.components(separatedBy: "\"id\":")[1].components(separatedBy: ",")[0]
+        counts[id, default: 0] += 1
+    }
+    return counts
+}
+
+/// Touch ids that began (delivered or not) in a trace.
+func touchIDs(_ trace: [TraceLine]) -> Set<String> {
+    var ids: Set<String> = []
+    for l in trace { if case .touch(.began, let id, _) = l.event { ids.insert(id.isPointer ? "\"\(id)\"" : "\(id)") } }
+    return ids
+}
+
+func oneGesture(_ g: String) -> String {
+    "version: 1\nprofiles:\n  - name: d\n    match: any\n    gestures:\n" + g
+}
