@@ -15,9 +15,11 @@ final class Live {
     let runtime: ProfileRuntime
     let sink = RecordingSink()
 
-    init(_ yaml: String) {
+    struct BadProfile: Error { var diagnostics: [Diagnostic] }
+
+    init(_ yaml: String) throws {
         let r = ProfileLoader.load(yaml: yaml, path: "t.yaml")
-        precondition(r.file != nil, "\(r.diagnostics)")
+        guard r.file != nil else { throw BadProfile(diagnostics: r.diagnostics) }
         engine = GestureEngine(screen: Rect(x: 0, y: 0, width: 1920, height: 1080), clock: clock)
         runtime = ProfileRuntime(configuration: r.file!, engine: engine)
         runtime.sink = sink
@@ -46,8 +48,8 @@ final class Live {
 @Suite struct RuntimeTests {
     let firefox = WindowInfo(id: 7, windowClass: "firefox", instance: "Navigator", title: "Mozilla Firefox", frame: Rect(x: 0, y: 0, width: 1280, height: 800), focused: true)
 
-    @Test func configExampleComesAliveWithOneViewPerWindow() {
-        let live = Live(configExample)
+    @Test func configExampleComesAliveWithOneViewPerWindow() throws {
+        let live = try Live(configExample)
         live.runtime.updateWindow(firefox)
         live.runtime.updateWindow(WindowInfo(id: 9, windowClass: "XTerm", instance: "xterm", title: "bash", frame: Rect(x: 1300, y: 0, width: 600, height: 400)))
         #expect(live.engine.root.subviews.map(\.path) == ["screen/browser:7", "screen/window:9"])
@@ -57,8 +59,8 @@ final class Live {
         #expect(live.engine.root.subviews[0].subviews[2].frame == Rect(x: 1248, y: 100, width: 32, height: 600))
     }
 
-    @Test func singleTapWaitsForTheDoubleTapThenLogsWithPlaceholders() {
-        let live = Live(configExample)
+    @Test func singleTapWaitsForTheDoubleTapThenLogsWithPlaceholders() throws {
+        let live = try Live(configExample)
         live.runtime.updateWindow(firefox)
         live.tap(1, 300, 200, at: 0)
         live.engine.drainDeadlines()
@@ -70,7 +72,7 @@ final class Live {
         #expect(live.sink.lines.count == 2)
     }
 
-    @Test func firstMatchingProfileWinsAndClassMatchesCaseInsensitively() {
+    @Test func firstMatchingProfileWinsAndClassMatchesCaseInsensitively() throws {
         let yaml = """
             version: 1
             profiles:
@@ -88,7 +90,7 @@ final class Live {
                   - { name: c, tap: {}, action: { log: "titled {window.title}" } }
 
             """
-        let live = Live(yaml)
+        let live = try Live(yaml)
         live.runtime.updateWindow(firefox)
         live.runtime.updateWindow(WindowInfo(id: 8, windowClass: "x", title: "Docs - a", type: "dialog", frame: Rect(x: 1300, y: 0, width: 500, height: 500)))
         live.tap(1, 100, 100, at: 0)
@@ -101,8 +103,8 @@ final class Live {
         #expect(live.engine.root.subviews.map(\.name).contains("window:8"))
     }
 
-    @Test func sliderFiresItsCommandWithTheValueInsideAnArgument() {
-        let live = Live(configExample)
+    @Test func sliderFiresItsCommandWithTheValueInsideAnArgument() throws {
+        let live = try Live(configExample)
         live.runtime.updateWindow(firefox)
         // The volume slider: x 1248..1280, y 100..700, vertical, initial 50 → thumb centred at y 400.
         live.drag(1, from: Point(1264, 400), to: Point(1264, 280), at: 0, duration: 200, steps: 2)
@@ -115,16 +117,16 @@ final class Live {
         }
     }
 
-    @Test func buttonRegionAndExcludedRegion() {
-        let live = Live(configExample)
+    @Test func buttonRegionAndExcludedRegion() throws {
+        let live = try Live(configExample)
         live.runtime.updateWindow(firefox)
         live.tap(1, 20, 60, at: 0)  // the home button
         live.engine.drainDeadlines()
         #expect(live.sink.lines == ["home recognized: keys Alt_L+Home @7"])
     }
 
-    @Test func pinchRepeatFiresEachStepAndReverse() {
-        let live = Live(configExample)
+    @Test func pinchRepeatFiresEachStepAndReverse() throws {
+        let live = try Live(configExample)
         // Two fingers 200 px apart spread to 300 (scale 1.5), then close to 160 (0.8).
         live.touch(.began, 1, 800, 900, at: 0)
         live.touch(.began, 2, 1000, 900, at: 10)
@@ -142,8 +144,8 @@ final class Live {
         #expect(zoom.firstIndex { $0.hasSuffix("minus") }! > zoom.lastIndex { $0.hasSuffix("plus") }!)
     }
 
-    @Test func shellGetsPlaceholdersOnlyAsEnvironment() {
-        let live = Live("version: 1\nprofiles:\n  - name: d\n    match: any\n    gestures:\n      - { name: t, tap: {}, action: { shell: \"notify-send \\\"$TACTUS_GESTURE\\\"\" } }\n")
+    @Test func shellGetsPlaceholdersOnlyAsEnvironment() throws {
+        let live = try Live("version: 1\nprofiles:\n  - name: d\n    match: any\n    gestures:\n      - { name: t, tap: {}, action: { shell: \"notify-send \\\"$TACTUS_GESTURE\\\"\" } }\n")
         live.tap(1, 10, 20, at: 0)
         guard case .shell(let script, let env) = live.sink.requests.first?.action else {
             Issue.record("no shell action: \(live.sink.lines)")
@@ -153,9 +155,9 @@ final class Live {
         #expect(env["TACTUS_X"] == "10" && env["TACTUS_Y"] == "20" && env["TACTUS_GESTURE"] == "t" && env["TACTUS_WINDOW_TITLE"] == "")
     }
 
-    @Test func screenGestureTargetsTheWindowUnderTheTouchOrTheFocusedOne() {
+    @Test func screenGestureTargetsTheWindowUnderTheTouchOrTheFocusedOne() throws {
         for target in ["under-touch", "focused"] {
-            let live = Live("version: 1\nsettings: { target: \(target) }\nprofiles:\n  - name: d\n    match: any\n    gestures:\n      - { name: max, tap: { touches: 2 }, action: { window: toggle-maximize } }\n")
+            let live = try Live("version: 1\nsettings: { target: \(target) }\nprofiles:\n  - name: d\n    match: any\n    gestures:\n      - { name: max, tap: { touches: 2 }, action: { window: toggle-maximize } }\n")
             live.runtime.updateWindow(WindowInfo(id: 1, frame: Rect(x: 0, y: 0, width: 500, height: 500), focused: true))
             live.runtime.updateWindow(WindowInfo(id: 2, frame: Rect(x: 600, y: 0, width: 500, height: 500)))
             live.runtime.setFocus(1)
@@ -167,7 +169,7 @@ final class Live {
         }
     }
 
-    @Test func relationsReachAcrossProfiles() {
+    @Test func relationsReachAcrossProfiles() throws {
         // The window's pan requires the screen's swipe to fail; both see the same touches.
         let yaml = """
             version: 1
@@ -182,15 +184,15 @@ final class Live {
                   - { name: drag, pan: {}, requireToFail: [flick], on: { began: { log: drag } } }
 
             """
-        let live = Live(yaml)
+        let live = try Live(yaml)
         live.runtime.updateWindow(WindowInfo(id: 3, windowClass: "app", frame: Rect(x: 0, y: 0, width: 1000, height: 800)))
         live.drag(1, from: Point(100, 100), to: Point(300, 100), at: 0, duration: 80)     // fast: a flick
         live.drag(2, from: Point(100, 300), to: Point(300, 300), at: 1000, duration: 2000) // slow: a drag
         #expect(live.sink.lines == ["flick recognized: log flick @3", "drag began: log drag @3"])
     }
 
-    @Test func reloadReplacesEverythingAndStopsGesturesUnderWay() {
-        let live = Live(configExample)
+    @Test func reloadReplacesEverythingAndStopsGesturesUnderWay() throws {
+        let live = try Live(configExample)
         live.runtime.updateWindow(firefox)
         live.touch(.began, 1, 300, 300, at: 0)
         let other = ProfileLoader.load(yaml: "version: 1\nprofiles:\n  - name: d\n    match: any\n    gestures:\n      - { name: only, tap: {}, action: { log: new } }\n", path: "n.yaml").file!
@@ -202,8 +204,8 @@ final class Live {
         #expect(live.engine.root.subviews.map(\.path) == ["screen/window:7"])
     }
 
-    @Test func windowsRestackAndMove() {
-        let live = Live(configExample)
+    @Test func windowsRestackAndMove() throws {
+        let live = try Live(configExample)
         live.runtime.updateWindow(WindowInfo(id: 1, windowClass: "a", frame: Rect(x: 0, y: 0, width: 500, height: 500)))
         live.runtime.updateWindow(WindowInfo(id: 2, windowClass: "b", frame: Rect(x: 100, y: 100, width: 500, height: 500)))
         #expect(live.runtime.window(at: Point(x: 200, y: 200))?.id == 2)
@@ -216,8 +218,8 @@ final class Live {
         #expect(live.engine.root.hitTest(Point(x: 200, y: 200))?.name == "screen")
     }
 
-    @Test func touchpadBindingsClaimByFingerCountAndFireByDirection() {
-        let live = Live(defaultProfileYAML)
+    @Test func touchpadBindingsClaimByFingerCountAndFireByDirection() throws {
+        let live = try Live(defaultProfileYAML)
         #expect(live.runtime.touchpadBegan(.swipe, fingers: 4, at: Point(x: 10, y: 10), time: .zero) == false)
         #expect(live.runtime.touchpadBegan(.swipe, fingers: 3, at: Point(x: 10, y: 10), time: .zero))
         live.runtime.touchpadUpdated(delta: Vector(dx: 30, dy: 2), scale: 1, angle: 0, time: Instant(milliseconds: 10))

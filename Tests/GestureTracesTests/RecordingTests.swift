@@ -12,33 +12,27 @@ import Testing
 
     @Test func nineFastTapsAreNineTaps() throws {
         let (lines, _) = try replay(evemu("Atmel maXTouch Touchscreen.1-finger-fast-taps"),
-                                    oneGesture("      - { name: tap, tap: {}, action: { log: tap } }\n"))
+                                    oneGesture("{ name: tap, tap: {}, action: { log: tap } }"))
         #expect(actions(lines) == Array(repeating: "tap", count: 9))
     }
 
     @Test func aTwoFingerTapIsOneTwoFingerTapAndNoOneFingerTap() throws {
-        let (lines, _) = try replay(evemu("Wacom ISDv4 E6 Finger.2fg-tap"), oneGesture("""
-              - { name: two, tap: { touches: 2 }, action: { log: two } }
-              - { name: one, tap: {}, action: { log: one } }
-
-            """))
+        let (lines, _) = try replay(evemu("Wacom ISDv4 E6 Finger.2fg-tap"), oneGesture(
+            "{ name: two, tap: { touches: 2 }, action: { log: two } }",
+            "{ name: one, tap: {}, action: { log: one } }"))
         #expect(actions(lines) == ["two"])
     }
 
     @Test func aDoubleTapWithARequirementIsOneDoubleTapAndNoSingleTap() throws {
-        let (lines, _) = try replay(evemu("Wacom ISDv4 E6 Finger.double-tap-center"), oneGesture("""
-              - { name: double, tap: { taps: 2 }, action: { log: double } }
-              - { name: single, tap: {}, requireToFail: [double], action: { log: single } }
-
-            """))
+        let (lines, _) = try replay(evemu("Wacom ISDv4 E6 Finger.double-tap-center"), oneGesture(
+            "{ name: double, tap: { taps: 2 }, action: { log: double } }",
+            "{ name: single, tap: {}, requireToFail: [double], action: { log: single } }"))
         #expect(actions(lines) == ["double"])
     }
 
     @Test func aCircleDrawnByOneFingerIsOnePanBegunOnceAndEndedOnce() throws {
-        let (lines, _) = try replay(evemu("Wacom ISDv4 E6 Finger.single-center-circle"), oneGesture("""
-              - { name: pan, pan: {}, on: { began: { log: began }, ended: { log: ended }, cancelled: { log: cancelled } } }
-
-            """))
+        let (lines, _) = try replay(evemu("Wacom ISDv4 E6 Finger.single-center-circle"), oneGesture(
+            "{ name: pan, pan: {}, on: { began: { log: began }, ended: { log: ended }, cancelled: { log: cancelled } } }"))
         let states = lines.filter { $0.contains("\"gesture\":\"pan\"") && $0.contains("\"kind\":\"state\"") && !$0.contains("reset") }
             .map { $0.components(separatedBy: "\"to\":\"")[1].components(separatedBy: "\"")[0] }
         #expect(states.first == "began")
@@ -54,14 +48,14 @@ import Testing
         for name in ["Atmel maXTouch Touchscreen.1-finger-drag-up-down", "EP0430M09.1-finger-drag-up-down",
                      "ELAN CANDO Windows7.1-finger-drag-up-down", "N-Trig MultiTouch.1-finger-drag-NW-SE",
                      "Wacom ISDv4 E6 Finger.single-top-swipe"] {
-            let (lines, _) = try replay(evemu(name), oneGesture("      - { name: pan, pan: {}, on: { began: { log: b } } }\n"))
+            let (lines, _) = try replay(evemu(name), oneGesture("{ name: pan, pan: {}, on: { began: { log: b } } }"))
             #expect(actions(lines) == ["pan"], "\(name)")
         }
     }
 
     @Test func twoFingerScrollsAreTwoFingerPans() throws {
         for name in ["EP0430M09.2-finger-scroll-down", "Wacom ISDv4 E6 Finger.double-center-scroll"] {
-            let (lines, _) = try replay(evemu(name), oneGesture("      - { name: scroll, pan: { minimumTouches: 2 }, on: { began: { log: b } } }\n"))
+            let (lines, _) = try replay(evemu(name), oneGesture("{ name: scroll, pan: { minimumTouches: 2 }, on: { began: { log: b } } }"))
             #expect(actions(lines) == ["scroll"], "\(name)")
         }
     }
@@ -74,16 +68,14 @@ import Testing
     }
 
     @Test func everyTouchOfEveryRecordingGetsExactlyOneVerdict() throws {
-        let busy = oneGesture("""
-              - { name: two, tap: { touches: 2 } }
-              - { name: double, tap: { taps: 2 } }
-              - { name: single, tap: {}, requireToFail: [double] }
-              - { name: press, longPress: {} }
-              - { name: pan, pan: {}, requireToFail: [swipe] }
-              - { name: swipe, swipe: { directions: [left, right, up, down] } }
-              - { name: pinch, pinch: {} }
-
-            """)
+        let busy = oneGesture(
+            "{ name: two, tap: { touches: 2 } }",
+            "{ name: double, tap: { taps: 2 } }",
+            "{ name: single, tap: {}, requireToFail: [double] }",
+            "{ name: press, longPress: {} }",
+            "{ name: pan, pan: {}, requireToFail: [swipe] }",
+            "{ name: swipe, swipe: { directions: [left, right, up, down] } }",
+            "{ name: pinch, pinch: {} }")
         let files = try FileManager.default.contentsOfDirectory(atPath: sharedData.appendingPathComponent("evemu").path).filter { $0.hasSuffix(".events") }
         #expect(files.count == 15)
         for file in files.sorted() {

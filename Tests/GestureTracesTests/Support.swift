@@ -14,17 +14,22 @@ let sharedData: URL = {
 
 func evemu(_ name: String) -> String { sharedData.appendingPathComponent("evemu/\(name).events").path }
 
-func profile(_ yaml: String) -> ProfileFile {
+struct ProfileError: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// Loads a test profile; a mistake in it fails the test (it does not crash the run).
+func profile(_ yaml: String) throws -> ProfileFile {
     let r = ProfileLoader.load(yaml: yaml, path: "test.yaml")
-    precondition(r.file != nil, "\(r.diagnostics)")
-    return r.file!
+    guard let file = r.file else { throw ProfileError(description: r.diagnostics.map(\.description).joined(separator: "\n")) }
+    return file
 }
 
 /// Replays a trace file through a profile; returns the log lines and the replayer.
 func replay(_ path: String, _ yaml: String, screen: (Double, Double) = (1920, 1080)) throws -> (lines: [String], replayer: Replayer) {
     let trace = try TraceReader.read(path: path, screen: screen)
     var lines: [String] = []
-    let r = Replayer(configuration: profile(yaml), screen: screen, format: .json) { lines.append($0) }
+    let r = Replayer(configuration: try profile(yaml), screen: screen, format: .json) { lines.append($0) }
     r.run(trace)
     return (lines, r)
 }
@@ -46,6 +51,7 @@ func touchIDs(_ trace: [TraceLine]) -> Set<String> {
     return ids
 }
 
-func oneGesture(_ g: String) -> String {
-    "version: 1\nprofiles:\n  - name: d\n    match: any\n    gestures:\n" + g
+/// A profile with one `match: any` profile holding these gestures (one flow mapping each).
+func oneGesture(_ gestures: String...) -> String {
+    "version: 1\nprofiles:\n  - name: d\n    match: any\n    gestures:\n" + gestures.map { "      - " + $0 + "\n" }.joined()
 }

@@ -60,11 +60,9 @@ import Testing
             {"t":420,"kind":"touchpad","gesture":"swipe","phase":"end","fingers":3}
             """
         var lines: [String] = []
-        let r = Replayer(configuration: profile(oneGesture("      - { name: drag, pan: {}, on: { began: { log: \"drag {touches}\" } } }\n") + """
-                touchpad:
-                  - { name: tp, swipe: { fingers: 3, direction: left }, action: { desktop: next } }
-
-            """), screen: (1920, 1080), format: .json) { lines.append($0) }
+        let yaml = oneGesture("{ name: drag, pan: {}, on: { began: { log: \"drag {touches}\" } } }")
+            + "    touchpad:\n      - { name: tp, swipe: { fingers: 3, direction: left }, action: { desktop: next } }\n"
+        let r = Replayer(configuration: try profile(yaml), screen: (1920, 1080), format: .json) { lines.append($0) }
         r.run(try parse(text))
         #expect(lines.contains("{\"t\":120,\"kind\":\"touch\",\"id\":\"p1\",\"verdict\":\"claimed\"}"))
         #expect(lines.contains("{\"t\":300,\"kind\":\"touchpad\",\"gesture\":\"swipe\",\"fingers\":3,\"verdict\":\"claimed\"}"))
