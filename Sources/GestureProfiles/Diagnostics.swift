@@ -69,7 +69,8 @@ func suggestion(for word: String, among candidates: [String]) -> String {
     let lower = word.lowercased()
     for c in candidates {
         let d = editDistance(lower, c.lowercased())
-        if d <= max(1, min(3, c.count / 3)), best == nil || d < best!.1 { best = (c, d) }
+        // Close, and sharing something: 'v' is one edit from 't' but nothing like it.
+        if d <= max(1, min(3, c.count / 3)), d < min(lower.count, c.count), best == nil || d < best!.1 { best = (c, d) }
     }
     return best.map { " (did you mean '\($0.0)'?)" } ?? ""
 }
