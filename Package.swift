@@ -59,6 +59,13 @@ if ProcessInfo.processInfo.environment["TACTUS_BENCHMARKS"] != nil {
             path: "Benchmarks/EngineBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "ReplayBenchmarks",
+            dependencies: [.product(name: "Benchmark", package: "benchmark"), "GestureTraces"],
+            path: "Benchmarks/ReplayBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(name: "TraceGenerator", path: "Tools/TraceGenerator"),
         // A plain driver for profilers (valgrind --tool=callgrind, perf).
         .executableTarget(name: "EngineProfile", dependencies: ["GestureEngine"], path: "Tools/EngineProfile"),
     ]

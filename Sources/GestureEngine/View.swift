@@ -44,15 +44,18 @@ public final class View: CustomStringConvertible {
         return nil
     }
 
-    /// `screen/browser:4194313/tab-strip`.
+    /// `screen/browser:4194313/tab-strip`. Cached: logs ask for it on every line.
     public var path: String {
-        var names: [String] = []
-        var v: View? = self
-        while let current = v {
-            names.append(current.name)
-            v = current.superview
-        }
-        return names.reversed().joined(separator: "/")
+        if let cachedPath { return cachedPath }
+        let p = superview.map { $0.path + "/" + name } ?? name
+        cachedPath = p
+        return p
+    }
+    private var cachedPath: String?
+
+    private func invalidatePath() {
+        cachedPath = nil
+        for s in subviews { s.invalidatePath() }
     }
 
     public var description: String { path }
@@ -112,6 +115,7 @@ public final class View: CustomStringConvertible {
     }
 
     private func updateDepth(_ d: Int) {
+        invalidatePath()  // called whenever the view changes parent
         depth = d
         for s in subviews { s.updateDepth(d + 1) }
     }

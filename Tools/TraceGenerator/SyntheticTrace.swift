@@ -1,0 +1,1 @@
+../../Benchmarks/ReplayBenchmarks/SyntheticTrace.swift
