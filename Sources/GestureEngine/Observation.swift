@@ -27,6 +27,10 @@ public struct GestureValues: Hashable, Sendable {
     public var value: Double?
     /// Swipes: the direction recognized.
     public var direction: Direction?
+    /// Strokes: the index of the template matched (in the recognizer's `templates`), and its
+    /// score (0…1).
+    public var templateIndex: Int?
+    public var score: Double?
 
     public init() {}
 

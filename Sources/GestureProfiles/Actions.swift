@@ -76,6 +76,8 @@ struct PlaceholderValues {
     var window: WindowInfo?
     /// A control's value, formatted by its step.
     var valueText: String?
+    /// A stroke's template name.
+    var templateName: String?
 
     func value(of name: String) -> String {
         let v = values
@@ -97,7 +99,9 @@ struct PlaceholderValues {
         case "window.instance": return window?.instance ?? ""
         case "window.id": return window.map { String($0.id) } ?? ""
         case "gesture": return gesture
-        default: return ""  // template, score: stroke gestures
+        case "template": return templateName ?? ""
+        case "score": return v.score.map(formatNumber) ?? ""
+        default: return ""
         }
     }
 

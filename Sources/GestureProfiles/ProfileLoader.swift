@@ -32,6 +32,7 @@ public enum ProfileLoader {
             return Result(file: nil, diagnostics: sink.sorted)
         }
         var parser = Parser(sink: sink, reader: YAMLReader(sink: sink))
+        parser.directory = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
         let file = parser.parseFile(root, path: path)
         return Result(file: sink.hasErrors ? nil : file, diagnostics: sink.sorted)
     }
@@ -83,6 +84,8 @@ private struct Parser {
     var references: [Reference] = []
     var gestureNodes: [String: Node] = [:]
     var requirementEdges: [(from: String, to: String, node: Node)] = []
+    /// The profile file's folder: stroke template files are relative to it.
+    var directory = "."
 
     init(sink: DiagnosticSink, reader: YAMLReader) {
         self.sink = sink
@@ -470,9 +473,75 @@ private struct Parser {
             }
             return .edgePan(edges: edges, zoneWidth: zone, minimumDistance: dist)
         default:
-            sink.error(keyNode, "stroke gestures are not available in this version of Tactus yet")
-            return nil
+            return parseStroke(node)
         }
+    }
+
+    func parseStroke(_ node: Node) -> RecognizerSpec? {
+        var templates: [StrokeTemplateSpec] = []
+        var score = 0.8, length = 40.0
+        var sawTemplates = false
+        for (k, _, v) in reader.mapping(node, "stroke", allowed: ["templates", "minScore", "minimumLength"]) ?? [] {
+            switch k {
+            case "minScore": score = reader.number(v, "minScore", range: 0...1) ?? score
+            case "minimumLength": length = reader.number(v, "minimumLength", range: 0...10000) ?? length
+            default:
+                sawTemplates = true
+                for t in reader.list(v) { templates += parseStrokeTemplate(t) }
+            }
+        }
+        if !sawTemplates { sink.error(node, "stroke needs 'templates' (built-in shapes: \(BuiltInStrokes.names.joined(separator: ", ")), or your own)") }
+        return .stroke(templates: templates, minimumScore: score, minimumLength: length)
+    }
+
+    func parseStrokeTemplate(_ node: Node) -> [StrokeTemplateSpec] {
+        if case .scalar = node {
+            guard let name = reader.string(node, "stroke template") else { return [] }
+            let found = BuiltInStrokes.templates(named: name)
+            if found.isEmpty {
+                sink.error(node, "unknown stroke template '\(name)'\(suggestion(for: name, among: BuiltInStrokes.names)); built in: \(BuiltInStrokes.names.joined(separator: ", ")); or give { name, points } or { name, file }")
+            }
+            return found
+        }
+        guard let entries = reader.mapping(node, "a stroke template", allowed: ["name", "points", "file", "rotationInvariant"]) else { return [] }
+        let byKey = Dictionary(entries.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+        guard let nameNode = byKey["name"], let name = reader.string(nameNode.value, "template name") else {
+            if byKey["name"] == nil { sink.error(node, "a stroke template needs a 'name'") }
+            return []
+        }
+        var points: [Point]?
+        if let p = byKey["points"] {
+            var list: [Point] = []
+            for item in reader.sequence(p.value, "points (a list of [x, y])") ?? [] {
+                guard let xy = reader.sequence(item, "a point ([x, y])"), xy.count == 2,
+                      let x = reader.number(xy[0], "x", range: -1e6...1e6), let y = reader.number(xy[1], "y", range: -1e6...1e6) else {
+                    if case .sequence(let s) = item, s.count != 2 { sink.error(item, "a point is [x, y]") }
+                    return []
+                }
+                list.append(Point(x: x, y: y))
+            }
+            points = list
+        } else if let f = byKey["file"], let file = reader.string(f.value, "template file") {
+            let path = file.hasPrefix("/") ? file : directory + "/" + file
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+                sink.error(f.value, "cannot read the stroke file '\(path)'")
+                return []
+            }
+            guard let parsed = parseStrokePoints(text) else {
+                sink.error(f.value, "'\(path)' is not a stroke file (one 'x y' point per line)")
+                return []
+            }
+            points = parsed
+        } else {
+            sink.error(node, "stroke template '\(name)' needs 'points' or 'file'")
+            return []
+        }
+        guard let pts = points, pts.count >= 2, UnistrokeMatcher.normalize(pts, rotate: true).count == UnistrokeMatcher.resampleCount else {
+            sink.error(byKey["points"]?.value ?? byKey["file"]?.value ?? node, "stroke template '\(name)' needs a path of at least two distinct points")
+            return []
+        }
+        let invariant = byKey["rotationInvariant"].flatMap { reader.bool($0.value, "rotationInvariant") } ?? true
+        return [StrokeTemplateSpec(name: name, points: pts, rotationInvariant: invariant)]
     }
 
     func parseOn(_ node: Node, continuous: Bool, gesture: String) -> [String: ActionSpec] {

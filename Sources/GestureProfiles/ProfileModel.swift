@@ -159,10 +159,11 @@ public enum RecognizerSpec: Sendable, Equatable {
     case pinch(touches: Int, threshold: Double, direction: PinchDirection)
     case rotation(touches: Int, threshold: Double)
     case edgePan(edges: [String], zoneWidth: Double, minimumDistance: Double)
+    case stroke(templates: [StrokeTemplateSpec], minimumScore: Double, minimumLength: Double)
 
     public var isContinuous: Bool {
         switch self {
-        case .tap, .swipe: return false
+        case .tap, .swipe, .stroke: return false
         default: return true
         }
     }
@@ -195,6 +196,9 @@ public enum RecognizerSpec: Sendable, Equatable {
                 }
             }
             return EdgePanGestureRecognizer(name: name, edges: set, zoneWidth: zone, minimumDistance: dist)
+        case .stroke(let templates, let score, let length):
+            let t = templates.map { StrokeTemplate(name: $0.name, points: $0.points, rotationInvariant: $0.rotationInvariant) }
+            return StrokeGestureRecognizer(name: name, templates: t, minimumScore: score, minimumLength: length)
         }
     }
 }

@@ -290,8 +290,12 @@ public final class ProfileRuntime {
         let spec = binding.spec
         let w = binding.window.flatMap { windows[$0]?.info } ?? targetWindow(at: event.values.location)
         let state = event.stateName
+        var templateName: String?
+        if case .stroke(let templates, _, _) = spec.recognizer, let i = event.values.templateIndex, i < templates.count {
+            templateName = templates[i].name
+        }
         let fire = { (action: ActionSpec) in
-            self.emit(action, gesture: spec.name, state: state, window: w, values: event.values, time: event.time, valueText: nil)
+            self.emit(action, gesture: spec.name, state: state, window: w, values: event.values, time: event.time, valueText: nil, templateName: templateName)
         }
         if !r.isContinuous {
             if let a = spec.action { fire(a) }
@@ -334,8 +338,8 @@ public final class ProfileRuntime {
         }
     }
 
-    func emit(_ action: ActionSpec, gesture: String, state: String, window: WindowInfo?, values: GestureValues, time: Instant, valueText: String?) {
-        let placeholders = PlaceholderValues(gesture: gesture, state: state, values: values, window: window, valueText: valueText)
+    func emit(_ action: ActionSpec, gesture: String, state: String, window: WindowInfo?, values: GestureValues, time: Instant, valueText: String?, templateName: String? = nil) {
+        let placeholders = PlaceholderValues(gesture: gesture, state: state, values: values, window: window, valueText: valueText, templateName: templateName)
         for resolved in placeholders.resolve(action) {
             sink?.perform(ActionRequest(gesture: gesture, state: state, action: resolved, window: window, values: values, time: time))
         }

@@ -1,0 +1,169 @@
+import Foundation
+import Testing
+@testable import GestureEngine
+@testable import GestureProfiles
+@testable import GestureTraces
+
+@Suite struct StrokeTests {
+    /// A drawing by a subject whose samples are not among the built-in templates, placed on
+    /// the screen at (400, 300) and scaled ×2.
+    func drawing(_ shape: String, subject: String = "s05", speed: String = "medium", number: Int = 3) throws -> [Point] {
+        let s = try loadDollarSamples().first { $0.subject == subject && $0.speed == speed && $0.shape == shape && $0.number == number }!
+        let minX = s.points.map(\.x).min()!, minY = s.points.map(\.y).min()!
+        return s.points.map { Point(x: 400 + ($0.x - minX) * 2, y: 300 + ($0.y - minY) * 2) }
+    }
+
+    func builtIn(_ names: [String]) -> [StrokeTemplate] {
+        names.flatMap { n in BuiltInStrokes.templates(named: n).map { StrokeTemplate(name: $0.name, points: $0.points) } }
+    }
+
+    /// Feeds a path as one touch, 10 ms per point.
+    func draw(_ engine: GestureEngine, _ path: [Point], id: Int64 = 1, start: Double = 0) {
+        for (i, p) in path.enumerated() {
+            let phase: TouchPhase = i == 0 ? .began : (i == path.count - 1 ? .ended : .moved)
+            engine.process(TouchEvent(id: TouchID(id), phase: phase, location: p, timestamp: Instant(milliseconds: start + Double(i) * 10)))
+        }
+    }
+
+    @Test func builtInShapesAreTheSixteenOfTheDataSet() {
+        #expect(BuiltInStrokes.names == ["arrow", "caret", "check", "circle", "delete_mark", "left_curly_brace", "left_sq_bracket", "pigtail",
+                                         "question_mark", "rectangle", "right_curly_brace", "right_sq_bracket", "star", "triangle", "v", "x"])
+        #expect(BuiltInStrokes.names.allSatisfy { BuiltInStrokes.templates(named: $0).count == 3 })
+    }
+
+    @Test func recognizesWhenTheFingerLiftsAndReportsTemplateAndScore() throws {
+        let engine = GestureEngine(screen: Rect(x: 0, y: 0, width: 1920, height: 1080), clock: ManualClock())
+        let stroke = StrokeGestureRecognizer(name: "stroke", templates: builtIn(BuiltInStrokes.names))
+        engine.root.addGestureRecognizer(stroke)
+        let recorder = ObservationRecorder()
+        engine.addObserver(recorder)
+        var fired: [(String, Double)] = []
+        stroke.addAction { e in fired.append((stroke.templates[e.values.templateIndex!].name, e.values.score!)) }
+        for shape in ["check", "circle", "star", "triangle"] {
+            let path = try drawing(shape)
+            draw(engine, path, start: Double(fired.count) * 10_000)
+            #expect(fired.last?.0 == shape)
+            #expect(fired.last!.1 >= 0.8 && fired.last!.1 <= 1)
+        }
+        // Nothing is decided before the lift.
+        #expect(recorder.lines.filter { $0.contains("stroke possible->recognized") }.count == 4)
+    }
+
+    @Test func failsAtOnceWhenASecondFingerLandsAndOnTapsAndScribbles() throws {
+        let engine = GestureEngine(screen: Rect(x: 0, y: 0, width: 1920, height: 1080), clock: ManualClock())
+        let stroke = StrokeGestureRecognizer(name: "stroke", templates: builtIn(["check"]), minimumScore: 0.9)
+        engine.root.addGestureRecognizer(stroke)
+        let recorder = ObservationRecorder()
+        engine.addObserver(recorder)
+        let path = try drawing("check")
+        engine.process(TouchEvent(id: TouchID(1), phase: .began, location: path[0], timestamp: .zero))
+        engine.process(TouchEvent(id: TouchID(1), phase: .moved, location: path[5], timestamp: Instant(milliseconds: 50)))
+        engine.process(TouchEvent(id: TouchID(2), phase: .began, location: Point(x: 900, y: 900), timestamp: Instant(milliseconds: 60)))
+        #expect(recorder.lines.contains("stroke possible->failed"))
+        #expect(recorder.lines.contains("touch 1 released") && recorder.lines.contains("touch 2 released"))
+        engine.process(TouchEvent(id: TouchID(1), phase: .ended, location: path[5], timestamp: Instant(milliseconds: 70)))
+        engine.process(TouchEvent(id: TouchID(2), phase: .ended, location: Point(x: 900, y: 900), timestamp: Instant(milliseconds: 70)))
+        recorder.removeAll()
+        draw(engine, [Point(x: 10, y: 10), Point(x: 20, y: 12), Point(x: 25, y: 15)], start: 1000)  // too short: a tap
+        #expect(recorder.lines.contains("stroke possible->failed"))
+        recorder.removeAll()
+        draw(engine, try drawing("star"), start: 2000)  // a star is no check
+        #expect(recorder.lines.contains("stroke possible->failed"))
+    }
+
+    @Test func composesWithAPanThatRequiresItToFail() throws {
+        let engine = GestureEngine(screen: Rect(x: 0, y: 0, width: 1920, height: 1080), clock: ManualClock())
+        // Shapes that a straight drag does not resemble (the curly braces nearly are lines:
+        // a straight drag scores 0.80 against them).
+        let stroke = StrokeGestureRecognizer(name: "stroke", templates: builtIn(["check", "circle", "star", "triangle"]))
+        let pan = PanGestureRecognizer(name: "pan")
+        pan.require(toFail: stroke)
+        engine.root.addGestureRecognizer(stroke)
+        engine.root.addGestureRecognizer(pan)
+        let recorder = ObservationRecorder()
+        engine.addObserver(recorder)
+        draw(engine, try drawing("check"))
+        #expect(recorder.lines.filter { $0.hasPrefix("action") } == ["action stroke recognized"])
+        recorder.removeAll()
+        // A straight drag is no shape: the stroke fails at the lift and the held pan goes on.
+        draw(engine, (0...20).map { Point(x: 300 + Double($0) * 20, y: 600) }, start: 5000)
+        #expect(recorder.lines.filter { $0.hasPrefix("action") } == ["action pan began", "action pan ended"])
+    }
+
+    @Test func profileSyntaxWithBuiltInAndUserTemplates() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tactus-stroke-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try "# a Z\n0 0\n100 0\n0 100\n100 100\n".write(to: dir.appendingPathComponent("z.stroke"), atomically: true, encoding: .utf8)
+        let yaml = """
+            version: 1
+            profiles:
+              - name: d
+                match: any
+                gestures:
+                  - name: shapes
+                    stroke:
+                      templates: [check, circle, { name: zed, file: z.stroke, rotationInvariant: false }, { name: el, points: [[0, 0], [0, 100], [60, 100]] }]
+                      minScore: 0.75
+                    action: { log: "{template} {score}" }
+
+            """
+        let path = dir.appendingPathComponent("config.yaml").path
+        let r = ProfileLoader.load(yaml: yaml, path: path)
+        #expect(r.errors.map(\.description) == [])
+        guard case .stroke(let templates, let score, _)? = r.file?.allGestures.first?.recognizer else {
+            Issue.record("not a stroke")
+            return
+        }
+        #expect(templates.map(\.name) == ["check", "check", "check", "circle", "circle", "circle", "zed", "el"])
+        #expect(templates[6].rotationInvariant == false && templates[6].points.count == 4)
+        #expect(score == 0.75)
+    }
+
+    @Test func strokeErrorsHavePositions() {
+        let head = "version: 1\nprofiles:\n  - name: d\n    match: any\n    gestures:\n      - name: s\n"
+        func errors(_ tail: String) -> [String] { ProfileLoader.load(yaml: head + tail, path: "t.yaml").errors.map(\.description) }
+        #expect(errors("        stroke: { templates: [chekc] }\n") == [
+            "t.yaml:7:31: unknown stroke template 'chekc' (did you mean 'check'?); built in: arrow, caret, check, circle, delete_mark, left_curly_brace, left_sq_bracket, pigtail, question_mark, rectangle, right_curly_brace, right_sq_bracket, star, triangle, v, x; or give { name, points } or { name, file }",
+        ])
+        let missing: [String] = errors("        stroke: { minScore: 2 }\n")
+        let builtIns = BuiltInStrokes.names.joined(separator: ", ")
+        #expect(missing == [
+            "t.yaml:7:17: stroke needs 'templates' (built-in shapes: \(builtIns), or your own)",
+            "t.yaml:7:29: minScore must be between 0 and 1, not 2",
+        ])
+        #expect(errors("        stroke: { templates: [{ name: dot, points: [[5, 5], [5, 5]] }] }\n") == [
+            "t.yaml:7:52: stroke template 'dot' needs a path of at least two distinct points",
+        ])
+        #expect(errors("        stroke: { templates: [{ name: f, file: /nonexistent/x.stroke }] }\n") == [
+            "t.yaml:7:48: cannot read the stroke file '/nonexistent/x.stroke'",
+        ])
+    }
+
+    @Test func replayedDrawingFiresWithTemplateAndScorePlaceholders() throws {
+        var lines = ["{\"t\":0,\"kind\":\"screen\",\"width\":1920,\"height\":1080}"]
+        let path = try drawing("star")
+        for (i, p) in path.enumerated() {
+            let phase = i == 0 ? "began" : (i == path.count - 1 ? "ended" : "moved")
+            lines.append("{\"t\":\(i * 10),\"kind\":\"touch\",\"phase\":\"\(phase)\",\"id\":1,\"x\":\(p.x),\"y\":\(p.y)}")
+        }
+        let trace = try TraceReader.parse(lines.joined(separator: "\n"), file: "star.jsonl", screen: (1920, 1080))
+        let yaml = oneGesture("{ name: shapes, stroke: { templates: [star, circle, triangle, check] }, action: { log: \"drew {template} ({score})\" } }")
+        var out: [String] = []
+        let r = Replayer(configuration: try profile(yaml), screen: (1920, 1080), format: .json) { out.append($0) }
+        r.run(trace)
+        #expect(r.actions.count == 1)
+        guard case .log(let text)? = r.actions.first?.action else { return }
+        #expect(text.hasPrefix("drew star (0."))
+    }
+}
+
+@Suite struct StrokeOddInputTests {
+    @Test func degenerateAndHugePathsNeverCrash() {
+        let t = [StrokeTemplate(name: "l", points: [Point(x: 0, y: 0), Point(x: 0, y: 100), Point(x: 60, y: 100)])]
+        #expect(UnistrokeMatcher.match([Point(x: 5, y: 5), Point(x: 5, y: 5), Point(x: 5, y: 5)], templates: t) == nil)
+        #expect(UnistrokeMatcher.match([], templates: t) == nil)
+        #expect(UnistrokeMatcher.match([Point(x: 0, y: 0), Point(x: 1e9, y: 0)], templates: t) != nil)
+        #expect(StrokeTemplate(name: "dot", points: [Point(x: 1, y: 1), Point(x: 1, y: 1)]).points.isEmpty)
+        #expect(UnistrokeMatcher.match([Point(x: 0, y: 0), Point(x: 10, y: 10)], templates: []) == nil)
+    }
+}
