@@ -1,4 +1,5 @@
 import Benchmark
+import GestureEngine
 import GestureProfiles
 import GestureTraces
 
@@ -41,6 +42,18 @@ let benchmarks: @Sendable () -> Void = {
             let replayer = Replayer(configuration: profile, screen: (1920, 1080), format: .json) { bytes &+= $0.utf8.count }
             replayer.run(lines)
             blackHole(bytes)
+        }
+    }
+
+    // A stroke as a person draws it (a built-in star, moved, scaled and jittered), matched
+    // against every built-in template: 16 shapes × 3 drawings.
+    let templates = BuiltInStrokes.names.flatMap { n in BuiltInStrokes.templates(named: n).map { StrokeTemplate(name: $0.name, points: $0.points) } }
+    let star = BuiltInStrokes.templates(named: "star")[0].points.enumerated().map { i, p in
+        Point(x: 300 + p.x * 1.7 + Double(i % 3), y: 200 + p.y * 1.7 - Double(i % 2))
+    }
+    Benchmark("Stroke recognition against 16 × 3 templates", configuration: .init(metrics: [.wallClock, .throughput, .mallocCountTotal], maxDuration: .seconds(3), maxIterations: 100_000)) { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(UnistrokeMatcher.match(star, templates: templates))
         }
     }
 
