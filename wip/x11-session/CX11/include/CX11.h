@@ -1,0 +1,28 @@
+// Xlib, XInput 2, XTest and XRandR for Swift, plus shims for what Swift cannot import:
+// the XI mask macros and the Display accessor macros.
+#ifndef CX11_H
+#define CX11_H
+
+#include <X11/Xlib.h>
+#include <X11/Xutil.h>
+#include <X11/Xatom.h>
+#include <X11/extensions/XInput2.h>
+#include <X11/extensions/XTest.h>
+#include <X11/extensions/Xrandr.h>
+
+/// XISetMask / XIMaskIsSet / XIMaskLen are macros.
+static inline void cx11_xi_set_mask(unsigned char *mask, int event) { XISetMask(mask, event); }
+static inline int cx11_xi_mask_is_set(const unsigned char *mask, int event) { return XIMaskIsSet(mask, event) != 0; }
+static inline int cx11_xi_mask_len(int event) { return XIMaskLen(event); }
+
+/// XIAnyModifier is 1U << 31, which Swift imports as an unsigned constant.
+static inline int cx11_xi_any_modifier(void) { return (int)XIAnyModifier; }
+
+/// The event types of an XEvent union, without copying the union in Swift.
+int cx11_event_type(const XEvent *event);
+/// An XErrorHandler that records the last error instead of exiting the process.
+void cx11_install_error_handler(void);
+/// The last X error code seen since the previous call (0 = none), then cleared.
+int cx11_take_last_error(void);
+
+#endif

@@ -1,0 +1,123 @@
+// tactus-test-window: a plain X client for the integration tests. It opens a window with the
+// WM_CLASS, title and geometry given, and prints one line per thing it receives:
+//   ready WINDOW_ID
+//   key CHARACTERS KEYSYM_NAME
+//   button-press BUTTON X Y / button-release BUTTON X Y
+//   touch begin|update|end TOUCH_ID X Y     (with --touch: XI 2.2 touch events selected)
+//   focus-in / focus-out
+// Usage: tactus-test-window [--class C] [--instance I] [--title T] [--geometry WxH+X+Y] [--touch]
+import CX11
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One line to stdout, unbuffered: the test reads it at once.
+func say(_ line: String) {
+    let bytes = Array((line + "\n").utf8)
+    _ = bytes.withUnsafeBufferPointer { write(1, $0.baseAddress, $0.count) }
+}
+
+func fail(_ message: String, _ code: Int32) -> Never {
+    let bytes = Array((message + "\n").utf8)
+    _ = bytes.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count) }
+    exit(code)
+}
+
+var cls = "TactusTest", instance = "tactus-test", title = "Tactus test window"
+var x: Int32 = 100, y: Int32 = 100, width: UInt32 = 400, height: UInt32 = 300
+var wantTouch = false
+var args = CommandLine.arguments.dropFirst().makeIterator()
+while let a = args.next() {
+    switch a {
+    case "--class": cls = args.next() ?? cls
+    case "--instance": instance = args.next() ?? instance
+    case "--title": title = args.next() ?? title
+    case "--touch": wantTouch = true
+    case "--geometry":
+        let g = args.next() ?? ""
+        let parts = g.split(whereSeparator: { $0 == "x" || $0 == "+" }).compactMap { Int($0) }
+        if parts.count == 4 { width = UInt32(parts[0]); height = UInt32(parts[1]); x = Int32(parts[2]); y = Int32(parts[3]) }
+    default:
+        fail("unknown argument \(a)", 2)
+    }
+}
+
+guard let dpy = XOpenDisplay(nil) else { fail("cannot open display", 1) }
+let root = XDefaultRootWindow(dpy)
+let win = XCreateSimpleWindow(dpy, root, x, y, width, height, 0, 0, 0xFFFFFF)
+
+var classHint = XClassHint()
+instance.withCString { i in cls.withCString { c in
+    classHint.res_name = UnsafeMutablePointer(mutating: i)
+    classHint.res_class = UnsafeMutablePointer(mutating: c)
+    XSetClassHint(dpy, win, &classHint)
+} }
+XStoreName(dpy, win, title)
+let utf8 = XInternAtom(dpy, "UTF8_STRING", 0)
+let netName = XInternAtom(dpy, "_NET_WM_NAME", 0)
+let titleBytes = Array(title.utf8)
+_ = titleBytes.withUnsafeBufferPointer { XChangeProperty(dpy, win, netName, utf8, 8, PropModeReplace, $0.baseAddress, Int32($0.count)) }
+if let hints = XAllocSizeHints() {
+    hints.pointee.flags = USPosition | USSize
+    hints.pointee.x = x; hints.pointee.y = y
+    hints.pointee.width = Int32(width); hints.pointee.height = Int32(height)
+    XSetWMNormalHints(dpy, win, hints)
+    XFree(hints)
+}
+XSelectInput(dpy, win, KeyPressMask | ButtonPressMask | ButtonReleaseMask | StructureNotifyMask | FocusChangeMask)
+
+var xiOpcode: Int32 = 0, ev1: Int32 = 0, err1: Int32 = 0
+if wantTouch, XQueryExtension(dpy, "XInputExtension", &xiOpcode, &ev1, &err1) != 0 {
+    var major: Int32 = 2, minor: Int32 = 2
+    XIQueryVersion(dpy, &major, &minor)
+    var bits = [UInt8](repeating: 0, count: Int(cx11_xi_mask_len(XI_LASTEVENT)))
+    for e in [XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd] { cx11_xi_set_mask(&bits, e) }
+    bits.withUnsafeMutableBufferPointer { b in
+        var mask = XIEventMask(deviceid: XIAllMasterDevices, mask_len: Int32(b.count), mask: b.baseAddress)
+        XISelectEvents(dpy, win, &mask, 1)
+    }
+}
+XMapWindow(dpy, win)
+XFlush(dpy)
+
+var event = XEvent()
+var announced = false
+while true {
+    XNextEvent(dpy, &event)
+    switch cx11_event_type(&event) {
+    case MapNotify where !announced:
+        announced = true
+        say("ready \(win)")
+    case KeyPress:
+        var keysym: KeySym = 0
+        var buffer = [CChar](repeating: 0, count: 32)
+        let n = XLookupString(&event.xkey, &buffer, 31, &keysym, nil)
+        let text = String(decoding: buffer.prefix(Int(max(0, n))).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let name = XKeysymToString(keysym).map { String(cString: $0) } ?? "?"
+        say("key \(text.isEmpty ? "-" : text) \(name)")
+    case ButtonPress:
+        say("button-press \(event.xbutton.button) \(event.xbutton.x) \(event.xbutton.y)")
+    case ButtonRelease:
+        say("button-release \(event.xbutton.button) \(event.xbutton.x) \(event.xbutton.y)")
+    case MappingNotify:
+        // As toolkits do: the key map changed (Tactus binds a spare keycode for keysyms the
+        // map lacks); refresh Xlib's cache before the key events that follow.
+        XRefreshKeyboardMapping(&event.xmapping)
+    case FocusIn:
+        say("focus-in")
+    case FocusOut:
+        say("focus-out")
+    case GenericEvent:
+        var cookie = event.xcookie
+        if cookie.extension == xiOpcode, XGetEventData(dpy, &cookie) != 0 {
+            if let data = cookie.data?.assumingMemoryBound(to: XIDeviceEvent.self) {
+                let e = data.pointee
+                let kind = cookie.evtype == XI_TouchBegin ? "begin" : cookie.evtype == XI_TouchUpdate ? "update" : cookie.evtype == XI_TouchEnd ? "end" : "other"
+                say("touch \(kind) \(e.detail) \(Int(e.event_x)) \(Int(e.event_y))")
+            }
+            XFreeEventData(dpy, &cookie)
+        }
+    default:
+        break
+    }
+}

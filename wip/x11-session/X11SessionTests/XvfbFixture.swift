@@ -1,0 +1,179 @@
+import Foundation
+@testable import X11Session
+
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+struct FixtureError: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// Lines a child process prints, collected as they come.
+final class LineCollector: @unchecked Sendable {
+    private let lock = NSLock()
+    private var buffer = Data()
+    private var collected: [String] = []
+
+    func append(_ data: Data) {
+        lock.lock()
+        defer { lock.unlock() }
+        buffer.append(data)
+        while let i = buffer.firstIndex(of: 10) {
+            collected.append(String(decoding: buffer[buffer.startIndex..<i], as: UTF8.self))
+            buffer.removeSubrange(buffer.startIndex...i)
+        }
+    }
+
+    func locked(_ body: () -> Void) {
+        lock.lock()
+        defer { lock.unlock() }
+        body()
+    }
+
+    var lines: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return collected
+    }
+
+    /// Waits (polling) until a line satisfies `match`, for at most `timeout` seconds.
+    func wait(timeout: Double = 5, _ match: (String) -> Bool) -> String? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let l = lines.first(where: match) { return l }
+            usleep(5_000)
+        }
+        return nil
+    }
+}
+
+/// A child process of the fixture, started with a clean signal state (see ChildProcess).
+final class Child {
+    let pid: pid_t
+    let output: LineCollector?
+
+    init(_ argv: [String], environment: [String], capture: Bool) throws {
+        let c = try ChildProcess.spawn(argv, environment: environment, stdout: capture ? .capture : .discard, stderr: .discard)
+        pid = c.pid
+        if let fd = c.stdout {
+            let collector = LineCollector()
+            output = collector
+            // A reader thread with blocking reads: it ends when the child closes its stdout.
+            Thread.detachNewThread {
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                while true {
+                    let n = read(fd, &buffer, buffer.count)
+                    if n <= 0 { break }
+                    collector.append(Data(buffer[0..<n]))
+                }
+                close(fd)
+            }
+        } else {
+            output = nil
+        }
+    }
+
+    var isRunning: Bool { kill(pid, 0) == 0 && !exited }
+    private var exited = false
+
+    func stop() {
+        guard !exited else { return }
+        kill(pid, SIGTERM)
+        var status: Int32 = 0
+        for _ in 0..<400 {  // 2 s, then SIGKILL
+            if waitpid(pid, &status, WNOHANG) == pid { exited = true; return }
+            usleep(5_000)
+        }
+        kill(pid, SIGKILL)
+        waitpid(pid, &status, 0)
+        exited = true
+    }
+}
+
+/// A real X server (Xvfb) with a real window manager (openbox), torn down when released.
+final class XvfbSession {
+    private static let counter = LineCollector()  // only for its lock
+    nonisolated(unsafe) private static var used = 0
+
+    /// Free display numbers from 200 + a pid-derived offset, never the same twice.
+    static func nextDisplay() -> Int {
+        var n = 0
+        counter.locked {
+            repeat {
+                n = 200 + Int(getpid() % 300) * 10 + used
+                used += 1
+            } while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(n)") || FileManager.default.fileExists(atPath: "/tmp/.X\(n)-lock")
+        }
+        return n
+    }
+
+    let display: String
+    /// Released first on teardown: closing a connection to a dead server makes Xlib exit.
+    private(set) var server: XlibServer!
+    private let xvfb: Child
+    private var openbox: Child?
+    private var windows: [Child] = []
+
+    init(width: Int = 1280, height: Int = 800) throws {
+        // A display number of our own for each session (never one a previous session's
+        // clients may still be leaving), and -displayfd to learn when the server is ready.
+        let n = XvfbSession.nextDisplay()
+        xvfb = try Child(["Xvfb", ":\(n)", "-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp", "-noreset"],
+                         environment: ["PATH=/usr/bin:/bin"], capture: true)
+        guard xvfb.output?.wait(timeout: 10, { Int($0) == n }) != nil else {
+            xvfb.stop()
+            throw FixtureError(description: "Xvfb did not start on :\(n)")
+        }
+        display = ":\(n)"
+        server = try XlibServer(display: display)
+        openbox = try Child(["sh", "-c", "exec openbox --sm-disable 2>>/tmp/openbox-fixture.log"], environment: ["DISPLAY=\(display)", "HOME=\(NSTemporaryDirectory())", "PATH=/usr/bin:/bin"], capture: false)
+        let tracker = WindowTracker(server: server)
+        // The WM check window comes early in openbox's start; the desktops once it manages.
+        guard poll(timeout: 10, { tracker.hasWindowManager && tracker.numberOfDesktops != nil }) else { throw FixtureError(description: "openbox did not start on \(display)") }
+        // And it must be handling requests: switch to desktop 1 and back, and see both happen.
+        for value in [1, 0] {
+            server.sendRootMessage(about: server.root, type: "_NET_CURRENT_DESKTOP", data: [value, 0])
+            guard poll(timeout: 10, { tracker.currentDesktop == value }) else {
+                throw FixtureError(description: "openbox does not answer requests on \(display)")
+            }
+        }
+    }
+
+    deinit {
+        server = nil
+        for w in windows { w.stop() }
+        openbox?.stop()
+        xvfb.stop()
+    }
+
+    /// Polls `condition` (syncing with the server first) until it holds or time runs out.
+    func poll(timeout: Double = 5, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        repeat {
+            server.sync()
+            if condition() { return true }
+            usleep(5_000)
+        } while Date() < deadline
+        return false
+    }
+
+    struct TestWindow {
+        var id: XWindowID
+        var process: Child
+        var output: LineCollector
+    }
+
+    /// Starts `tactus-test-window` and waits until openbox manages it.
+    func openWindow(class cls: String, title: String, geometry: String = "400x300+100+100", touch: Bool = false) throws -> TestWindow {
+        let binary = repositoryRoot.appendingPathComponent(".build/debug/tactus-test-window").path
+        let p = try Child([binary, "--class", cls, "--instance", cls.lowercased(), "--title", title, "--geometry", geometry] + (touch ? ["--touch"] : []),
+                          environment: ["DISPLAY=\(display)"], capture: true)
+        windows.append(p)
+        let collector = p.output!
+        guard let ready = collector.wait(timeout: 10, { $0.hasPrefix("ready ") }), let id = XWindowID(ready.dropFirst(6)) else {
+            throw FixtureError(description: "the test window did not start: \(collector.lines)")
+        }
+        let tracker = WindowTracker(server: server)
+        guard poll({ tracker.clients().contains { $0.id == UInt64(id) } }) else { throw FixtureError(description: "openbox does not list window \(id)") }
+        return TestWindow(id: id, process: p, output: collector)
+    }
+}
