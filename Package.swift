@@ -31,13 +31,15 @@ let package = Package(
             ],
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
         ),
-        .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine"]),
+        // Helpers shared by the test targets (a reproducible random generator).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "TestSupport"]),
         // YAML profiles -> views, recognizers and actions (as data); windows come and go.
         .target(name: "GestureProfiles", dependencies: ["GestureEngine", .product(name: "Yams", package: "Yams")]),
-        .testTarget(name: "GestureProfilesTests", dependencies: ["GestureProfiles"]),
+        .testTarget(name: "GestureProfilesTests", dependencies: ["GestureProfiles", "TestSupport"]),
         // Traces in (JSONL, evemu-record, libinput record), event log out, and replay.
         .target(name: "GestureTraces", dependencies: ["GestureProfiles", .product(name: "Yams", package: "Yams")]),
-        .testTarget(name: "GestureTracesTests", dependencies: ["GestureTraces"], exclude: ["Scenarios"]),
+        .testTarget(name: "GestureTracesTests", dependencies: ["GestureTraces", "TestSupport"], exclude: ["Scenarios"]),
         .executableTarget(name: "tactus", dependencies: [
             "GestureTraces", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),

@@ -1,19 +1,8 @@
+import TestSupport
 import Testing
 @testable import GestureEngine
 @testable import GestureProfiles
 
-/// SplitMix64, so every run mutates the same way.
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Loading never crashes on any mutation of the example file: each mutant either loads (and
 /// then builds live views without trouble) or yields errors with positions inside the file.
