@@ -18,6 +18,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
     ],
     targets: [
         // Pure Swift: no X, no I/O, no Foundation. Everything time-dependent is driven by
@@ -40,8 +41,20 @@ let package = Package(
         // Traces in (JSONL, evemu-record, libinput record), event log out, and replay.
         .target(name: "GestureTraces", dependencies: ["GestureProfiles", .product(name: "Yams", package: "Yams")]),
         .testTarget(name: "GestureTracesTests", dependencies: ["GestureTraces", "TestSupport"], exclude: ["Scenarios"]),
+        // Xlib, XInput 2, XTest and XRandR headers with a module map, and shims for macros.
+        .target(name: "CX11"),
+        // The X session: every Xlib/XI2 call behind a thin seam, input and ownership, windows,
+        // actions, and the daemon's event loop.
+        .target(name: "X11Session", dependencies: [
+            "CX11", "GestureTraces", .product(name: "Logging", package: "swift-log"),
+        ]),
+        .testTarget(name: "X11SessionTests", dependencies: ["X11Session", "TestSupport"]),
+        // A small Xlib client for the integration tests: prints what it receives.
+        .executableTarget(name: "tactus-test-window", dependencies: ["CX11"], path: "Tools/TestWindow"),
         .executableTarget(name: "tactus", dependencies: [
-            "GestureTraces", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "GestureTraces", "X11Session",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
         ]),
     ],
     swiftLanguageModes: [.v6]

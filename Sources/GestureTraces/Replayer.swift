@@ -6,15 +6,13 @@ import GestureProfiles
 /// server, writing the event log. After the last line the clock runs on until no deadline
 /// is pending, so gestures that resolve by timeout still resolve.
 public final class Replayer: GestureObserver, ActionSink {
-    public let engine: GestureEngine
-    public let runtime: ProfileRuntime
+    public let session: GestureSession
+    public var engine: GestureEngine { session.engine }
+    public var runtime: ProfileRuntime { session.runtime }
     private let clock = ManualClock()
     private let formatter: EventLogFormatter
     private let write: (String) -> Void
     private let execute: Bool
-    private var windows: [UInt64: WindowInfo] = [:]
-    private var pointerButtons: Set<Int> = []
-    private var pointerLocation: Point
     private var children: [Process] = []
     /// Every action fired, in order (for tests and summaries).
     public private(set) var actions: [ActionRequest] = []
@@ -24,72 +22,24 @@ public final class Replayer: GestureObserver, ActionSink {
     ///     window requests: those need the X session).
     ///   - write: receives each log line.
     public init(configuration: ProfileFile, screen: (width: Double, height: Double), format: LogFormat, execute: Bool = false, write: @escaping (String) -> Void) {
-        engine = GestureEngine(screen: Rect(x: 0, y: 0, width: screen.width, height: screen.height), clock: clock)
-        runtime = ProfileRuntime(configuration: configuration, engine: engine)
+        session = GestureSession(configuration: configuration, screen: Rect(x: 0, y: 0, width: screen.width, height: screen.height), clock: clock)
         formatter = EventLogFormatter(format: format)
         self.write = write
         self.execute = execute
-        pointerLocation = Point(x: screen.width / 2, y: screen.height / 2)
-        runtime.sink = self
-        engine.addObserver(self)
+        session.runtime.sink = self
+        session.engine.addObserver(self)
     }
 
     public func run(_ lines: [TraceLine]) {
         for line in lines {
             let t = Instant(milliseconds: line.time)
             clock.advance(to: t)
-            engine.advance(to: t)
-            handle(line.event, at: t)
+            if case .touchpadBegan(let claimed) = session.handle(line.event, at: t), case .touchpad(let e) = line.event {
+                write(formatter.touchpadLine(time: t, gesture: e.gesture.rawValue, fingers: e.fingers, claimed: claimed))
+            }
         }
         engine.drainDeadlines()
         for p in children { p.waitUntilExit() }
-    }
-
-    private func handle(_ event: TraceEvent, at t: Instant) {
-        switch event {
-        case .screen(let w, let h):
-            runtime.setScreen(Rect(x: 0, y: 0, width: w, height: h))
-        case .window(let u):
-            var info = windows[u.id] ?? WindowInfo(id: u.id, frame: .zero)
-            if let v = u.windowClass { info.windowClass = v }
-            if let v = u.instance { info.instance = v }
-            if let v = u.title { info.title = v }
-            if let v = u.type { info.type = v }
-            if let v = u.frame { info.frame = v }
-            if let v = u.focused { info.focused = v }
-            windows[u.id] = info
-            runtime.updateWindow(info, raise: u.raise)
-            if u.focused == true { runtime.setFocus(u.id) }
-        case .windowClosed(let id):
-            windows[id] = nil
-            runtime.closeWindow(id)
-        case .touch(let phase, let id, let p):
-            engine.process(TouchEvent(id: id, phase: phase, location: p, timestamp: t))
-        case .pointer(let phase, let button, let p):
-            pointerLocation = p
-            switch phase {
-            case .down:
-                guard let b = button, pointerButtons.insert(b).inserted else { return }
-                engine.process(TouchEvent(id: .pointer(Int64(b)), phase: .began, location: p, timestamp: t, deviceKind: .pointer))
-            case .motion:
-                for b in pointerButtons.sorted() {
-                    engine.process(TouchEvent(id: .pointer(Int64(b)), phase: .moved, location: p, timestamp: t, deviceKind: .pointer))
-                }
-            case .up:
-                guard let b = button, pointerButtons.remove(b) != nil else { return }
-                engine.process(TouchEvent(id: .pointer(Int64(b)), phase: .ended, location: p, timestamp: t, deviceKind: .pointer))
-            }
-        case .touchpad(let e):
-            switch e.phase {
-            case "begin":
-                let claimed = runtime.touchpadBegan(e.gesture, fingers: e.fingers, at: pointerLocation, time: t)
-                write(formatter.touchpadLine(time: t, gesture: e.gesture.rawValue, fingers: e.fingers, claimed: claimed))
-            case "update":
-                runtime.touchpadUpdated(delta: Vector(dx: e.dx, dy: e.dy), scale: e.scale, angle: e.angle, time: t)
-            default:
-                runtime.touchpadEnded(cancelled: e.cancelled, time: t)
-            }
-        }
     }
 
     public func observe(_ observation: Observation) {

@@ -24,6 +24,18 @@ public struct WindowUpdate: Sendable {
     public var frame: Rect?
     public var focused: Bool?
     public var raise: Bool
+
+    public init(id: UInt64, windowClass: String? = nil, instance: String? = nil, title: String? = nil, type: String? = nil,
+                frame: Rect? = nil, focused: Bool? = nil, raise: Bool = false) {
+        self.id = id
+        self.windowClass = windowClass
+        self.instance = instance
+        self.title = title
+        self.type = type
+        self.frame = frame
+        self.focused = focused
+        self.raise = raise
+    }
 }
 
 public struct TouchpadEvent: Sendable {
@@ -32,6 +44,12 @@ public struct TouchpadEvent: Sendable {
     public var fingers: Int
     public var dx = 0.0, dy = 0.0, scale = 1.0, angle = 0.0
     public var cancelled = false
+
+    public init(gesture: TouchpadBinding.Kind, phase: String, fingers: Int) {
+        self.gesture = gesture
+        self.phase = phase
+        self.fingers = fingers
+    }
 }
 
 /// A trace line: when (ms since the start of the trace) and what.

@@ -33,7 +33,9 @@ public enum ChildProcess {
             case .inherit: break
             case .discard: posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", O_WRONLY, 0)
             case .capture:
-                if pipeFDs[0] < 0 { guard pipe(&pipeFDs) == 0 else { throw SpawnError(program: program, code: errno) } }
+                if pipeFDs[0] < 0 { guard pipe(&pipeFDs) == 0 else { throw SpawnError(program: program, code: errno) }
+                    // Close-on-exec, so that other children never hold our pipe open.
+                    for fd in pipeFDs { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) } }
                 posix_spawn_file_actions_adddup2(&actions, pipeFDs[1], fd)
             }
         }

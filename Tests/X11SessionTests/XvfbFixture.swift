@@ -50,9 +50,11 @@ final class LineCollector: @unchecked Sendable {
 final class Child {
     let pid: pid_t
     let output: LineCollector?
+    /// The daemon's XDG_RUNTIME_DIR (where its lock lives), when it is one.
+    var runtimeDirectory: String?
 
-    init(_ argv: [String], environment: [String], capture: Bool) throws {
-        let c = try ChildProcess.spawn(argv, environment: environment, stdout: capture ? .capture : .discard, stderr: .discard)
+    init(_ argv: [String], environment: [String], capture: Bool, captureErrors: Bool = false) throws {
+        let c = try ChildProcess.spawn(argv, environment: environment, stdout: capture ? .capture : .discard, stderr: captureErrors ? .capture : .discard)
         pid = c.pid
         if let fd = c.stdout {
             let collector = LineCollector()
@@ -72,20 +74,45 @@ final class Child {
         }
     }
 
-    var isRunning: Bool { kill(pid, 0) == 0 && !exited }
-    private var exited = false
-
-    func stop() {
-        guard !exited else { return }
-        kill(pid, SIGTERM)
+    var isRunning: Bool {
+        guard !exited else { return false }
         var status: Int32 = 0
-        for _ in 0..<400 {  // 2 s, then SIGKILL
-            if waitpid(pid, &status, WNOHANG) == pid { exited = true; return }
+        if waitpid(pid, &status, WNOHANG) == pid { record(status); return false }
+        return true
+    }
+    private var exited = false
+    /// The exit status (or 128 + signal) once the child has exited.
+    private(set) var exitStatus: Int32?
+
+    private func record(_ status: Int32) {
+        exited = true
+        let signal = status & 0x7f
+        exitStatus = signal == 0 ? (status >> 8) & 0xff : 128 + signal
+    }
+
+    /// Waits up to `timeout` seconds for the child to exit by itself; its status, or nil.
+    func waitForExit(timeout: Double) -> Int32? {
+        for _ in 0..<Int(timeout * 200) {
+            if !isRunning { return exitStatus }
+            usleep(5_000)
+        }
+        return nil
+    }
+
+    /// Sends `signal` and waits up to `timeout` seconds for the exit (then SIGKILL).
+    @discardableResult
+    func stop(signal: Int32 = SIGTERM, timeout: Double = 2) -> Int32? {
+        guard !exited else { return exitStatus }
+        kill(pid, signal)
+        var status: Int32 = 0
+        for _ in 0..<Int(timeout * 200) {
+            if waitpid(pid, &status, WNOHANG) == pid { record(status); return exitStatus }
             usleep(5_000)
         }
         kill(pid, SIGKILL)
         waitpid(pid, &status, 0)
-        exited = true
+        record(status)
+        return nil
     }
 }
 
@@ -130,9 +157,18 @@ final class XvfbSession {
         // The WM check window comes early in openbox's start; the desktops once it manages.
         guard poll(timeout: 10, { tracker.hasWindowManager && tracker.numberOfDesktops != nil }) else { throw FixtureError(description: "openbox did not start on \(display)") }
         // And it must be handling requests: switch to desktop 1 and back, and see both happen.
+        // Openbox drops requests that arrive during its start-up, so the request is repeated
+        // until it takes effect.
         for value in [1, 0] {
-            server.sendRootMessage(about: server.root, type: "_NET_CURRENT_DESKTOP", data: [value, 0])
-            guard poll(timeout: 10, { tracker.currentDesktop == value }) else {
+            var lastSent = Date.distantPast
+            guard poll(timeout: 10, {
+                if tracker.currentDesktop == value { return true }
+                if Date().timeIntervalSince(lastSent) > 0.2 {
+                    server.sendRootMessage(about: server.root, type: "_NET_CURRENT_DESKTOP", data: [value, 0])
+                    lastSent = Date()
+                }
+                return false
+            }) else {
                 throw FixtureError(description: "openbox does not answer requests on \(display)")
             }
         }
@@ -140,6 +176,7 @@ final class XvfbSession {
 
     deinit {
         server = nil
+        for d in daemons { d.stop() }
         for w in windows { w.stop() }
         openbox?.stop()
         xvfb.stop()
@@ -155,6 +192,27 @@ final class XvfbSession {
         } while Date() < deadline
         return false
     }
+
+    /// Starts `tactus run` on this display with `config` (YAML text), and waits until it
+    /// says it is running. Its stdout (the event log, `--log json`) and stderr are collected.
+    func startDaemon(config: String, arguments: [String] = [], configPath: String? = nil) throws -> Child {
+        let path = configPath ?? FileManager.default.temporaryDirectory.appendingPathComponent("tactus-\(UUID().uuidString).yaml").path
+        try config.write(toFile: path, atomically: true, encoding: .utf8)
+        let binary = repositoryRoot.appendingPathComponent(".build/debug/tactus").path
+        let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("tactus-runtime-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
+        let daemon = try Child([binary, "run", "--display", display, "--config", path, "--log", "json", "--verbose"] + arguments,
+                               environment: ["PATH=/usr/bin:/bin", "HOME=\(NSTemporaryDirectory())", "XDG_RUNTIME_DIR=\(runtime)"],
+                               capture: true, captureErrors: true)
+        daemon.runtimeDirectory = runtime
+        daemons.append(daemon)
+        guard daemon.output!.wait(timeout: 10, { $0.contains("running on") }) != nil else {
+            throw FixtureError(description: "the daemon did not start: \(daemon.output!.lines.joined(separator: "\n"))")
+        }
+        return daemon
+    }
+
+    private var daemons: [Child] = []
 
     struct TestWindow {
         var id: XWindowID

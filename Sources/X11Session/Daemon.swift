@@ -1,0 +1,396 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CX11
+import Foundation
+import GestureEngine
+import GestureProfiles
+import GestureTraces
+import Logging
+
+/// `tactus run` (and `record`): one event loop that owns the display, sleeps in `poll()`
+/// until the server, a signal, the configuration file or the engine's next deadline needs
+/// it (no periodic wake-ups), feeds the engine, answers touch ownership and performs actions.
+public final class Daemon: ActionSink, GestureObserver {
+    public struct Options {
+        /// nil: `$DISPLAY`.
+        public var display: String?
+        /// `--config`: nil = the XDG search (then the built-in default).
+        public var configPath: String?
+        /// Live event log on stdout (trace.md), or nil.
+        public var logFormat: LogFormat?
+        /// `record`: no grabs, no actions, every event written to this file.
+        public var recordPath: String?
+        /// Observe only: never grab (record, and `--observe`).
+        public var observeOnly = false
+        /// `record --stroke NAME FILE`: the first stroke drawn is written as a template.
+        public var strokeName: String?
+        public var strokePath: String?
+        public var environment: [String: String] = ProcessInfo.processInfo.environment
+
+        public init() {}
+    }
+
+    public struct StartError: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    public let options: Options
+    public let server: XlibServer
+    public let timeline = ServerTimeline()
+    public private(set) var session: GestureSession
+    public let router: InputRouter
+    public private(set) var watcher: WindowWatcher!
+    public let performer: ActionPerformer
+    public var logger: Logger
+    private var configuration: ProfileFile
+    private var configurationPath: String?
+    private let formatter: EventLogFormatter?
+    private var recordFile: FileHandle?
+    private var recordOrigin: Instant?
+    private var lastRecordTime = 0.0
+    private var signalPipe: [Int32] = [-1, -1]
+    private var inotifyFD: Int32 = -1
+    private var lockFD: Int32 = -1
+    private var running = true
+    /// Wake-ups of the loop (the idle benchmark reads it).
+    public private(set) var wakeups = 0
+
+    /// Opens the display, takes the per-display lock, loads the configuration (a broken
+    /// file at start is an error: nothing half-applied), and sets up input and windows.
+    public init(options: Options, logger: Logger) throws {
+        self.options = options
+        self.logger = logger
+        let env = options.environment
+        if options.display == nil, (env["DISPLAY"] ?? "").isEmpty {
+            if let w = env["WAYLAND_DISPLAY"], !w.isEmpty {
+                throw StartError(description: "this is a Wayland session (WAYLAND_DISPLAY=\(w)) without an X display: Tactus is an X11 client and needs DISPLAY (an X session, or XWayland for X applications only)")
+            }
+            throw StartError(description: "DISPLAY is not set: start Tactus inside an X session, or pass --display :0")
+        }
+        do {
+            server = try XlibServer(display: options.display)
+        } catch {
+            throw StartError(description: "\(error) — is the X server running, and may this user connect to it (xhost / XAUTHORITY)?")
+        }
+        cx11_install_io_error_handler()
+        if let w = env["WAYLAND_DISPLAY"], !w.isEmpty {
+            logger.warning("Wayland session (\(w)): through XWayland Tactus sees only X applications' input")
+        }
+        let source = try Self.locate(options)
+        guard let file = Self.load(source, logger: logger) else {
+            throw StartError(description: "\(source.displayName) has errors (above); nothing started")
+        }
+        configuration = file
+        configurationPath = source.path
+        formatter = options.logFormat.map { EventLogFormatter(format: $0) }
+        let size = server.screenSize()
+        session = GestureSession(configuration: file, screen: Rect(x: 0, y: 0, width: size.width, height: size.height), clock: timeline)
+        router = InputRouter(server: server, session: session, timeline: timeline, logger: logger)
+        performer = ActionPerformer(server: server)
+        performer.log = { [logger] in logger.notice("\($0)") }
+        if !options.observeOnly { try takeLock() }
+        if let path = options.recordPath {
+            guard FileManager.default.createFile(atPath: path, contents: nil), let h = FileHandle(forWritingAtPath: path) else {
+                throw StartError(description: "\(path): cannot write the trace file")
+            }
+            recordFile = h
+            router.recorder = { [unowned self] event, t in self.record(event, at: t) }
+        }
+        if let path = options.strokePath {
+            router.recorder = { [unowned self] event, _ in self.collectStroke(event, into: path) }
+        }
+        session.runtime.sink = self
+        session.engine.addObserver(self)
+        logger.info("configuration: \(source.displayName) (\(file.profiles.count) profiles)")
+    }
+
+    static func locate(_ options: Options) throws -> ConfigurationLocator.Source {
+        do {
+            return try ConfigurationLocator.locate(explicit: options.configPath, environment: options.environment)
+        } catch {
+            throw StartError(description: "\(error)")
+        }
+    }
+
+    /// Loads and validates; logs every diagnostic as FILE:LINE:COLUMN. nil when invalid.
+    static func load(_ source: ConfigurationLocator.Source, logger: Logger) -> ProfileFile? {
+        let result = ProfileLoader.load(yaml: source.text, path: source.displayName)
+        for d in result.diagnostics {
+            // The built-in profile's notes are for people editing a copy of it.
+            if d.severity == .warning { source.path == nil ? logger.debug("\(d.description)") : logger.warning("\(d.description)") } else { logger.error("\(d.description)") }
+        }
+        return result.file
+    }
+
+    // MARK: Lock
+
+    /// One daemon per display: an flock on a file named after the display.
+    private func takeLock() throws {
+        let env = options.environment
+        let name = server.displayName.replacingOccurrences(of: "/", with: "_")
+        let dir: String
+        if let runtime = env["XDG_RUNTIME_DIR"], !runtime.isEmpty { dir = runtime + "/tactus" } else { dir = "/tmp/tactus-\(getuid())" }
+        mkdir(dir, 0o700)
+        let path = "\(dir)/display\(Self.displayKey(name)).lock"
+        lockFD = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard lockFD >= 0 else { throw StartError(description: "\(path): cannot create the lock file: \(String(cString: strerror(errno)))") }
+        if flock(lockFD, LOCK_EX | LOCK_NB) != 0 {
+            var buffer = [UInt8](repeating: 0, count: 32)
+            let n = read(lockFD, &buffer, 31)
+            let pid = n > 0 ? String(decoding: buffer[0..<n], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) : "?"
+            throw StartError(description: "tactus is already running on display \(server.displayName) (pid \(pid)); stop it first (systemctl --user stop tactus, or kill \(pid))")
+        }
+        ftruncate(lockFD, 0)
+        let text = "\(getpid())\n"
+        _ = text.withCString { write(lockFD, $0, strlen($0)) }
+    }
+
+    /// `:0`, `:0.0`, `unix:0` → `0`: the screen number does not make another display.
+    static func displayKey(_ name: String) -> String {
+        guard let colon = name.lastIndex(of: ":") else { return name }
+        let host = name[..<colon]
+        var number = String(name[name.index(after: colon)...])
+        if let dot = number.firstIndex(of: ".") { number = String(number[..<dot]) }
+        return (host.isEmpty || host == "unix" || host == "localhost" ? "" : "-" + host) + "-" + number
+    }
+
+    // MARK: Loop
+
+    /// Runs until SIGTERM/SIGINT. Returns the exit status.
+    public func run() -> Int32 {
+        setUpSignals()
+        watchConfiguration()
+        server.selectScreenChanges()
+        router.start(observeOnly: options.observeOnly)
+        // Calibrate the clocks before the first input event.
+        let start = timeline.instant(server.serverTime())
+        _ = router.feed(.screen(width: server.screenSize().width, height: server.screenSize().height), at: start)
+        watcher = WindowWatcher(server: server) { [unowned self] event in _ = self.router.feed(event, at: self.timeline.now) }
+        watcher.start()
+        logger.info("running on \(server.displayName): \(watcher.known.count) windows, touch \(router.touchMode.rawValue)\(router.gesturesGrabbed ? ", touchpad gestures grabbed" : "")")
+        let xfd = server.connectionNumber
+        while running {
+            while let event = server.nextEvent() { dispatch(event) }
+            session.engine.advance(to: timeline.now)
+            router.settle()
+            server.flush()
+            performer.reapChildren()
+            if !running { break }
+            var fds = [pollfd(fd: xfd, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: signalPipe[0], events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: inotifyFD, events: Int16(POLLIN), revents: 0)]
+            // Xlib may hold events already read from the socket: never sleep on those.
+            if server.hasPendingEvents { continue }
+            let timeout = session.engine.nextDeadline.map { timeline.millisecondsUntil($0) } ?? -1
+            let n = poll(&fds, nfds_t(inotifyFD >= 0 ? 3 : 2), timeout)
+            wakeups += 1
+            if n < 0 && errno != EINTR {
+                logger.error("poll failed: \(String(cString: strerror(errno)))")
+                break
+            }
+            if fds[1].revents != 0 { handleSignals() }
+            if inotifyFD >= 0 && fds[2].revents != 0 { handleConfigurationChange() }
+        }
+        shutdown()
+        return strokeFailed ? 1 : 0
+    }
+
+    private func dispatch(_ event: XInputEvent) {
+        switch event {
+        case .propertyChanged, .configured, .destroyed:
+            watcher.handle(event)
+        case .screenChanged:
+            let size = server.screenSize()
+            let monitors = server.monitors()
+            logger.info("screen is now \(Int(size.width))x\(Int(size.height)), monitors: \(monitors.map { "\($0.name) \(Int($0.width))x\(Int($0.height))+\(Int($0.x))+\(Int($0.y))" }.joined(separator: ", "))")
+            _ = router.feed(.screen(width: size.width, height: size.height), at: timeline.now)
+            router.refreshDevices()
+        default:
+            router.handle(event)
+        }
+    }
+
+    private func shutdown() {
+        logger.info("stopping: releasing undecided touches, keys and grabs")
+        router.shutdown()
+        performer.releaseTemporaryKeycodes()
+        server.sync()
+        try? recordFile?.close()
+        if lockFD >= 0 { close(lockFD) }
+    }
+
+    /// Stops the loop at its next turn (tests and signals).
+    public func stop() { running = false }
+
+    // MARK: Signals and reload
+
+    private func setUpSignals() {
+        guard pipe(&signalPipe) == 0 else { return }
+        for fd in signalPipe {
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        }
+        let signals: [Int32] = [SIGTERM, SIGINT, SIGHUP, SIGCHLD]
+        _ = signals.withUnsafeBufferPointer { cx11_install_signal_pipe(signalPipe[1], $0.baseAddress, Int32($0.count)) }
+    }
+
+    private func handleSignals() {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let n = read(signalPipe[0], &buffer, buffer.count)
+        guard n > 0 else { return }
+        for s in buffer[0..<n] {
+            switch Int32(s) {
+            case SIGTERM, SIGINT:
+                logger.info("signal \(s == UInt8(SIGTERM) ? "TERM" : "INT"): stopping")
+                running = false
+            case SIGHUP:
+                logger.info("signal HUP: reloading the configuration")
+                reload()
+            case SIGCHLD:
+                performer.reapChildren()
+            default: break
+            }
+        }
+    }
+
+    private var watchedName: String?
+
+    /// inotify on the configuration's directory: editors replace files by renaming.
+    private func watchConfiguration() {
+        guard let path = configurationPath else {
+            // The built-in default: watch where the user's file would appear.
+            guard let first = ConfigurationLocator.candidates(environment: options.environment).first else { return }
+            return watch(first)
+        }
+        watch(path)
+    }
+
+    private func watch(_ path: String) {
+        let url = URL(fileURLWithPath: path)
+        let dir = url.deletingLastPathComponent().path
+        watchedName = url.lastPathComponent
+        inotifyFD = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        guard inotifyFD >= 0 else { return }
+        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM)
+        if inotify_add_watch(inotifyFD, dir, mask) < 0 {
+            logger.debug("not watching \(dir) for changes: \(String(cString: strerror(errno)))")
+            close(inotifyFD)
+            inotifyFD = -1
+        }
+    }
+
+    private func handleConfigurationChange() {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        var relevant = false
+        while true {
+            let n = read(inotifyFD, &buffer, buffer.count)
+            guard n > 0 else { break }
+            var offset = 0
+            while offset + MemoryLayout<inotify_event>.size <= n {
+                let length = buffer.withUnsafeBytes { Int($0.load(fromByteOffset: offset + 12, as: UInt32.self)) }
+                let nameStart = offset + MemoryLayout<inotify_event>.size
+                let nameBytes = buffer[nameStart..<min(n, nameStart + length)].prefix { $0 != 0 }
+                if String(decoding: nameBytes, as: UTF8.self) == watchedName { relevant = true }
+                offset = nameStart + length
+            }
+        }
+        if relevant {
+            logger.info("the configuration file changed: reloading")
+            reload()
+        }
+    }
+
+    /// Loads the configuration again; an invalid file keeps the old one (errors logged).
+    public func reload() {
+        let source: ConfigurationLocator.Source
+        do {
+            source = try Self.locate(options)
+        } catch {
+            logger.error("\(error); keeping the current configuration")
+            return
+        }
+        guard let file = Self.load(source, logger: logger) else {
+            logger.error("\(source.displayName) has errors: keeping the configuration loaded before")
+            return
+        }
+        configuration = file
+        configurationPath = source.path
+        session.runtime.apply(file)
+        if !options.observeOnly, file.settings.pointer != router.trigger { router.setTrigger(file.settings.pointer) }
+        server.flush()
+        logger.info("configuration reloaded: \(source.displayName) (\(file.profiles.count) profiles)")
+    }
+
+    // MARK: Output
+
+    public func perform(_ request: ActionRequest) {
+        if let formatter { emit(formatter.line(request)) }
+        logger.debug("action: \(request.gesture) \(request.state) → \(request.action.description)\(request.window.map { " on window \($0.id) (\($0.windowClass))" } ?? "")")
+        guard !options.observeOnly else { return }
+        performer.perform(request)
+    }
+
+    public func observe(_ observation: Observation) {
+        if let formatter, let line = formatter.line(observation) { emit(line) }
+        if case .state(let r, let from, let to, _, _) = observation, logger.logLevel <= .debug {
+            logger.debug("gesture \(r.name) on \(r.view?.path ?? "?"): \(from.name(continuous: r.isContinuous)) → \(to.name(continuous: r.isContinuous))")
+        }
+    }
+
+    private func emit(_ line: String) {
+        let bytes = Array((line + "\n").utf8)
+        _ = bytes.withUnsafeBufferPointer { write(1, $0.baseAddress, $0.count) }
+    }
+
+    private var strokeTouch: TouchID?
+    private var strokePoints: [Point] = []
+
+    /// The first touch (or button-1 drag) from down to up, written as "x y" lines.
+    private func collectStroke(_ event: TraceEvent, into path: String) {
+        switch event {
+        case .touch(let phase, let id, let p):
+            if strokeTouch == nil, phase == .began { strokeTouch = id }
+            guard strokeTouch == id else { return }
+            strokePoints.append(p)
+            if phase.isFinal { finishStroke(path) }
+        case .pointer(let phase, let button, let p):
+            if strokeTouch == nil, phase == .down, button == 1 { strokeTouch = .pointer(1) }
+            guard strokeTouch == .pointer(1) else { return }
+            strokePoints.append(p)
+            if phase == .up { finishStroke(path) }
+        default:
+            return
+        }
+    }
+
+    private func finishStroke(_ path: String) {
+        running = false
+        var points: [Point] = []
+        for p in strokePoints where points.last != p { points.append(p) }
+        guard points.count >= 2 else {
+            logger.error("the stroke has fewer than two distinct points: nothing written; draw a longer shape")
+            strokeFailed = true
+            return
+        }
+        var text = "# stroke \(options.strokeName ?? "") recorded by tactus: \(points.count) points, x y per line\n"
+        for p in points { text += "\(formatNumber(p.x)) \(formatNumber(p.y))\n" }
+        do {
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            logger.notice("stroke \(options.strokeName ?? ""): \(points.count) points written to \(path); use it as { name: \(options.strokeName ?? ""), file: \(path) }")
+        } catch {
+            logger.error("\(path): cannot write the stroke: \(error.localizedDescription)")
+            strokeFailed = true
+        }
+    }
+
+    private var strokeFailed = false
+
+    private func record(_ event: TraceEvent, at t: Instant) {
+        guard let recordFile else { return }
+        if recordOrigin == nil { recordOrigin = t }
+        let ms = max(lastRecordTime, t.milliseconds - recordOrigin!.milliseconds)
+        lastRecordTime = ms
+        recordFile.write(Data((TraceWriter.line(event, time: ms) + "\n").utf8))
+    }
+}

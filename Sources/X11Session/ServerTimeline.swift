@@ -1,0 +1,54 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import GestureEngine
+
+/// Maps the X server's 32-bit millisecond timestamps onto the engine's timeline (unwrapped
+/// to 64 bits), and the local monotonic clock onto the same timeline so that deadlines can
+/// be slept for. The offset between the two clocks is learnt from events: a timestamp is
+/// never later than the moment its event is read, so the largest (server − local) seen is
+/// the closest estimate.
+public final class ServerTimeline: EngineClock {
+    private var lastServer: Int64?
+    private var offset: Int64?
+    /// Local monotonic nanoseconds (injected so tests can drive it).
+    public var localNanoseconds: () -> Int64
+
+    public init(localNanoseconds: @escaping () -> Int64 = ServerTimeline.monotonicNanoseconds) {
+        self.localNanoseconds = localNanoseconds
+    }
+
+    public static func monotonicNanoseconds() -> Int64 {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return Int64(t.tv_sec) * 1_000_000_000 + Int64(t.tv_nsec)
+    }
+
+    /// The instant of a server timestamp, read now.
+    public func instant(_ time: XTime) -> Instant {
+        let unwrapped: Int64
+        if let last = lastServer {
+            // The signed difference to the previous timestamp: wraps and small reorderings
+            // both come out right.
+            let delta = Int64(Int32(bitPattern: time &- UInt32(truncatingIfNeeded: last)))
+            unwrapped = last + delta
+        } else {
+            unwrapped = Int64(time)
+        }
+        lastServer = max(lastServer ?? unwrapped, unwrapped)
+        let ns = unwrapped * 1_000_000
+        let estimate = ns - localNanoseconds()
+        if offset == nil || estimate > offset! { offset = estimate }
+        return Instant(nanoseconds: ns)
+    }
+
+    /// Now, on the server's timeline.
+    public var now: Instant { Instant(nanoseconds: localNanoseconds() + (offset ?? 0)) }
+
+    /// How long from now until `instant`, in milliseconds rounded up (for poll()).
+    public func millisecondsUntil(_ instant: Instant) -> Int32 {
+        let ns = instant.nanoseconds - now.nanoseconds
+        if ns <= 0 { return 0 }
+        return Int32(clamping: (ns + 999_999) / 1_000_000)
+    }
+}

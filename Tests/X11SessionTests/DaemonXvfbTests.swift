@@ -1,0 +1,199 @@
+import Foundation
+import Testing
+@testable import GestureEngine
+@testable import GestureProfiles
+@testable import GestureTraces
+@testable import X11Session
+
+/// `tactus run` against Xvfb + openbox: the pointer trigger, keys reaching the focused
+/// window, reload, a window vanishing mid-gesture, signals, the per-display lock, `record`.
+@Suite(.serialized) struct DaemonXvfbTests {
+    static let dragConfig = """
+        version: 1
+        settings:
+          pointer: { button: 3, modifiers: [] }
+        profiles:
+          - name: demo
+            match: { class: Demo }
+            gestures:
+              - name: drag-right
+                swipe: { direction: right }
+                action: { keys: ctrl+c }
+        """
+
+    /// Moves the pointer through `points` with button `button` held, 10 ms apart.
+    func drag(_ x: XvfbSession, button: UInt32 = 3, from start: Point, by step: Vector, steps: Int = 10, release: Bool = true) {
+        x.server.fakeMotion(to: start)
+        x.server.sync()
+        x.server.fakeButton(button, pressed: true)
+        x.server.sync()
+        for i in 1...steps {
+            usleep(10_000)
+            x.server.fakeMotion(to: Point(x: start.x + step.dx * Double(i), y: start.y + step.dy * Double(i)))
+            x.server.sync()
+        }
+        if release {
+            x.server.fakeButton(button, pressed: false)
+            x.server.sync()
+        }
+    }
+
+    func click(_ x: XvfbSession, button: UInt32 = 3, at p: Point) {
+        x.server.fakeMotion(to: p)
+        x.server.fakeButton(button, pressed: true)
+        x.server.sync()
+        usleep(20_000)
+        x.server.fakeButton(button, pressed: false)
+        x.server.sync()
+    }
+
+    func focus(_ x: XvfbSession, _ w: XvfbSession.TestWindow) {
+        ActionPerformer(server: x.server).perform(ActionRequest(gesture: "t", state: "recognized", action: .window(.raise, window: UInt64(w.id)), window: nil, values: GestureValues(), time: .zero))
+        _ = w.output.wait { $0 == "focus-in" }
+    }
+
+    @Test func aPointerDragFiresItsActionAndTheWindowNeverSeesThePress() throws {
+        let x = try XvfbSession()
+        let w = try x.openWindow(class: "Demo", title: "demo", geometry: "400x300+100+100")
+        focus(x, w)
+        let daemon = try x.startDaemon(config: Self.dragConfig)
+        drag(x, from: Point(x: 150, y: 200), by: Vector(dx: 20, dy: 0))
+        #expect(daemon.output!.wait { $0.contains("\"kind\":\"action\",\"gesture\":\"drag-right\"") } != nil, "\(daemon.output!.lines)")
+        #expect(w.output.wait { $0 == "key \u{3} c" } != nil, "\(w.output.lines)")
+        #expect(daemon.output!.wait { $0.contains("\"id\":\"p3\",\"verdict\":\"claimed\"") } != nil)
+        usleep(100_000)
+        #expect(!w.output.lines.contains { $0.hasPrefix("button-press 3") || $0.hasPrefix("button-release 3") }, "\(w.output.lines)")
+        #expect(x.server.keycodesDown() == [])
+    }
+
+    @Test func aPlainClickIsReplayedToTheWindowUnderIt() throws {
+        let x = try XvfbSession()
+        let w = try x.openWindow(class: "Demo", title: "demo", geometry: "400x300+100+100")
+        let frame = try #require(WindowTracker(server: x.server).info(w.id)?.frame)
+        let daemon = try x.startDaemon(config: Self.dragConfig)
+        click(x, at: Point(x: frame.x + 50, y: frame.y + 100))
+        #expect(w.output.wait { $0 == "button-press 3 50 100" } != nil, "\(w.output.lines)")
+        #expect(w.output.wait { $0 == "button-release 3 50 100" } != nil, "\(w.output.lines)")
+        #expect(daemon.output!.lines.contains { $0.contains("\"id\":\"p3\",\"verdict\":\"released\"") })
+        // Exactly one press: the replay is not seen twice, and the grab is back for the next.
+        #expect(w.output.lines.filter { $0.hasPrefix("button-press 3") }.count == 1)
+        drag(x, from: Point(x: frame.x + 50, y: frame.y + 100), by: Vector(dx: 20, dy: 0))
+        #expect(daemon.output!.wait { $0.contains("\"gesture\":\"drag-right\"") } != nil)
+        #expect(w.output.lines.filter { $0.hasPrefix("button-press 3") }.count == 1)
+    }
+
+    @Test func aReloadWithABrokenFileKeepsTheOldBehaviour() throws {
+        let x = try XvfbSession()
+        let w = try x.openWindow(class: "Demo", title: "demo", geometry: "400x300+100+100")
+        focus(x, w)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tactus-reload-\(UUID().uuidString).yaml").path
+        let daemon = try x.startDaemon(config: Self.dragConfig, configPath: path)
+        try "version: 1\nprofiles:\n  - name: demo\n    match: { clas: Demo }\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let complaint = daemon.output!.wait { $0.contains("keeping the configuration loaded before") }
+        #expect(complaint != nil, "\(daemon.output!.lines)")
+        #expect(daemon.output!.lines.contains { $0.contains("\(path):4:") && $0.contains("clas") }, "errors name FILE:LINE:COLUMN")
+        drag(x, from: Point(x: 150, y: 200), by: Vector(dx: 20, dy: 0))
+        #expect(w.output.wait { $0 == "key \u{3} c" } != nil, "the old profile still acts: \(w.output.lines)")
+        // A valid file is taken, on SIGHUP as on a change.
+        try Self.dragConfig.replacingOccurrences(of: "ctrl+c", with: "b").write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(daemon.output!.wait { $0.contains("configuration reloaded") } != nil)
+        drag(x, from: Point(x: 150, y: 250), by: Vector(dx: 20, dy: 0))
+        #expect(w.output.wait { $0 == "key b b" } != nil, "\(w.output.lines)")
+    }
+
+    @Test func aWindowDestroyedMidGestureCausesNoCrashAndSigtermExitsCleanly() throws {
+        let x = try XvfbSession()
+        let w = try x.openWindow(class: "Demo", title: "demo", geometry: "400x300+100+100")
+        let daemon = try x.startDaemon(config: Self.dragConfig)
+        drag(x, from: Point(x: 150, y: 200), by: Vector(dx: 2, dy: 0), steps: 3, release: false)
+        w.process.stop()
+        for i in 1...10 {
+            x.server.fakeMotion(to: Point(x: 160 + Double(i) * 20, y: 200))
+            x.server.sync()
+            usleep(10_000)
+        }
+        x.server.fakeButton(3, pressed: false)
+        x.server.sync()
+        // Every touch got its verdict; the daemon lives on and stops cleanly.
+        #expect(daemon.output!.wait { $0.contains("\"id\":\"p3\",\"verdict\"") } != nil)
+        usleep(100_000)
+        #expect(daemon.isRunning, "\(daemon.output!.lines.suffix(20))")
+        #expect(daemon.stop(signal: SIGTERM) == 0)
+        #expect(x.server.keycodesDown() == [])
+    }
+
+    @Test func afterSigtermTheButtonIsNoLongerGrabbedAndOneDaemonPerDisplay() throws {
+        let x = try XvfbSession()
+        let w = try x.openWindow(class: "Demo", title: "demo", geometry: "400x300+100+100")
+        let frame = try #require(WindowTracker(server: x.server).info(w.id)?.frame)
+        let daemon = try x.startDaemon(config: Self.dragConfig)
+        // A second daemon on the same display is refused, with the first one's pid.
+        let second = try Child([repositoryRoot.appendingPathComponent(".build/debug/tactus").path, "run", "--display", x.display],
+                               environment: ["PATH=/usr/bin:/bin", "HOME=/nonexistent", "XDG_RUNTIME_DIR=\(daemon.runtimeDirectory ?? "")"],
+                               capture: true, captureErrors: true)
+        #expect(second.output!.wait { $0.contains("already running on display") && $0.contains("pid \(daemon.pid)") } != nil, "\(second.output!.lines)")
+        #expect(second.waitForExit(timeout: 5) == 1)
+        #expect(daemon.stop(signal: SIGINT) == 0)
+        drag(x, from: Point(x: frame.x + 10, y: frame.y + 10), by: Vector(dx: 20, dy: 0))
+        #expect(w.output.wait { $0.hasPrefix("button-press 3 10 10") } != nil, "the press goes straight to the window: \(w.output.lines)")
+    }
+
+    @Test func recordWritesATraceThatReplayReproduces() throws {
+        let x = try XvfbSession()
+        let w = try x.openWindow(class: "Demo", title: "demo", geometry: "400x300+100+100")
+        let frame = try #require(WindowTracker(server: x.server).info(w.id)?.frame)
+        let trace = FileManager.default.temporaryDirectory.appendingPathComponent("tactus-rec-\(UUID().uuidString).jsonl").path
+        let binary = repositoryRoot.appendingPathComponent(".build/debug/tactus").path
+        let recorder = try Child([binary, "record", "--display", x.display, "--verbose", trace], environment: ["PATH=/usr/bin:/bin", "HOME=/nonexistent"], capture: true, captureErrors: true)
+        #expect(recorder.output!.wait { $0.contains("running on") } != nil, "\(recorder.output!.lines)")
+        drag(x, button: 1, from: Point(x: frame.x + 50, y: frame.y + 100), by: Vector(dx: 20, dy: 0))
+        usleep(200_000)
+        #expect(recorder.stop(signal: SIGINT) == 0)
+        // The application got its input: nothing was grabbed.
+        #expect(w.output.wait { $0.hasPrefix("button-press 1 50 100") } != nil, "\(w.output.lines)")
+        let lines = try TraceReader.read(path: trace, screen: (1280, 800))
+        #expect(lines.contains { if case .window(let u) = $0.event { return u.id == UInt64(w.id) && u.windowClass == "Demo" }; return false })
+        let pointer = lines.compactMap { l -> String? in if case .pointer(let p, let b, let at) = l.event { return "\(p.rawValue) \(b.map(String.init) ?? "-") \(Int(at.x)),\(Int(at.y))" }; return nil }
+        #expect(pointer.first == "down 1 \(Int(frame.x) + 50),\(Int(frame.y) + 100)")
+        #expect(pointer.last == "up 1 \(Int(frame.x) + 250),\(Int(frame.y) + 100)")
+        #expect(pointer.count == 12)
+        // Replayed with a profile that has a swipe on that window class, it fires.
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("tactus-rec-\(UUID().uuidString).yaml").path
+        try Self.dragConfig.write(toFile: config, atomically: true, encoding: .utf8)
+        let replay = try Child([binary, "replay", "--config", config, trace], environment: ["PATH=/usr/bin:/bin"], capture: true, captureErrors: true)
+        #expect(replay.output!.wait { $0.contains("\"gesture\":\"drag-right\"") } != nil, "\(replay.output!.lines)")
+        #expect(replay.waitForExit(timeout: 10) == 0)
+    }
+
+    @Test func recordStrokeWritesATemplateFileTheProfilesAccept() throws {
+        let x = try XvfbSession()
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("tactus-stroke-\(UUID().uuidString).txt").path
+        let binary = repositoryRoot.appendingPathComponent(".build/debug/tactus").path
+        let recorder = try Child([binary, "record", "--display", x.display, "--stroke", "vee", file], environment: ["PATH=/usr/bin:/bin", "HOME=/nonexistent"], capture: true, captureErrors: true)
+        #expect(recorder.output!.wait { $0.contains("running on") } != nil)
+        // A "V": down-right, then up-right, with button 1 held.
+        x.server.fakeMotion(to: Point(x: 300, y: 300))
+        x.server.fakeButton(1, pressed: true)
+        x.server.sync()
+        for i in 1...20 {
+            let p = i <= 10 ? Point(x: 300 + Double(i) * 10, y: 300 + Double(i) * 20) : Point(x: 400 + Double(i - 10) * 10, y: 500 - Double(i - 10) * 20)
+            x.server.fakeMotion(to: p)
+            x.server.sync()
+            usleep(5_000)
+        }
+        x.server.fakeButton(1, pressed: false)
+        x.server.sync()
+        #expect(recorder.output!.wait { $0.contains("points written to \(file)") } != nil, "\(recorder.output!.lines)")
+        #expect(recorder.waitForExit(timeout: 5) == 0, "record --stroke exits by itself after one stroke")
+        // The pointer's position is read when each raw event is handled, so points may be
+        // merged or shifted by the daemon's lag: the shape is what must be there.
+        let points = try #require(parseStrokePoints(try String(contentsOfFile: file, encoding: .utf8)))
+        func near(_ p: Point?, _ q: Point) -> Bool { p.map { abs($0.x - q.x) <= 25 && abs($0.y - q.y) <= 45 } ?? false }
+        #expect(points.count >= 8, "\(points)")
+        #expect(near(points.first, Point(x: 300, y: 300)), "\(points)")
+        #expect(near(points.last, Point(x: 500, y: 300)), "\(points)")
+        #expect(points.contains { near($0, Point(x: 400, y: 500)) }, "\(points)")
+        let yaml = "version: 1\nprofiles:\n  - name: d\n    match: any\n    gestures:\n      - name: v\n        stroke: { templates: [{ name: vee, file: \(file) }] }\n        action: { log: v }\n"
+        #expect(ProfileLoader.load(yaml: yaml, path: "/tmp/x.yaml").file != nil)
+    }
+}
