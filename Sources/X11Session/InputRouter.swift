@@ -50,7 +50,7 @@ public final class InputRouter: GestureObserver {
     private var nextTouchID: Int64 = 1
     private var verdicts: [(TouchID, TouchVerdict)] = []
     /// Devices by id (for raw coordinates and for telling XTest devices apart).
-    private var devicesByID: [Int32: XDevice] = [:]
+    private var devicesByID: [Int32: InputDevice] = [:]
     private var matrices: [Int32: [Double]] = [:]
 
     // Pointer trigger

@@ -35,7 +35,7 @@ public protocol XServer: AnyObject {
 
     /// The XInput version the server grants (asking for 2.4), or nil without XI 2.2.
     func negotiateInput() -> (major: Int, minor: Int)?
-    func devices() -> [XDevice]
+    func devices() -> [InputDevice]
     /// Selects XI events on `window` for `device` (XIAllDevices = 0, XIAllMasterDevices = 1).
     func selectInput(on window: XWindowID, device: Int32, events: [Int32])
     /// Core events (`PropertyChangeMask`, `StructureNotifyMask`, …) on a window.
@@ -241,14 +241,14 @@ public final class XlibServer: XServer {
         return (Int(major), Int(minor))
     }
 
-    public func devices() -> [XDevice] {
+    public func devices() -> [InputDevice] {
         var count: Int32 = 0
         guard let infos = XIQueryDevice(display, XIAllDevices, &count) else { return [] }
         defer { XIFreeDeviceInfo(infos) }
-        var out: [XDevice] = []
+        var out: [InputDevice] = []
         for i in 0..<Int(count) {
             let info = infos[i]
-            let use: XDevice.Use
+            let use: InputDevice.Use
             switch info.use {
             case XIMasterPointer: use = .masterPointer
             case XIMasterKeyboard: use = .masterKeyboard
@@ -256,7 +256,7 @@ public final class XlibServer: XServer {
             case XISlaveKeyboard: use = .slaveKeyboard
             default: use = .floating
             }
-            var d = XDevice(id: info.deviceid, name: String(cString: info.name), use: use, attachment: info.attachment, enabled: info.enabled != 0,
+            var d = InputDevice(id: info.deviceid, name: String(cString: info.name), use: use, attachment: info.attachment, enabled: info.enabled != 0,
                             touchMode: nil, maxTouches: 0, gestureTouches: nil, xRange: nil, yRange: nil, hasButtons: false)
             for c in 0..<Int(info.num_classes) {
                 guard let cls = info.classes[c] else { continue }

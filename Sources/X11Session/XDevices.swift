@@ -1,5 +1,5 @@
 /// An XInput device, as `tactus devices` shows it and the session uses it.
-public struct XDevice: Equatable, Sendable {
+public struct InputDevice: Equatable, Sendable {
     public enum Use: String, Sendable {
         case masterPointer = "master pointer", masterKeyboard = "master keyboard"
         case slavePointer = "pointer", slaveKeyboard = "keyboard", floating = "floating"

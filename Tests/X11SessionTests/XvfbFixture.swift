@@ -1,4 +1,5 @@
 import Foundation
+import GestureEngine
 @testable import X11Session
 
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -140,15 +141,39 @@ final class XvfbSession {
     private var openbox: Child?
     private var windows: [Child] = []
 
-    init(width: Int = 1280, height: Int = 800) throws {
+    enum Backend {
+        /// Xvfb: pointer and keyboard through XTest.
+        case xvfb
+        /// Xorg with the dummy video driver and `inputtest` devices: a touchscreen, a
+        /// touchpad with XI 2.4 gestures, an absolute pointer and a keyboard.
+        case xorg
+    }
+
+    /// The inputtest device sockets (Xorg only): "touch", "touchpad", "pointer", "keyboard".
+    private(set) var deviceSockets: [String: String] = [:]
+    private var scratch: String?
+
+    init(backend: Backend = .xvfb, width: Int = 1280, height: Int = 800) throws {
         // A display number of our own for each session (never one a previous session's
         // clients may still be leaving), and -displayfd to learn when the server is ready.
         let n = XvfbSession.nextDisplay()
-        xvfb = try Child(["Xvfb", ":\(n)", "-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp", "-noreset"],
-                         environment: ["PATH=/usr/bin:/bin"], capture: true)
+        switch backend {
+        case .xvfb:
+            xvfb = try Child(["Xvfb", ":\(n)", "-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp", "-noreset"],
+                             environment: ["PATH=/usr/bin:/bin"], capture: true)
+        case .xorg:
+            let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tactus-xorg-\(n)-\(UUID().uuidString.prefix(8))").path
+            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+            scratch = dir
+            for name in ["touch", "touchpad", "pointer", "keyboard"] { deviceSockets[name] = "\(dir)/\(name).sock" }
+            try XorgConfiguration.text(width: width, height: height, sockets: deviceSockets).write(toFile: "\(dir)/xorg.conf", atomically: true, encoding: .utf8)
+            xvfb = try Child(["Xorg", ":\(n)", "-config", "\(dir)/xorg.conf", "-logfile", "\(dir)/Xorg.log", "-displayfd", "1",
+                              "-noreset", "-nolisten", "tcp", "-novtswitch", "-sharevts"],
+                             environment: ["PATH=/usr/bin:/bin"], capture: true)
+        }
         guard xvfb.output?.wait(timeout: 10, { Int($0) == n }) != nil else {
             xvfb.stop()
-            throw FixtureError(description: "Xvfb did not start on :\(n)")
+            throw FixtureError(description: "the X server (\(backend)) did not start on :\(n)")
         }
         display = ":\(n)"
         server = try XlibServer(display: display)
@@ -180,6 +205,7 @@ final class XvfbSession {
         for w in windows { w.stop() }
         openbox?.stop()
         xvfb.stop()
+        if let scratch { try? FileManager.default.removeItem(atPath: scratch) }
     }
 
     /// Polls `condition` (syncing with the server first) until it holds or time runs out.
@@ -233,5 +259,174 @@ final class XvfbSession {
         let tracker = WindowTracker(server: server)
         guard poll({ tracker.clients().contains { $0.id == UInt64(id) } }) else { throw FixtureError(description: "openbox does not list window \(id)") }
         return TestWindow(id: id, process: p, output: collector)
+    }
+}
+
+enum XorgConfiguration {
+    /// No hotplugging (only the devices below), a dummy screen, four inputtest devices.
+    static func text(width: Int, height: Int, sockets: [String: String]) -> String {
+        """
+        Section "ServerFlags"
+          Option "AutoAddDevices" "false"
+          Option "AutoEnableDevices" "false"
+          Option "AutoAddGPU" "false"
+          Option "DontVTSwitch" "true"
+        EndSection
+        Section "Device"
+          Identifier "dummy"
+          Driver "dummy"
+          VideoRam 64000
+        EndSection
+        Section "Monitor"
+          Identifier "monitor"
+          HorizSync 5.0-1000.0
+          VertRefresh 5.0-200.0
+          Modeline "\(width)x\(height)" 83.50 \(width) \(width + 72) \(width + 200) \(width + 400) \(height) \(height + 3) \(height + 9) \(height + 31)
+        EndSection
+        Section "Screen"
+          Identifier "screen"
+          Device "dummy"
+          Monitor "monitor"
+          DefaultDepth 24
+          SubSection "Display"
+            Depth 24
+            Modes "\(width)x\(height)"
+          EndSubSection
+        EndSection
+        Section "InputDevice"
+          Identifier "touch"
+          Driver "inputtest"
+          Option "SocketPath" "\(sockets["touch"]!)"
+          Option "DeviceType" "Touch"
+          Option "TouchCount" "5"
+        EndSection
+        Section "InputDevice"
+          Identifier "touchpad"
+          Driver "inputtest"
+          Option "SocketPath" "\(sockets["touchpad"]!)"
+          Option "DeviceType" "PointerGesture"
+        EndSection
+        Section "InputDevice"
+          Identifier "pointer"
+          Driver "inputtest"
+          Option "SocketPath" "\(sockets["pointer"]!)"
+          Option "DeviceType" "PointerAbsolute"
+        EndSection
+        Section "InputDevice"
+          Identifier "keyboard"
+          Driver "inputtest"
+          Option "SocketPath" "\(sockets["keyboard"]!)"
+          Option "DeviceType" "Keyboard"
+        EndSection
+        Section "ServerLayout"
+          Identifier "layout"
+          Screen "screen"
+          InputDevice "touch"
+          InputDevice "touchpad"
+          InputDevice "pointer" "CorePointer"
+          InputDevice "keyboard" "CoreKeyboard"
+        EndSection
+
+        """
+    }
+}
+
+/// One connection to an `inputtest` device socket (xserver's inputtestdrv(4) protocol):
+/// a version handshake, then fixed-size event structures. Each socket serves only its first
+/// client for the server's lifetime, so one injector per device per server.
+final class InputTestDevice {
+    private let fd: Int32
+    /// The screen the device's 0…65535 units are scaled onto.
+    let screen: (width: Double, height: Double)
+
+    init(path: String, screen: (width: Double, height: Double) = (1280, 800)) throws {
+        self.screen = screen
+        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (i, b) in bytes.prefix(raw.count - 1).enumerated() { raw[i] = b }
+        }
+        let rc = withUnsafePointer(to: &address) { p in
+            p.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard rc == 0 else { throw FixtureError(description: "cannot connect to \(path): \(String(cString: strerror(errno)))") }
+        // xf86ITEventClientVersion: header (length, type 0), major 1, minor 1.
+        var hello = Message(size: 12, type: 0)
+        hello.put(UInt16(1), at: 8)
+        hello.put(UInt16(1), at: 10)
+        try send(hello)
+        var reply = [UInt8](repeating: 0, count: 12)
+        guard read(fd, &reply, 12) == 12 else { throw FixtureError(description: "\(path): no server version") }
+    }
+
+    deinit { close(fd) }
+
+    struct Message {
+        var bytes: [UInt8]
+        init(size: Int, type: UInt32) {
+            bytes = [UInt8](repeating: 0, count: size)
+            put(UInt32(size), at: 0)
+            put(type, at: 4)
+        }
+        mutating func put<T: FixedWidthInteger>(_ v: T, at offset: Int) {
+            withUnsafeBytes(of: v.littleEndian) { for (i, b) in $0.enumerated() { bytes[offset + i] = b } }
+        }
+        mutating func put(_ v: Double, at offset: Int) { put(v.bitPattern, at: offset) }
+    }
+
+    private func send(_ m: Message) throws {
+        let n = m.bytes.withUnsafeBufferPointer { write(fd, $0.baseAddress, $0.count) }
+        guard n == m.bytes.count else { throw FixtureError(description: "inputtest socket write failed") }
+    }
+
+    /// Waits until the server has processed everything sent before (XF86IT_EVENT_WAIT_FOR_SYNC).
+    func sync() throws {
+        try send(Message(size: 8, type: 1))
+        var reply = [UInt8](repeating: 0, count: 8)
+        guard read(fd, &reply, 8) == 8 else { throw FixtureError(description: "inputtest sync failed") }
+    }
+
+    enum TouchPhase: UInt32 { case begin = 18, update = 19, end = 20 }
+
+    /// xf86ITEventTouch: touch id, XI touch type, valuators 0 and 1 in device units.
+    func touch(_ phase: TouchPhase, id: UInt32, at p: Point) throws {
+        var m = Message(size: 1056, type: 6)
+        m.put(id, at: 8)
+        m.put(phase.rawValue, at: 12)
+        m.bytes[20] = 0b11  // mask: valuators 0 and 1
+        m.put(p.x / screen.width * 65535, at: 32)
+        m.put(p.y / screen.height * 65535, at: 40)
+        try send(m)
+        try sync()
+    }
+
+    enum GesturePhase: UInt16 { case begin = 0, update = 1, end = 2 }
+
+    /// xf86ITEventGestureSwipe (XI_GestureSwipeBegin = 30 …).
+    func swipe(_ phase: GesturePhase, fingers: UInt16, dx: Double = 0, dy: Double = 0, cancelled: Bool = false) throws {
+        var m = Message(size: 48, type: 8)
+        m.put(UInt16(30) + phase.rawValue, at: 8)
+        m.put(fingers, at: 10)
+        m.put(UInt32(cancelled ? 1 : 0), at: 12)
+        m.put(dx, at: 16)
+        m.put(dy, at: 24)
+        m.put(dx, at: 32)
+        m.put(dy, at: 40)
+        try send(m)
+        try sync()
+    }
+
+    /// xf86ITEventGesturePinch (XI_GesturePinchBegin = 27 …): `scale` absolute since the begin.
+    func pinch(_ phase: GesturePhase, fingers: UInt16, scale: Double, angle: Double = 0, cancelled: Bool = false) throws {
+        var m = Message(size: 64, type: 7)
+        m.put(UInt16(27) + phase.rawValue, at: 8)
+        m.put(fingers, at: 10)
+        m.put(UInt32(cancelled ? 1 : 0), at: 12)
+        m.put(scale, at: 48)
+        m.put(angle, at: 56)
+        try send(m)
+        try sync()
     }
 }

@@ -92,7 +92,9 @@ while true {
         var keysym: KeySym = 0
         var buffer = [CChar](repeating: 0, count: 32)
         let n = XLookupString(&event.xkey, &buffer, 31, &keysym, nil)
-        let text = String(decoding: buffer.prefix(Int(max(0, n))).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        // XLookupString returns Latin-1 (no locale is set): each byte is one code point.
+        var text = ""
+        for byte in buffer.prefix(Int(max(0, n))) { text.unicodeScalars.append(Unicode.Scalar(UInt8(bitPattern: byte))) }
         let name = XKeysymToString(keysym).map { String(cString: $0) } ?? "?"
         say("key \(text.isEmpty ? "-" : text) \(name)")
     case ButtonPress:

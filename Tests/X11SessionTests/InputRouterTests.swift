@@ -1,0 +1,176 @@
+import CX11
+import Testing
+@testable import GestureEngine
+@testable import GestureProfiles
+@testable import GestureTraces
+@testable import X11Session
+
+/// A fake X server: records the ownership answers and grabs the router asks for.
+final class FakeXServer: XServer {
+    var root: XWindowID = 1
+    var calls: [String] = []
+    var touchGrabRefused = false
+    var devicesList: [InputDevice] = [InputDevice(id: 10, name: "Fake touchscreen", use: .slavePointer, attachment: 2, enabled: true, touchMode: .direct,
+                                          maxTouches: 5, gestureTouches: nil, xRange: 0...1000, yRange: 0...1000, hasButtons: true)]
+    func atom(_ name: String) -> UInt { UInt(abs(name.hashValue % 10_000)) }
+    func atomName(_ atom: UInt) -> String? { nil }
+    func numbers(_ window: XWindowID, _ property: String) -> [UInt]? { nil }
+    func text(_ window: XWindowID, _ property: String) -> String? { nil }
+    func classHint(_ window: XWindowID) -> (instance: String, windowClass: String)? { nil }
+    func geometry(_ window: XWindowID) -> Rect? { nil }
+    func sendRootMessage(about window: XWindowID, type: String, data: [Int]) { calls.append("message \(type)") }
+    func keycode(forKeysym keysym: UInt) -> UInt8? { 38 }
+    func bindSpareKeycode(toKeysym keysym: UInt) -> UInt8? { nil }
+    func unbindKeycode(_ keycode: UInt8) {}
+    func fakeKey(_ keycode: UInt8, pressed: Bool) { calls.append("key \(keycode) \(pressed ? "down" : "up")") }
+    func fakeButton(_ button: UInt32, pressed: Bool) { calls.append("button \(button) \(pressed ? "down" : "up")") }
+    func fakeMotion(to point: Point) { calls.append("motion \(Int(point.x)),\(Int(point.y))") }
+    func flush() {}
+    func sync() {}
+    func negotiateInput() -> (major: Int, minor: Int)? { (2, 4) }
+    func devices() -> [InputDevice] { devicesList }
+    func selectInput(on window: XWindowID, device: Int32, events: [Int32]) {}
+    func selectEvents(on window: XWindowID, mask: Int) {}
+    func grabTouchBegin() -> Bool { calls.append("grab touch"); return !touchGrabRefused }
+    func ungrabTouchBegin() { calls.append("ungrab touch") }
+    func allowTouch(device: Int32, touch: UInt32, accept: Bool) { calls.append("\(accept ? "accept" : "reject") \(touch)") }
+    func grabButton(_ button: Int, modifierMasks: [UInt32]) -> Bool { calls.append("grab button \(button)"); return true }
+    func ungrabButton(_ button: Int, modifierMasks: [UInt32]) { calls.append("ungrab button \(button)") }
+    func allowEvents(device: Int32, replay: Bool) { calls.append(replay ? "replay device" : "async device") }
+    func ungrabDevice(_ device: Int32) { calls.append("ungrab device") }
+    func grabGestures() -> Bool { calls.append("grab gestures"); return true }
+    func ungrabGestures() { calls.append("ungrab gestures") }
+    func pointerPosition() -> Point? { Point(x: 0, y: 0) }
+    func screenSize() -> (width: Double, height: Double) { (1000, 1000) }
+    func monitors() -> [XMonitor] { [] }
+    func transformationMatrix(device: Int32) -> [Double]? { nil }
+    func nextEvent() -> XInputEvent? { nil }
+    func serverTime() -> XTime { 0 }
+}
+
+/// The ownership logic against the fake seam: what the router tells the server, in order.
+@Suite struct InputRouterTests {
+    static let config = """
+        version: 1
+        profiles:
+          - name: d
+            match: any
+            gestures:
+              - name: hold
+                longPress: { minimumDuration: 0.5 }
+                action: { log: held }
+        """
+
+    func make(_ yaml: String = config, refuse: Bool = false) -> (FakeXServer, InputRouter, GestureSession) {
+        let server = FakeXServer()
+        server.touchGrabRefused = refuse
+        var localNS: Int64 = 0
+        let timeline = ServerTimeline(localNanoseconds: { localNS })
+        localNS = 0
+        let file = ProfileLoader.load(yaml: yaml, path: "t.yaml").file!
+        let session = GestureSession(configuration: file, screen: Rect(x: 0, y: 0, width: 1000, height: 1000), clock: timeline)
+        let router = InputRouter(server: server, session: session, timeline: timeline, logger: .init(label: "test"))
+        router.start()
+        server.calls.removeAll()
+        return (server, router, session)
+    }
+
+    func touch(_ phase: XTouchEvent.Phase, _ id: UInt32, _ x: Double, _ y: Double, at ms: XTime) -> XInputEvent {
+        .touch(XTouchEvent(phase: phase, device: 2, source: 10, touch: id, root: Point(x: x, y: y), time: ms, child: 0))
+    }
+
+    @Test func aTouchALongPressClaimsIsAcceptedWhenItRecognizes() {
+        let (server, router, session) = make()
+        router.handle(touch(.begin, 7, 100, 100, at: 1000))
+        #expect(server.calls == [], "undecided: the server holds the touch")
+        session.engine.advance(to: Instant(milliseconds: 1499))
+        router.settle()
+        #expect(server.calls == [])
+        session.engine.advance(to: Instant(milliseconds: 1500))
+        router.settle()
+        #expect(server.calls == ["accept 7"])
+        router.handle(touch(.end, 7, 100, 100, at: 1700))
+        #expect(server.calls == ["accept 7"], "one answer per touch")
+        #expect(router.trackedTouchCount == 0)
+    }
+
+    @Test func aTouchEveryGestureGivesUpOnIsRejectedAtOnceAndFollowedThroughRawEvents() {
+        let (server, router, session) = make()
+        router.handle(touch(.begin, 9, 100, 100, at: 1000))
+        router.handle(touch(.update, 9, 160, 100, at: 1050))  // beyond the long press's 10 px
+        #expect(server.calls == ["reject 9"])
+        // The application has it now; the router keeps the engine informed from raw events
+        // (device units 0…1000 onto the 1000 px screen) until it ends.
+        router.handle(.rawTouch(XRawTouchEvent(phase: .update, source: 10, touch: 9, x: 200, y: 120, time: 1060)))
+        #expect(session.engine.activeTouches.first?.location == Point(x: 200, y: 120))
+        router.handle(.rawTouch(XRawTouchEvent(phase: .end, source: 10, touch: 9, x: 210, y: nil, time: 1070)))
+        #expect(session.engine.activeTouches.isEmpty)
+        #expect(router.trackedTouchCount == 0)
+        #expect(server.calls == ["reject 9"])
+    }
+
+    @Test func shutdownRejectsEveryUndecidedTouchThenDropsTheGrabs() {
+        let (server, router, _) = make()
+        router.handle(touch(.begin, 11, 100, 100, at: 1000))
+        router.handle(touch(.begin, 12, 600, 600, at: 1001))
+        router.shutdown()
+        #expect(server.calls == ["reject 11", "reject 12", "ungrab touch", "ungrab gestures"])
+    }
+
+    @Test func whenTheGrabIsRefusedTouchesAreObservedThroughRawEventsAndNeverAnswered() {
+        let (server, router, session) = make(refuse: true)
+        #expect(router.touchMode == .observer)
+        router.handle(.rawTouch(XRawTouchEvent(phase: .begin, source: 10, touch: 3, x: 500, y: 250, time: 1000)))
+        #expect(session.engine.activeTouches.map(\.location) == [Point(x: 500, y: 250)])
+        session.engine.advance(to: Instant(milliseconds: 1500))
+        router.settle()
+        router.handle(.rawTouch(XRawTouchEvent(phase: .end, source: 10, touch: 3, x: 500, y: 250, time: 1600)))
+        #expect(server.calls == [], "no ownership to answer for")
+        #expect(router.trackedTouchCount == 0)
+    }
+
+    @Test func theDecoderReadsXIStructures() {
+        var e = XIDeviceEvent()
+        e.evtype = XI_TouchBegin
+        e.deviceid = 2
+        e.sourceid = 10
+        e.detail = 5
+        e.root_x = 10.5
+        e.root_y = 20.25
+        e.time = 0x1_0000_0010  // wider than 32 bits: the server's time is 32 bits
+        e.child = 77
+        #expect(XInputDecoder.decodeDevice(&e) == .touch(XTouchEvent(phase: .begin, device: 2, source: 10, touch: 5, root: Point(x: 10.5, y: 20.25), time: 0x10, child: 77)))
+        e.evtype = XI_ButtonPress
+        e.detail = 3
+        e.flags = Int32(XIPointerEmulated)
+        #expect(XInputDecoder.decodeDevice(&e) == .button(XButtonEvent(pressed: true, device: 2, source: 10, button: 3, root: Point(x: 10.5, y: 20.25), time: 0x10, emulated: true)))
+        // A raw event with only valuator 1: x is unknown, y is the first packed value.
+        var mask: [UInt8] = [0b10]
+        var values: [Double] = [321]
+        mask.withUnsafeMutableBufferPointer { m in
+            values.withUnsafeMutableBufferPointer { v in
+                var r = XIRawEvent()
+                r.evtype = XI_RawTouchUpdate
+                r.sourceid = 10
+                r.detail = 9
+                r.time = 5
+                r.valuators = XIValuatorState(mask_len: 1, mask: m.baseAddress, values: v.baseAddress)
+                r.raw_values = v.baseAddress
+                #expect(XInputDecoder.decodeRaw(&r) == .rawTouch(XRawTouchEvent(phase: .update, source: 10, touch: 9, x: nil, y: 321, time: 5)))
+            }
+        }
+    }
+
+    @Test func serverTimestampsUnwrapAcrossThe32BitBoundary() {
+        let t = ServerTimeline(localNanoseconds: { 0 })
+        let a = t.instant(0xFFFF_FFF0)
+        let b = t.instant(0x0000_0010)
+        #expect(b.nanoseconds - a.nanoseconds == 32 * 1_000_000)
+    }
+
+    @Test func triggerModifiersAreGrabbedWithAndWithoutLocks() {
+        let masks = InputRouter.modifierMasks(["ctrl", "super"])
+        let base = UInt32(ControlMask) | UInt32(Mod4Mask)
+        #expect(masks == [base, base | UInt32(LockMask), base | UInt32(Mod2Mask), base | UInt32(LockMask) | UInt32(Mod2Mask)])
+    }
+}
