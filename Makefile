@@ -3,34 +3,61 @@ SWIFT ?= swift
 SWIFT_FLAGS ?=
 PREFIX ?= /usr/local
 
-.PHONY: all build release test test-engine run bench profile clean
+# Debian packages: to build, to run the X integration tests (real Xvfb + openbox, real Xorg
+# with the dummy video and inputtest input drivers), and to run.
+BUILD_PACKAGES := libx11-dev libxi-dev libxtst-dev libxrandr-dev
+TEST_PACKAGES := $(BUILD_PACKAGES) xvfb openbox x11-utils xserver-xorg-core xserver-xorg-video-dummy xserver-xorg-dev
+RUN_PACKAGES := $(BUILD_PACKAGES)
+
+.PHONY: all build release test test-engine run deps-build deps-test bench bench-daemon profile clean
 
 all: build
 
-build:
+# Installs what is missing, as root or through sudo when it may; otherwise says what to install.
+define install_packages
+	@missing=""; for p in $(1); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=""; elif sudo -n true 2>/dev/null; then SUDO="sudo -n"; else \
+	    echo "Missing Debian packages:$$missing"; echo "Install them with: sudo apt-get install$$missing"; exit 1; fi; \
+	  echo "Installing:$$missing"; \
+	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q $$missing >/dev/null || \
+	  { $$SUDO apt-get update -q >/dev/null && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q $$missing >/dev/null; }; \
+	fi
+endef
+
+deps-build:
+	$(call install_packages,$(BUILD_PACKAGES))
+
+deps-test:
+	$(call install_packages,$(TEST_PACKAGES))
+
+build: deps-build
 	$(SWIFT) build $(SWIFT_FLAGS)
 
-release:
+release: deps-build
 	$(SWIFT) build -c release $(SWIFT_FLAGS)
 
-## Every test. Later stages (X servers) install their packages here first.
-test:
+## Every test, the X integration tests included (they start their own X servers).
+test: deps-test
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build $(SWIFT_FLAGS)
 
 test-engine:
 	$(SWIFT) test $(SWIFT_FLAGS) --filter GestureEngineTests
 
-## The daemon does not exist yet: the X session is issue 4's work.
-run: build
-	@echo "tactus: the gesture engine is built and tested (make test), but the daemon"
-	@echo "(tactus run: X session, profiles) is not written yet. Nothing to start."
-	@exit 1
+## The daemon on $$DISPLAY with your profile (~/.config/tactus/config.yaml) or the built-in one.
+run: release
+	@if [ -z "$$DISPLAY" ]; then echo "DISPLAY is not set: run 'make run' inside your X session (or DISPLAY=:0 make run)"; exit 1; fi
+	.build/release/tactus run --verbose
 
 ## Benchmarks (package-benchmark) are only part of the package when TACTUS_BENCHMARKS is set,
 ## so make test never builds them. `make profile` runs the plain driver under callgrind.
 bench:
 	TACTUS_BENCHMARKS=1 $(SWIFT) package --disable-sandbox benchmark
+
+## The running daemon on Xvfb: X event -> action flushed latency, and idle wake-ups.
+bench-daemon: release deps-test
+	Benchmarks/daemon/run.sh
 
 profile:
 	TACTUS_BENCHMARKS=1 $(SWIFT) build -c release --product EngineProfile

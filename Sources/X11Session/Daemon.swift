@@ -27,6 +27,9 @@ public final class Daemon: ActionSink, GestureObserver {
         public var strokeName: String?
         public var strokePath: String?
         public var environment: [String: String] = ProcessInfo.processInfo.environment
+        /// Measure (for `make bench-daemon`): X event read → action requests flushed, and the
+        /// loop's wake-ups while idle; reported at exit.
+        public var stats = false
 
         public init() {}
     }
@@ -171,6 +174,16 @@ public final class Daemon: ActionSink, GestureObserver {
         logger.info("running on \(server.displayName): \(watcher.known.count) windows, touch \(router.touchMode.rawValue)\(router.gesturesGrabbed ? ", touchpad gestures grabbed" : "")")
         let xfd = server.connectionNumber
         while running {
+            if options.stats {
+                while let event = server.nextEvent() {
+                    let before = ServerTimeline.monotonicNanoseconds(), actions = actionsPerformed
+                    dispatch(event)
+                    server.flush()
+                    if actionsPerformed > actions { latencies.append(ServerTimeline.monotonicNanoseconds() - before) }
+                    lastEventAt = ServerTimeline.monotonicNanoseconds()
+                    idleWakeups = 0
+                }
+            }
             while let event = server.nextEvent() { dispatch(event) }
             session.engine.advance(to: timeline.now)
             router.settle()
@@ -185,6 +198,7 @@ public final class Daemon: ActionSink, GestureObserver {
             let timeout = session.engine.nextDeadline.map { timeline.millisecondsUntil($0) } ?? -1
             let n = poll(&fds, nfds_t(inotifyFD >= 0 ? 3 : 2), timeout)
             wakeups += 1
+            idleWakeups += 1
             if n < 0 && errno != EINTR {
                 logger.error("poll failed: \(String(cString: strerror(errno)))")
                 break
@@ -211,7 +225,26 @@ public final class Daemon: ActionSink, GestureObserver {
         }
     }
 
+    private var latencies: [Int64] = []
+    private var actionsPerformed = 0
+    private var lastEventAt = ServerTimeline.monotonicNanoseconds()
+    private var idleWakeups = 0
+
+    private func reportStats() {
+        let sorted = latencies.sorted()
+        func pct(_ p: Double) -> String {
+            guard !sorted.isEmpty else { return "-" }
+            let v = sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * p))]
+            return String(format: "%.1f µs", Double(v) / 1000)
+        }
+        let idle = Double(ServerTimeline.monotonicNanoseconds() - lastEventAt) / 1e9
+        // The signal that stops the daemon wakes it once: that one is not idling.
+        let wakes = max(0, idleWakeups - 1)
+        logger.notice("stats: \(sorted.count) events with actions, X event read → actions flushed: p50 \(pct(0.5)), p99 \(pct(0.99)), max \(pct(1.0)); idle \(String(format: "%.1f", idle)) s after the last event: \(wakes) wake-ups (\(String(format: "%.2f", idle > 0 ? Double(wakes) / idle : 0))/s)")
+    }
+
     private func shutdown() {
+        if options.stats { reportStats() }
         logger.info("stopping: releasing undecided touches, keys and grabs")
         router.shutdown()
         performer.releaseTemporaryKeycodes()
@@ -329,6 +362,7 @@ public final class Daemon: ActionSink, GestureObserver {
         logger.debug("action: \(request.gesture) \(request.state) → \(request.action.description)\(request.window.map { " on window \($0.id) (\($0.windowClass))" } ?? "")")
         guard !options.observeOnly else { return }
         performer.perform(request)
+        actionsPerformed += 1
     }
 
     public func observe(_ observation: Observation) {

@@ -201,12 +201,16 @@ struct Run: ParsableCommand {
     @Option(help: "Also write the trace of what the server delivered to this file (for replay).")
     var record: String?
 
+    @Flag(help: .hidden)
+    var stats = false
+
     func run() throws {
         let logger = common.makeLogger()
         var o = common.daemonOptions()
         o.logFormat = log
         o.observeOnly = observe
         o.recordPath = record
+        o.stats = stats
         let daemon = try startDaemon(o, logger: logger)
         let status = daemon.run()
         if status != 0 { throw ExitCode(status) }
