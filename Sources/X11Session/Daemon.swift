@@ -168,23 +168,16 @@ public final class Daemon: ActionSink, GestureObserver {
         router.start(observeOnly: options.observeOnly)
         // Calibrate the clocks before the first input event.
         let start = timeline.instant(server.serverTime())
-        _ = router.feed(.screen(width: server.screenSize().width, height: server.screenSize().height), at: start)
+        let size = server.screenSize()
+        _ = router.feed(.screen(width: size.width, height: size.height), at: start)
         watcher = WindowWatcher(server: server) { [unowned self] event in _ = self.router.feed(event, at: self.timeline.now) }
         watcher.start()
         logger.info("running on \(server.displayName): \(watcher.known.count) windows, touch \(router.touchMode.rawValue)\(router.gesturesGrabbed ? ", touchpad gestures grabbed" : "")")
         let xfd = server.connectionNumber
         while running {
-            if options.stats {
-                while let event = server.nextEvent() {
-                    let before = ServerTimeline.monotonicNanoseconds(), actions = actionsPerformed
-                    dispatch(event)
-                    server.flush()
-                    if actionsPerformed > actions { latencies.append(ServerTimeline.monotonicNanoseconds() - before) }
-                    lastEventAt = ServerTimeline.monotonicNanoseconds()
-                    idleWakeups = 0
-                }
+            while let event = server.nextEvent() {
+                if options.stats { measure(event) } else { dispatch(event) }
             }
-            while let event = server.nextEvent() { dispatch(event) }
             session.engine.advance(to: timeline.now)
             router.settle()
             server.flush()
@@ -229,6 +222,16 @@ public final class Daemon: ActionSink, GestureObserver {
     private var actionsPerformed = 0
     private var lastEventAt = ServerTimeline.monotonicNanoseconds()
     private var idleWakeups = 0
+
+    /// Dispatches with a flush of its own, timing the events that fire actions.
+    private func measure(_ event: XInputEvent) {
+        let before = ServerTimeline.monotonicNanoseconds(), actions = actionsPerformed
+        dispatch(event)
+        server.flush()
+        if actionsPerformed > actions { latencies.append(ServerTimeline.monotonicNanoseconds() - before) }
+        lastEventAt = ServerTimeline.monotonicNanoseconds()
+        idleWakeups = 0
+    }
 
     private func reportStats() {
         let sorted = latencies.sorted()
@@ -321,7 +324,8 @@ public final class Daemon: ActionSink, GestureObserver {
             guard n > 0 else { break }
             var offset = 0
             while offset + MemoryLayout<inotify_event>.size <= n {
-                let length = buffer.withUnsafeBytes { Int($0.load(fromByteOffset: offset + 12, as: UInt32.self)) }
+                let lengthOffset = MemoryLayout<inotify_event>.offset(of: \inotify_event.len)!
+                let length = buffer.withUnsafeBytes { Int($0.loadUnaligned(fromByteOffset: offset + lengthOffset, as: UInt32.self)) }
                 let nameStart = offset + MemoryLayout<inotify_event>.size
                 let nameBytes = buffer[nameStart..<min(n, nameStart + length)].prefix { $0 != 0 }
                 if String(decoding: nameBytes, as: UTF8.self) == watchedName { relevant = true }

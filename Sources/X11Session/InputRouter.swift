@@ -226,7 +226,6 @@ public final class InputRouter: GestureObserver {
                 echoes[button] = n - 1
                 return
             }
-            if pressed, echoes[button] != nil { return }
             guard !pressed, case .following(let b) = pointerHold, b == button else { return }
             let p = server.pointerPosition() ?? session.pointerLocation
             _ = feed(.pointer(phase: .up, button: button, location: p), at: timeline.instant(time))

@@ -404,26 +404,29 @@ final class InputTestDevice {
 
     enum GesturePhase: UInt16 { case begin = 0, update = 1, end = 2 }
 
-    /// xf86ITEventGestureSwipe (XI_GestureSwipeBegin = 30 …).
-    func swipe(_ phase: GesturePhase, fingers: UInt16, dx: Double = 0, dy: Double = 0, cancelled: Bool = false) throws {
-        var m = Message(size: 48, type: 8)
-        m.put(UInt16(30) + phase.rawValue, at: 8)
+    /// The common part of xf86ITEventGestureSwipe and xf86ITEventGesturePinch: the XI event
+    /// type (`first` + phase), finger count, flags and deltas (also as the unaccelerated ones).
+    private func gesture(size: Int, type: UInt32, first: UInt16, _ phase: GesturePhase, fingers: UInt16, dx: Double, dy: Double, cancelled: Bool) -> Message {
+        var m = Message(size: size, type: type)
+        m.put(first + phase.rawValue, at: 8)
         m.put(fingers, at: 10)
         m.put(UInt32(cancelled ? 1 : 0), at: 12)
         m.put(dx, at: 16)
         m.put(dy, at: 24)
         m.put(dx, at: 32)
         m.put(dy, at: 40)
-        try send(m)
+        return m
+    }
+
+    /// xf86ITEventGestureSwipe (XI_GestureSwipeBegin = 30 …).
+    func swipe(_ phase: GesturePhase, fingers: UInt16, dx: Double = 0, dy: Double = 0, cancelled: Bool = false) throws {
+        try send(gesture(size: 48, type: 8, first: 30, phase, fingers: fingers, dx: dx, dy: dy, cancelled: cancelled))
         try sync()
     }
 
     /// xf86ITEventGesturePinch (XI_GesturePinchBegin = 27 …): `scale` absolute since the begin.
     func pinch(_ phase: GesturePhase, fingers: UInt16, scale: Double, angle: Double = 0, cancelled: Bool = false) throws {
-        var m = Message(size: 64, type: 7)
-        m.put(UInt16(27) + phase.rawValue, at: 8)
-        m.put(fingers, at: 10)
-        m.put(UInt32(cancelled ? 1 : 0), at: 12)
+        var m = gesture(size: 64, type: 7, first: 27, phase, fingers: fingers, dx: 0, dy: 0, cancelled: cancelled)
         m.put(scale, at: 48)
         m.put(angle, at: 56)
         try send(m)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import GestureEngine
 @testable import GestureProfiles
 @testable import X11Session

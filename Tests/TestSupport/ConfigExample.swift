@@ -1,6 +1,7 @@
 /// The complete example of config.md (with the pointer and touchpad keys of its second
-/// example merged in): the file the validation and mutation tests start from.
-let configExample = #"""
+/// example merged in): the file the validation and mutation tests start from, and the one
+/// the X session tests match real windows against.
+public let configExample = #"""
 version: 1
 
 settings:                       # optional; every threshold of semantics.md §8 can be set here
