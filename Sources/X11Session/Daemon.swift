@@ -55,6 +55,10 @@ public final class Daemon: ActionSink, GestureObserver {
     private var signalPipe: [Int32] = [-1, -1]
     private var inotifyFD: Int32 = -1
     private var lockFD: Int32 = -1
+    /// `tactus monitor` clients (nil without the lock: observe-only runs have none).
+    private var monitors: MonitorChannel?
+    private let monitorFormatter = EventLogFormatter(format: .json)
+    private var configurationName = ""
     private var running = true
     /// Wake-ups of the loop (the idle benchmark reads it).
     public private(set) var wakeups = 0
@@ -65,17 +69,7 @@ public final class Daemon: ActionSink, GestureObserver {
         self.options = options
         self.logger = logger
         let env = options.environment
-        if options.display == nil, (env["DISPLAY"] ?? "").isEmpty {
-            if let w = env["WAYLAND_DISPLAY"], !w.isEmpty {
-                throw StartError(description: "this is a Wayland session (WAYLAND_DISPLAY=\(w)) without an X display: Tactus is an X11 client and needs DISPLAY (an X session, or XWayland for X applications only)")
-            }
-            throw StartError(description: "DISPLAY is not set: start Tactus inside an X session, or pass --display :0")
-        }
-        do {
-            server = try XlibServer(display: options.display)
-        } catch {
-            throw StartError(description: "\(error) — is the X server running, and may this user connect to it (xhost / XAUTHORITY)?")
-        }
+        server = try Self.openServer(display: options.display, environment: env)
         cx11_install_io_error_handler()
         if let w = env["WAYLAND_DISPLAY"], !w.isEmpty {
             logger.warning("Wayland session (\(w)): through XWayland Tactus sees only X applications' input")
@@ -98,14 +92,27 @@ public final class Daemon: ActionSink, GestureObserver {
                 throw StartError(description: "\(path): cannot write the trace file")
             }
             recordFile = h
-            router.recorder = { [unowned self] event, t in self.record(event, at: t) }
         }
-        if let path = options.strokePath {
-            router.recorder = { [unowned self] event, _ in self.collectStroke(event, into: path) }
-        }
+        router.recorder = { [unowned self] event, t in self.inputSeen(event, at: t) }
         session.runtime.sink = self
         session.engine.addObserver(self)
+        configurationName = source.displayName
         logger.info("configuration: \(source.displayName) (\(file.profiles.count) profiles)")
+    }
+
+    /// Opens the display with errors that say what to do (no DISPLAY, Wayland, refused).
+    public static func openServer(display: String?, environment env: [String: String]) throws -> XlibServer {
+        if display == nil, (env["DISPLAY"] ?? "").isEmpty {
+            if let w = env["WAYLAND_DISPLAY"], !w.isEmpty {
+                throw StartError(description: "this is a Wayland session (WAYLAND_DISPLAY=\(w)) without an X display: Tactus is an X11 client and needs DISPLAY (log in to an X11 session, or use XWayland for X applications only)")
+            }
+            throw StartError(description: "DISPLAY is not set: start Tactus inside an X session, or pass --display :0")
+        }
+        do {
+            return try XlibServer(display: display)
+        } catch {
+            throw StartError(description: "\(error) — is the X server running, and may this user connect to it (xhost / XAUTHORITY)?")
+        }
     }
 
     static func locate(_ options: Options) throws -> ConfigurationLocator.Source {
@@ -128,34 +135,38 @@ public final class Daemon: ActionSink, GestureObserver {
 
     // MARK: Lock
 
-    /// One daemon per display: an flock on a file named after the display.
+    /// One daemon per display: an flock on a file named after the display; the monitor
+    /// socket beside it.
     private func takeLock() throws {
-        let env = options.environment
-        let name = server.displayName.replacingOccurrences(of: "/", with: "_")
-        let dir: String
-        if let runtime = env["XDG_RUNTIME_DIR"], !runtime.isEmpty { dir = runtime + "/tactus" } else { dir = "/tmp/tactus-\(getuid())" }
-        mkdir(dir, 0o700)
-        let path = "\(dir)/display\(Self.displayKey(name)).lock"
+        let files = RuntimeFiles(display: server.displayName, environment: options.environment)
+        mkdir(files.directory, 0o700)
+        let path = files.lockPath
         lockFD = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard lockFD >= 0 else { throw StartError(description: "\(path): cannot create the lock file: \(String(cString: strerror(errno)))") }
         if flock(lockFD, LOCK_EX | LOCK_NB) != 0 {
             var buffer = [UInt8](repeating: 0, count: 32)
             let n = read(lockFD, &buffer, 31)
             let pid = n > 0 ? String(decoding: buffer[0..<n], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) : "?"
-            throw StartError(description: "tactus is already running on display \(server.displayName) (pid \(pid)); stop it first (systemctl --user stop tactus, or kill \(pid))")
+            throw AlreadyRunning(display: server.displayName, pid: pid)
         }
         ftruncate(lockFD, 0)
         let text = "\(getpid())\n"
         _ = text.withCString { write(lockFD, $0, strlen($0)) }
+        do {
+            monitors = try MonitorChannel(path: files.socketPath)
+            monitors?.hello = { [unowned self] in self.helloLine() }
+        } catch {
+            logger.warning("no monitor socket (tactus monitor will not connect): \(error)")
+        }
     }
 
-    /// `:0`, `:0.0`, `unix:0` → `0`: the screen number does not make another display.
-    static func displayKey(_ name: String) -> String {
-        guard let colon = name.lastIndex(of: ":") else { return name }
-        let host = name[..<colon]
-        var number = String(name[name.index(after: colon)...])
-        if let dot = number.firstIndex(of: ".") { number = String(number[..<dot]) }
-        return (host.isEmpty || host == "unix" || host == "localhost" ? "" : "-" + host) + "-" + number
+    /// Another daemon holds the display.
+    public struct AlreadyRunning: Error, CustomStringConvertible {
+        public var display: String
+        public var pid: String
+        public var description: String {
+            "tactus is already running on display \(display) (pid \(pid)); stop it first (systemctl --user stop tactus, or kill \(pid)), or watch it with 'tactus monitor'"
+        }
     }
 
     // MARK: Loop
@@ -183,13 +194,15 @@ public final class Daemon: ActionSink, GestureObserver {
             server.flush()
             performer.reapChildren()
             if !running { break }
+            // Xlib may hold events already read from the socket: never sleep on those.
+            if server.hasPendingEvents { continue }
+            // A negative fd is ignored by poll (no inotify).
             var fds = [pollfd(fd: xfd, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: signalPipe[0], events: Int16(POLLIN), revents: 0),
                        pollfd(fd: inotifyFD, events: Int16(POLLIN), revents: 0)]
-            // Xlib may hold events already read from the socket: never sleep on those.
-            if server.hasPendingEvents { continue }
+            if let monitors { fds += monitors.pollDescriptors() }
             let timeout = session.engine.nextDeadline.map { timeline.millisecondsUntil($0) } ?? -1
-            let n = poll(&fds, nfds_t(inotifyFD >= 0 ? 3 : 2), timeout)
+            let n = poll(&fds, nfds_t(fds.count), timeout)
             wakeups += 1
             idleWakeups += 1
             if n < 0 && errno != EINTR {
@@ -198,6 +211,7 @@ public final class Daemon: ActionSink, GestureObserver {
             }
             if fds[1].revents != 0 { handleSignals() }
             if inotifyFD >= 0 && fds[2].revents != 0 { handleConfigurationChange() }
+            if let monitors, fds.count > 3 { monitors.handle(fds[3...]) }
         }
         shutdown()
         return strokeFailed ? 1 : 0
@@ -253,6 +267,7 @@ public final class Daemon: ActionSink, GestureObserver {
         performer.releaseTemporaryKeycodes()
         server.sync()
         try? recordFile?.close()
+        monitors?.shutDown()
         if lockFD >= 0 { close(lockFD) }
     }
 
@@ -349,6 +364,7 @@ public final class Daemon: ActionSink, GestureObserver {
         }
         guard let file = Self.load(source, logger: logger) else {
             logger.error("\(source.displayName) has errors: keeping the configuration loaded before")
+            monitorNote("{\"kind\":\"reload\",\"configuration\":\(jsonString(source.displayName)),\"result\":\"kept the old one\",\"message\":\"the file has errors (tactus check \(source.path ?? "") shows them)\"}")
             return
         }
         configuration = file
@@ -356,13 +372,16 @@ public final class Daemon: ActionSink, GestureObserver {
         session.runtime.apply(file)
         if !options.observeOnly, file.settings.pointer != router.trigger { router.setTrigger(file.settings.pointer) }
         server.flush()
+        configurationName = source.displayName
         logger.info("configuration reloaded: \(source.displayName) (\(file.profiles.count) profiles)")
+        monitorNote("{\"kind\":\"reload\",\"configuration\":\(jsonString(source.displayName)),\"result\":\"loaded\",\"message\":\"\(file.profiles.count) profiles\"}")
     }
 
     // MARK: Output
 
     public func perform(_ request: ActionRequest) {
         if let formatter { emit(formatter.line(request)) }
+        if let monitors, monitors.hasClients { monitors.broadcast(monitorFormatter.line(request)) }
         logger.debug("action: \(request.gesture) \(request.state) → \(request.action.description)\(request.window.map { " on window \($0.id) (\($0.windowClass))" } ?? "")")
         guard !options.observeOnly else { return }
         performer.perform(request)
@@ -371,6 +390,7 @@ public final class Daemon: ActionSink, GestureObserver {
 
     public func observe(_ observation: Observation) {
         if let formatter, let line = formatter.line(observation) { emit(line) }
+        if let monitors, monitors.hasClients, let line = monitorFormatter.line(observation) { monitors.broadcast(line) }
         if case .state(let r, let from, let to, _, _) = observation, logger.logLevel <= .debug {
             logger.debug("gesture \(r.name) on \(r.view?.path ?? "?"): \(from.name(continuous: r.isContinuous)) → \(to.name(continuous: r.isContinuous))")
         }
@@ -380,6 +400,52 @@ public final class Daemon: ActionSink, GestureObserver {
         let bytes = Array((line + "\n").utf8)
         _ = bytes.withUnsafeBufferPointer { write(1, $0.baseAddress, $0.count) }
     }
+
+    /// Every input event the router feeds the session: to the recording, the stroke being
+    /// drawn, and the monitors (a touch's first line names its window and view).
+    private func inputSeen(_ event: TraceEvent, at t: Instant) {
+        if recordFile != nil { record(event, at: t) }
+        if let path = options.strokePath { collectStroke(event, into: path) }
+        guard let monitors, monitors.hasClients else { return }
+        var line = TraceWriter.line(event, time: t.milliseconds)
+        switch event {
+        case .touch(phase: .began, id: _, location: let p), .pointer(phase: .down, button: _, location: let p):
+            line.removeLast()
+            if let w = session.runtime.window(at: p) { line += ",\"window\":\(w.id),\"class\":\(jsonString(w.windowClass))" }
+            if let v = session.engine.root.hitTest(p) { line += ",\"view\":\(jsonString(v.path))" }
+            line += "}"
+        case .window(let u):
+            // Only what a person watching cares about: windows appearing and focus.
+            guard u.windowClass != nil || u.focused == true else { return }
+            let info = session.runtime.windowInfo(u.id) ?? session.windows[u.id]
+            line = "{\"t\":\(formatNumber(t.milliseconds)),\"kind\":\"window\",\"id\":\(u.id)"
+            if let info { line += ",\"class\":\(jsonString(info.windowClass))" } else if let c = u.windowClass { line += ",\"class\":\(jsonString(c))" }
+            if u.focused == true { line += ",\"focused\":true" }
+            if let info, let p = session.runtime.matchingProfile(for: info) { line += ",\"profile\":\(jsonString(p.name))" }
+            line += "}"
+        case .screen:
+            return
+        default:
+            break
+        }
+        monitors.broadcast(line)
+    }
+
+    private func helloLine() -> String {
+        "{\"kind\":\"hello\",\"version\":\(jsonString(Daemon.version)),\"display\":\(jsonString(server.displayName)),\"pid\":\(getpid()),\"configuration\":\(jsonString(configurationName)),\"profiles\":\(configuration.profiles.count),\"touch\":\(jsonString(router.touchMode.rawValue))}"
+    }
+
+    private func monitorNote(_ line: String) {
+        guard let monitors, monitors.hasClients else { return }
+        monitors.broadcast(line)
+    }
+
+    /// The exit status when another daemon holds the display (the systemd unit does not
+    /// restart on it).
+    public static let alreadyRunningStatus: Int32 = 75
+
+    /// The version `tactus --version` prints.
+    public static let version = "0.2.0"
 
     private var strokeTouch: TouchID?
     private var strokePoints: [Point] = []

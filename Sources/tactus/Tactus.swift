@@ -11,12 +11,15 @@ struct Tactus: ParsableCommand {
         commandName: "tactus",
         abstract: "Touch gestures for the X11 desktop, with UIKit's gesture semantics.",
         discussion: """
-            Profiles live in ~/.config/tactus/config.yaml (see 'tactus check --print-default' \
-            for a starting point). 'tactus replay' runs a recorded trace through the same \
-            engine and profiles without an X server.
+            Profiles live in ~/.config/tactus/config.yaml ('tactus check --print-default' prints \
+            a starting point; tactus.yaml(5) describes the format). Start the daemon with \
+            'tactus run' (or 'systemctl --user enable --now tactus'); watch what it sees and \
+            decides with 'tactus monitor'; 'tactus devices' and 'tactus windows' show the input \
+            devices and windows as Tactus sees them. 'tactus replay' runs a recorded trace \
+            through the same engine and profiles without an X server.
             """,
-        version: "0.1.0",
-        subcommands: [Run.self, Check.self, Replay.self, Record.self]
+        version: Daemon.version,
+        subcommands: [Run.self, Check.self, Monitor.self, Devices.self, Windows.self, Record.self, Replay.self]
     )
 }
 
@@ -169,13 +172,26 @@ struct DaemonOptions: ParsableArguments {
     }
 }
 
-func startDaemon(_ options: Daemon.Options, logger: Logger) throws -> Daemon {
+func startDaemon(_ options: Daemon.Options, logger: Logger, autostart: Bool = false) throws -> Daemon {
     do {
         return try Daemon(options: options, logger: logger)
     } catch let e as Daemon.StartError {
         FileHandle.standardError.write(Data("tactus: \(e)\n".utf8))
         throw ExitCode(1)
+    } catch let e as Daemon.AlreadyRunning {
+        if autostart {
+            logger.info("tactus already runs on display \(e.display) (pid \(e.pid)): leaving it to that one")
+            throw ExitCode.success
+        }
+        FileHandle.standardError.write(Data("tactus: \(e)\n".utf8))
+        throw ExitCode(Daemon.alreadyRunningStatus)
     }
+}
+
+/// Prints `message` after "tactus: " on stderr and exits 1.
+func fail(_ message: String) -> ExitCode {
+    FileHandle.standardError.write(Data("tactus: \(message)\n".utf8))
+    return ExitCode(1)
 }
 
 struct Run: ParsableCommand {
@@ -201,17 +217,24 @@ struct Run: ParsableCommand {
     @Option(help: "Also write the trace of what the server delivered to this file (for replay).")
     var record: String?
 
+    @Flag(help: ArgumentHelp("Started by the session's autostart: exit quietly when tactus already runs on the display, or when the systemd user unit is enabled (systemd starts it then)."))
+    var autostart = false
+
     @Flag(help: .hidden)
     var stats = false
 
     func run() throws {
         let logger = common.makeLogger()
+        if autostart, let unit = SystemdUserUnit.enabledPath(environment: ProcessInfo.processInfo.environment) {
+            logger.info("the systemd user unit is enabled (\(unit)): systemd starts tactus, autostart leaves it")
+            return
+        }
         var o = common.daemonOptions()
         o.logFormat = log
         o.observeOnly = observe
         o.recordPath = record
         o.stats = stats
-        let daemon = try startDaemon(o, logger: logger)
+        let daemon = try startDaemon(o, logger: logger, autostart: autostart)
         let status = daemon.run()
         if status != 0 { throw ExitCode(status) }
     }

@@ -24,6 +24,28 @@ final class LineCollector: @unchecked Sendable {
         }
     }
 
+    private var finished = false
+
+    /// The child closed its output (every line is in).
+    func finish() {
+        lock.lock()
+        defer { lock.unlock() }
+        finished = true
+    }
+
+    /// Waits until the child closed its output; false on timeout.
+    func waitUntilFinished(timeout: Double = 10) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            lock.lock()
+            let done = finished
+            lock.unlock()
+            if done { return true }
+            usleep(5_000)
+        }
+        return false
+    }
+
     func locked(_ body: () -> Void) {
         lock.lock()
         defer { lock.unlock() }
@@ -69,6 +91,7 @@ final class Child {
                     collector.append(Data(buffer[0..<n]))
                 }
                 close(fd)
+                collector.finish()
             }
         } else {
             output = nil
@@ -153,7 +176,8 @@ final class XvfbSession {
     private(set) var deviceSockets: [String: String] = [:]
     private var scratch: String?
 
-    init(backend: Backend = .xvfb, width: Int = 1280, height: Int = 800) throws {
+    /// `windowManager: false`: a bare server, no openbox.
+    init(backend: Backend = .xvfb, width: Int = 1280, height: Int = 800, windowManager: Bool = true) throws {
         // A display number of our own for each session (never one a previous session's
         // clients may still be leaving), and -displayfd to learn when the server is ready.
         let n = XvfbSession.nextDisplay()
@@ -177,6 +201,7 @@ final class XvfbSession {
         }
         display = ":\(n)"
         server = try XlibServer(display: display)
+        guard windowManager else { return }
         openbox = try Child(["sh", "-c", "exec openbox --sm-disable 2>>/tmp/openbox-fixture.log"], environment: ["DISPLAY=\(display)", "HOME=\(NSTemporaryDirectory())", "PATH=/usr/bin:/bin"], capture: false)
         let tracker = WindowTracker(server: server)
         // The WM check window comes early in openbox's start; the desktops once it manages.
@@ -239,6 +264,34 @@ final class XvfbSession {
     }
 
     private var daemons: [Child] = []
+
+    var tactusBinary: String { repositoryRoot.appendingPathComponent(".build/debug/tactus").path }
+
+    /// Runs `tactus ARGUMENTS` on this display to its end: the exit status and every line
+    /// it printed (stdout and stderr). `runtime`: the XDG_RUNTIME_DIR (a daemon's, to find it).
+    func tactus(_ arguments: [String], runtime: String? = nil, environment extra: [String] = []) throws -> (status: Int32, lines: [String]) {
+        let runtimeDirectory = runtime ?? FileManager.default.temporaryDirectory.appendingPathComponent("tactus-runtime-\(UUID().uuidString)").path
+        let child = try Child([tactusBinary] + arguments,
+                              environment: ["PATH=/usr/bin:/bin", "HOME=\(NSTemporaryDirectory())", "XDG_RUNTIME_DIR=\(runtimeDirectory)", "DISPLAY=\(display)"] + extra,
+                              capture: true, captureErrors: true)
+        guard child.output!.waitUntilFinished(), let status = child.waitForExit(timeout: 5) else {
+            child.stop(signal: SIGKILL)
+            throw FixtureError(description: "tactus \(arguments.joined(separator: " ")) did not finish: \(child.output!.lines)")
+        }
+        return (status, child.output!.lines)
+    }
+
+    /// Starts `tactus monitor ARGUMENTS` against `daemon` and waits for its first line.
+    func startMonitor(for daemon: Child, arguments: [String] = []) throws -> Child {
+        let monitor = try Child([tactusBinary, "monitor"] + arguments,
+                                environment: ["PATH=/usr/bin:/bin", "XDG_RUNTIME_DIR=\(daemon.runtimeDirectory!)", "DISPLAY=\(display)"],
+                                capture: true, captureErrors: true)
+        daemons.append(monitor)
+        guard monitor.output!.wait(timeout: 10, { $0.contains("hello") || $0.contains("tactus \(Daemon.version) on") }) != nil else {
+            throw FixtureError(description: "the monitor did not connect: \(monitor.output!.lines)")
+        }
+        return monitor
+    }
 
     struct TestWindow {
         var id: XWindowID

@@ -1,0 +1,145 @@
+import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import GestureProfiles
+import GestureTraces
+import X11Session
+
+/// The profile file the daemon would load, for the inspection commands (warnings quiet:
+/// `tactus check` is where they belong).
+func profilesForInspection(_ explicit: String?) throws -> (ProfileFile, String) {
+    let source: ConfigurationLocator.Source
+    do {
+        source = try ConfigurationLocator.locate(explicit: explicit)
+    } catch {
+        throw fail("\(error)")
+    }
+    return (try loadConfiguration(source, quietWarnings: true), source.displayName)
+}
+
+func openDisplay(_ display: String?) throws -> XlibServer {
+    do {
+        return try Daemon.openServer(display: display, environment: ProcessInfo.processInfo.environment)
+    } catch {
+        throw fail("\(error)")
+    }
+}
+
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json
+}
+
+struct Devices: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List the input devices, their classes, and what Tactus uses each one for.",
+        discussion: """
+            Touchscreens (a direct touch class) feed touch gestures; touchpads with the XInput \
+            2.4 gesture class feed the touchpad: bindings; the master pointer feeds pointer \
+            gestures when settings.pointer sets a trigger. The notes at the end say what is \
+            missing: no touchscreen, an X server without XInput 2.4, a touch grab held by \
+            another client.
+            """)
+
+    @Option(help: "The X display (default: $DISPLAY).")
+    var display: String?
+
+    @Option(help: "The profile file (default: the one the daemon would load).")
+    var config: String?
+
+    @Option(help: "Output: text (a table) or json (one object per line).")
+    var format: OutputFormat = .text
+
+    func run() throws {
+        let (profiles, _) = try profilesForInspection(config)
+        let server = try openDisplay(display)
+        let report = DeviceReport.gather(server: server, configuration: profiles, environment: ProcessInfo.processInfo.environment)
+        print(format == .json ? report.jsonLines() : report.text(), terminator: "")
+    }
+}
+
+struct Windows: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List the open windows and the profile each one matches.",
+        discussion: """
+            Shows every window the window manager manages, top of the stack first: its id, \
+            WM_CLASS class and instance, type and title (what profiles match on), and the \
+            profile whose match: it meets (the first one, as the daemon picks). A window with \
+            no profile of its own gets only the screen's gestures (the match: any profiles).
+            """)
+
+    @Option(help: "The X display (default: $DISPLAY).")
+    var display: String?
+
+    @Option(help: "The profile file (default: the one the daemon would load).")
+    var config: String?
+
+    @Option(help: "Output: text (a table) or json (one object per line).")
+    var format: OutputFormat = .text
+
+    func run() throws {
+        let (profiles, _) = try profilesForInspection(config)
+        let server = try openDisplay(display)
+        let report = WindowReport.gather(server: server, configuration: profiles)
+        print(format == .json ? report.jsonLines() : report.text(), terminator: "")
+    }
+}
+
+struct Monitor: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Watch what the running daemon sees and decides, live.",
+        discussion: """
+            Connects to the tactus daemon of the display and shows, as they happen: touches \
+            (with the window and the view each one landed in), pointer presses, touchpad \
+            gestures, every gesture's state changes, each touch's verdict (claimed by a \
+            gesture, or handed to the application), and the actions fired. Colour when the \
+            output is a terminal (NO_COLOR turns it off). --log json prints the daemon's JSON \
+            lines as they come, for programs. Stop with Ctrl-C; the daemon goes on.
+            """)
+
+    @Option(help: "The display whose daemon to watch (default: $DISPLAY).")
+    var display: String?
+
+    @Option(help: "Output: text (aligned columns) or json (the daemon's JSON lines).")
+    var log: LogFormat = .text
+
+    @Flag(help: "Also show each touch movement, pointer motion and touchpad update.")
+    var moves = false
+
+    @Option(help: "Colour: auto (when stdout is a terminal), always or never.")
+    var color: ColourChoice = .auto
+
+    enum ColourChoice: String, ExpressibleByArgument, CaseIterable { case auto, always, never }
+
+    func run() throws {
+        let connection: MonitorConnection
+        do {
+            connection = try MonitorConnection(display: display)
+        } catch {
+            throw fail("\(error)")
+        }
+        let environment = ProcessInfo.processInfo.environment
+        let colour: Bool
+        switch color {
+        case .always: colour = true
+        case .never: colour = false
+        case .auto: colour = isatty(1) == 1 && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
+        }
+        var renderer = MonitorRenderer(colour: colour, showMoves: moves)
+        // Unbuffered lines: a monitor piped into another program must not lag behind.
+        func writeLine(_ s: String) {
+            let bytes = Array((s + "\n").utf8)
+            _ = bytes.withUnsafeBufferPointer { write(1, $0.baseAddress, $0.count) }
+        }
+        if log == .text { writeLine(renderer.header) }
+        connection.forEachLine { line in
+            if log == .json {
+                writeLine(String(line))
+            } else if let text = renderer.render(line) {
+                writeLine(text)
+            }
+        }
+        FileHandle.standardError.write(Data("tactus: the daemon stopped\n".utf8))
+    }
+}
