@@ -83,6 +83,8 @@ private struct Parser {
     var settings = ProfileSettings()
     var references: [Reference] = []
     var gestureNodes: [String: Node] = [:]
+    /// Touchpad swipe bindings' `direction:` values, by binding name (for the claim warning).
+    var directionNodes: [String: Node] = [:]
     var requirementEdges: [(from: String, to: String, node: Node)] = []
     /// The profile file's folder: stroke template files are relative to it.
     var directory = "."
@@ -125,6 +127,7 @@ private struct Parser {
             sink.error(root, "missing 'profiles:' (a list of profiles)")
         }
         checkReferences(profiles)
+        checkTouchpadClaims(profiles)
         return ProfileFile(settings: settings, profiles: profiles, path: path)
     }
 
@@ -820,7 +823,7 @@ private struct Parser {
                 fingers = reader.integer(v, "fingers", range: kind == .swipe ? 3...5 : 2...5) ?? fingers
             } else if let c = reader.choice(v, "direction", ["left", "right", "up", "down"]) {
                 direction = Direction(rawValue: c)
-                sink.warning(v, "the touchpad driver decides ownership when a gesture begins, from the finger count only: this binding also takes \(fingers)-finger swipes in the other directions away from the application")
+                directionNodes[name] = v
             }
         }
         var binding = TouchpadBinding(name: name, kind: kind, fingers: fingers, direction: direction, action: nil, on: [:], repeat: nil, location: SourceLocation(node.mark))
@@ -831,6 +834,33 @@ private struct Parser {
     }
 
     // MARK: Whole-file checks
+
+    /// The driver's swipe is claimed at its begin from the finger count only, so a binding
+    /// for one direction takes that finger count's swipes in every direction. Warns where
+    /// that takes swipes from the application that nothing here uses: per profile and
+    /// finger count, the directions bound neither by it nor by a `match: any` profile.
+    func checkTouchpadClaims(_ profiles: [Profile]) {
+        func isScreen(_ p: Profile) -> Bool { if case .any = p.match { return true }; return false }
+        func directions(_ bindings: [TouchpadBinding], fingers: Int) -> Set<Direction> {
+            var covered: Set<Direction> = []
+            for b in bindings where b.kind == .swipe && b.fingers == fingers {
+                if let d = b.direction { covered.insert(d) } else { covered.formUnion([.left, .right, .up, .down]) }
+            }
+            return covered
+        }
+        let screenBindings = profiles.filter(isScreen).flatMap(\.touchpad)
+        for p in profiles {
+            var seen: Set<Int> = []
+            for b in p.touchpad where b.kind == .swipe && b.direction != nil && seen.insert(b.fingers).inserted {
+                let covered = directions(p.touchpad + (isScreen(p) ? [] : screenBindings), fingers: b.fingers)
+                let missing = [Direction.left, .right, .up, .down].filter { !covered.contains($0) }
+                guard !missing.isEmpty, let node = directionNodes[b.name] else { continue }
+                let names = missing.map(\.rawValue)
+                let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
+                sink.warning(node, "\(b.fingers)-finger swipes \(list) are bound to nothing\(isScreen(p) ? "" : " in '\(p.name)'"), yet this binding takes them from the application: the touchpad driver decides ownership when a swipe begins, from the finger count only (bind them too, or use another finger count)")
+            }
+        }
+    }
 
     func checkReferences(_ profiles: [Profile]) {
         let known = Array(gestureNodes.keys)

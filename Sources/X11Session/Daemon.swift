@@ -127,8 +127,7 @@ public final class Daemon: ActionSink, GestureObserver {
     static func load(_ source: ConfigurationLocator.Source, logger: Logger) -> ProfileFile? {
         let result = ProfileLoader.load(yaml: source.text, path: source.displayName)
         for d in result.diagnostics {
-            // The built-in profile's notes are for people editing a copy of it.
-            if d.severity == .warning { source.path == nil ? logger.debug("\(d.description)") : logger.warning("\(d.description)") } else { logger.error("\(d.description)") }
+            if d.severity == .warning { logger.warning("\(d.description)") } else { logger.error("\(d.description)") }
         }
         return result.file
     }

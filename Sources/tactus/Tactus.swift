@@ -63,7 +63,8 @@ struct Check: ParsableCommand {
         let profiles = try loadConfiguration(source)
         let gestures = profiles.allGestures.count
         let touchpad = profiles.profiles.reduce(0) { $0 + $1.touchpad.count }
-        print("\(source.displayName): OK, \(profiles.profiles.count) profiles, \(gestures) gestures, \(touchpad) touchpad bindings")
+        func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+        print("\(source.displayName): OK, \(count(profiles.profiles.count, "profile")), \(count(gestures, "gesture")), \(count(touchpad, "touchpad binding"))")
     }
 }
 

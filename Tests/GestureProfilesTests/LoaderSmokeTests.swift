@@ -7,7 +7,41 @@ import TestSupport
         let r = ProfileLoader.load(yaml: configExample, path: "config.yaml")
         #expect(r.errors.map(\.description) == [])
         #expect(r.file?.profiles.map(\.name) == ["desktop", "browser"])
-        #expect(r.warnings.map(\.description) == ["config.yaml:16:41: warning: the touchpad driver decides ownership when a gesture begins, from the finger count only: this binding also takes 3-finger swipes in the other directions away from the application"])
+        #expect(r.warnings.map(\.description) == ["config.yaml:16:41: warning: 3-finger swipes right, up and down are bound to nothing, yet this binding takes them from the application: the touchpad driver decides ownership when a swipe begins, from the finger count only (bind them too, or use another finger count)"])
+    }
+
+    /// A window's touchpad swipes are claimed from its own bindings and the screen's: the
+    /// warning names only the directions neither binds, once per finger count.
+    @Test func touchpadClaimWarningsNameTheDirectionsNothingBinds() {
+        let yaml = """
+            version: 1
+            profiles:
+              - name: desktop
+                match: any
+                touchpad:
+                  - { name: a, swipe: { fingers: 3, direction: left }, action: { desktop: next } }
+                  - { name: b, swipe: { fingers: 3, direction: right }, action: { desktop: previous } }
+                  - { name: c, swipe: { fingers: 4, direction: up }, action: { desktop: show } }
+                  - { name: d, swipe: { fingers: 4, direction: down }, action: { desktop: show } }
+                  - { name: e, swipe: { fingers: 4, direction: left }, action: { desktop: show } }
+                  - { name: f, swipe: { fingers: 4, direction: right }, action: { desktop: show } }
+              - name: web
+                match: { class: firefox }
+                touchpad:
+                  - { name: g, swipe: { fingers: 3, direction: up }, action: { keys: ctrl+t } }
+                  - { name: h, swipe: { fingers: 5 }, action: { keys: F5 } }
+            """
+        let r = ProfileLoader.load(yaml: yaml, path: "t.yaml")
+        #expect(r.errors.map(\.description) == [])
+        #expect(r.warnings.map(\.description) == [
+            "t.yaml:6:52: warning: 3-finger swipes up and down are bound to nothing, yet this binding takes them from the application: the touchpad driver decides ownership when a swipe begins, from the finger count only (bind them too, or use another finger count)",
+            "t.yaml:15:52: warning: 3-finger swipes down are bound to nothing in 'web', yet this binding takes them from the application: the touchpad driver decides ownership when a swipe begins, from the finger count only (bind them too, or use another finger count)",
+        ])
+    }
+
+    @Test func theShippedDefaultHasNoWarnings() {
+        let r = ProfileLoader.load(yaml: defaultProfileYAML, path: "<built-in>")
+        #expect(r.diagnostics.map(\.description) == [])
     }
 
     @Test func defaultProfileLoadsWithoutErrors() {

@@ -36,7 +36,7 @@ import Testing
         let good = try temporary("good.yaml", "version: 1\nprofiles:\n  - name: d\n    match: any\n    gestures:\n      - { name: t, tap: {} }\n")
         let ok = try tactus(["check", good])
         #expect(ok.status == 0)
-        #expect(ok.stdout == "\(good): OK, 1 profiles, 1 gestures, 0 touchpad bindings\n")
+        #expect(ok.stdout == "\(good): OK, 1 profile, 1 gesture, 0 touchpad bindings\n")
         let bad = try temporary("bad.yaml", "version: 1\nprofiles:\n  - name: d\n    match: any\n    gestures:\n      - { name: t, tap: { taps: 0 } }\n      - { name: u, pan: {}, requireToFail: [v] }\n")
         let r = try tactus(["check", bad])
         #expect(r.status == 1)
