@@ -2,14 +2,21 @@
 SWIFT ?= swift
 SWIFT_FLAGS ?=
 PREFIX ?= /usr/local
+SYSCONFDIR ?= /etc
+DESTDIR ?=
+VERSION := $(shell sed -n 's/.*static let version = "\(.*\)"/\1/p' Sources/X11Session/Daemon.swift)
+# The release binary links the Swift runtime statically: it runs on a Debian machine with
+# no Swift toolchain (the .deb depends only on Debian's libraries).
+RELEASE_FLAGS := -c release --static-swift-stdlib
 
 # Debian packages: to build, to run the X integration tests (real Xvfb + openbox, real Xorg
 # with the dummy video and inputtest input drivers), and to run.
 BUILD_PACKAGES := libx11-dev libxi-dev libxtst-dev libxrandr-dev
-TEST_PACKAGES := $(BUILD_PACKAGES) xvfb openbox x11-utils xserver-xorg-core xserver-xorg-video-dummy xserver-xorg-dev
+TEST_PACKAGES := $(BUILD_PACKAGES) xvfb openbox x11-utils xserver-xorg-core xserver-xorg-video-dummy xserver-xorg-dev \
+	lintian dpkg-dev man-db desktop-file-utils systemd
 RUN_PACKAGES := $(BUILD_PACKAGES)
 
-.PHONY: all build release test test-engine run deps-build deps-test bench bench-daemon profile clean
+.PHONY: all build release test test-engine run deps-build deps-test bench bench-daemon profile clean install uninstall deb package-check
 
 all: build
 
@@ -35,12 +42,30 @@ build: deps-build
 	$(SWIFT) build $(SWIFT_FLAGS)
 
 release: deps-build
-	$(SWIFT) build -c release $(SWIFT_FLAGS)
+	$(SWIFT) build $(RELEASE_FLAGS) $(SWIFT_FLAGS) --product tactus
 
-## Every test, the X integration tests included (they start their own X servers).
+## Every test, the X integration tests included (they start their own X servers), then the
+## package checks (the .deb, lintian, the installed binary, man pages, the systemd unit).
 test: deps-test
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build $(SWIFT_FLAGS)
+	$(MAKE) --no-print-directory package-check
+
+## make install PREFIX=/usr/local DESTDIR=: the binary, man pages, completions, the systemd
+## user unit, the autostart entry and the example profiles.
+install: release
+	packaging/install.sh "$(DESTDIR)" "$(PREFIX)" "$(SYSCONFDIR)" .build/release/tactus "$(VERSION)"
+
+uninstall:
+	packaging/install.sh --uninstall "$(DESTDIR)" "$(PREFIX)" "$(SYSCONFDIR)" .build/release/tactus "$(VERSION)"
+
+## The Debian package, in .build/deb/.
+deb: release
+	@mkdir -p .build/deb
+	packaging/build-deb.sh .build/release/tactus "$(VERSION)" .build/deb
+
+package-check: release
+	packaging/check.sh .build/release/tactus "$(VERSION)"
 
 test-engine:
 	$(SWIFT) test $(SWIFT_FLAGS) --filter GestureEngineTests
