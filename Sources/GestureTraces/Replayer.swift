@@ -99,7 +99,8 @@ public enum ConfigurationLocator {
     public static func locate(explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Source {
         if let explicit {
             guard let data = FileManager.default.contents(atPath: explicit), let text = String(data: data, encoding: .utf8) else {
-                throw LocatorError(message: "\(explicit): cannot read the file")
+                let reason = FileManager.default.contents(atPath: explicit) == nil ? unreadableReason(explicit) : "not UTF-8 text"
+                throw LocatorError(message: "\(explicit): \(reason) ('tactus check --print-default > FILE' writes a starting point)")
             }
             return Source(path: explicit, text: text)
         }

@@ -65,7 +65,16 @@ public struct TraceError: Error, CustomStringConvertible {
     public var file: String
     public var line: Int
     public var message: String
-    public var description: String { "\(file):\(line): \(message)" }
+    public var description: String { line > 0 ? "\(file):\(line): \(message)" : "\(file): \(message)" }
+}
+
+/// Why a file cannot be read, in words (no such file, permission denied, a directory).
+func unreadableReason(_ path: String) -> String {
+    var isDirectory: ObjCBool = false
+    if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) { return "no such file" }
+    if isDirectory.boolValue { return "a directory, not a file" }
+    if !FileManager.default.isReadableFile(atPath: path) { return "permission denied" }
+    return "cannot read the file"
 }
 
 public enum TraceFormat: String, Sendable {
@@ -93,7 +102,7 @@ public enum TraceReader {
     /// recordings (JSON traces carry their own screen line).
     public static func read(path: String, screen: (width: Double, height: Double)) throws -> [TraceLine] {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw TraceError(file: path, line: 0, message: "cannot read the file")
+            throw TraceError(file: path, line: 0, message: "\(unreadableReason(path)) (tactus record FILE writes a trace; evemu-record and libinput record files are read too)")
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw TraceError(file: path, line: 0, message: "the file is not UTF-8 text")

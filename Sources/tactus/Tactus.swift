@@ -81,7 +81,7 @@ struct Replay: ParsableCommand {
     @Option(help: "The profile file (default: the one the daemon would load).")
     var config: String?
 
-    @Option(help: "Log format: json (trace.md's JSON lines) or text (aligned, for people).")
+    @Option(help: "Log format: json (one object per line, see tactus(1)) or text (aligned, for people).")
     var log: LogFormat = .json
 
     @Option(help: "Screen size for device recordings, as WIDTHxHEIGHT.")
@@ -209,7 +209,7 @@ struct Run: ParsableCommand {
 
     @OptionGroup var common: DaemonOptions
 
-    @Option(help: "Print the event log live on stdout: json (trace.md's lines) or text.")
+    @Option(help: "Print the event log live on stdout: json (one object per line, see tactus(1)) or text (aligned).")
     var log: LogFormat?
 
     @Flag(help: "Never grab: gestures fire, but touches also reach the applications.")
@@ -245,7 +245,7 @@ struct Record: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Record what the X server delivers, as a trace for 'tactus replay'.",
         discussion: """
-            Writes the JSON-lines trace of trace.md: the screen, the windows and their changes, \
+            Writes a JSON-lines trace: the screen, the windows and their changes, \
             touches, pointer drags and touchpad gestures, without grabbing anything and without \
             performing actions (applications get their input as usual). Stop with Ctrl-C. \
             With --stroke NAME, records one stroke instead (draw it with one finger, or with \
