@@ -171,4 +171,31 @@ import Testing
         #expect(w.output.wait { $0.hasPrefix("touch begin 3 ") } != nil, "the next touch reaches the window: \(w.output.lines)")
         #expect(w.output.wait { $0.hasPrefix("touch end 3 ") } != nil)
     }
+
+    /// Devices come and go (XI_HierarchyChanged): the daemon re-reads them each time, and the
+    /// touch grab (taken for the master devices) goes on deciding touches. The touchpad is the
+    /// device unplugged here: inputtest closes a device's socket when it is disabled.
+    @Test func devicesUnpluggedAndPluggedBackAreReReadAndTouchesStillDecided() throws {
+        let (x, touch, _) = try start()
+        let w = try x.openWindow(class: "Tapper", title: "tapper", geometry: "400x300+100+100", touch: true)
+        let frame = try #require(WindowTracker(server: x.server).info(w.id)?.frame)
+        let daemon = try x.startDaemon(config: Self.config)
+        func xinput(_ arguments: [String]) throws -> Int32? {
+            let c = try Child(["xinput"] + arguments, environment: ["PATH=/usr/bin:/bin", "DISPLAY=\(x.display)"], capture: false)
+            return c.waitForExit(timeout: 5)
+        }
+        func count(_ text: String) -> Int { daemon.output!.lines.filter { $0.contains(text) }.count }
+        let readsBefore = count("touchpad gestures (")
+        #expect(try xinput(["disable", "touchpad"]) == 0)
+        #expect(x.poll { count("input devices changed") == 1 }, "\(daemon.output!.lines.suffix(10))")
+        #expect(try xinput(["enable", "touchpad"]) == 0)
+        #expect(x.poll { count("input devices changed") == 2 && count("touchpad gestures (") > readsBefore + 1 }, "\(daemon.output!.lines.suffix(10))")
+        let p = Point(x: frame.x + 100, y: frame.y + 100)
+        try touch!.touch(.begin, id: 7, at: p)
+        usleep(30_000)
+        try touch!.touch(.end, id: 7, at: p)
+        #expect(daemon.output!.wait { $0.contains("\"kind\":\"action\",\"gesture\":\"tap\"") } != nil, "\(daemon.output!.lines.suffix(20))")
+        usleep(150_000)
+        #expect(!w.output.lines.contains { $0.hasPrefix("touch ") }, "\(w.output.lines)")
+    }
 }

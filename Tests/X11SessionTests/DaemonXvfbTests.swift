@@ -132,7 +132,7 @@ import Testing
                                environment: ["PATH=/usr/bin:/bin", "HOME=/nonexistent", "XDG_RUNTIME_DIR=\(daemon.runtimeDirectory ?? "")"],
                                capture: true, captureErrors: true)
         #expect(second.output!.wait { $0.contains("already running on display") && $0.contains("pid \(daemon.pid)") } != nil, "\(second.output!.lines)")
-        #expect(second.waitForExit(timeout: 5) == 1)
+        #expect(second.waitForExit(timeout: 5) == Daemon.alreadyRunningStatus)
         #expect(daemon.stop(signal: SIGINT) == 0)
         drag(x, from: Point(x: frame.x + 10, y: frame.y + 10), by: Vector(dx: 20, dy: 0))
         #expect(w.output.wait { $0.hasPrefix("button-press 3 10 10") } != nil, "the press goes straight to the window: \(w.output.lines)")
@@ -195,5 +195,28 @@ import Testing
         #expect(points.contains { near($0, Point(x: 400, y: 500)) }, "\(points)")
         let yaml = "version: 1\nprofiles:\n  - name: d\n    match: any\n    gestures:\n      - name: v\n        stroke: { templates: [{ name: vee, file: \(file) }] }\n        action: { log: v }\n"
         #expect(ProfileLoader.load(yaml: yaml, path: "/tmp/x.yaml").file != nil)
+    }
+
+    @Test func losingTheXServerExitsWithStatus3AndSaysWhy() throws {
+        let x = try XvfbSession(windowManager: false)
+        let daemon = try x.startDaemon(config: Self.dragConfig)
+        x.killServer()
+        #expect(daemon.waitForExit(timeout: 5) == 3)
+        #expect(daemon.output!.wait { $0 == "tactus: lost the connection to the X server \(x.display) (the server exited or the session ended)" } != nil, "\(daemon.output!.lines.suffix(5))")
+    }
+
+    @Test func aWaylandSessionWithoutXIsAClearError() throws {
+        let x = try XvfbSession(windowManager: false)
+        // No DISPLAY, a Wayland socket name: the session has no X server for Tactus.
+        let child = try Child([x.tactusBinary, "run"], environment: ["PATH=/usr/bin:/bin", "WAYLAND_DISPLAY=wayland-0", "XDG_RUNTIME_DIR=/tmp"],
+                              capture: true, captureErrors: true)
+        #expect(child.output!.waitUntilFinished())
+        #expect(child.waitForExit(timeout: 5) == 1)
+        #expect(child.output!.lines == ["tactus: this is a Wayland session (WAYLAND_DISPLAY=wayland-0) without an X display: Tactus is an X11 client and needs DISPLAY (log in to an X11 session, or use XWayland for X applications only)"])
+        // And with neither: what to do.
+        let bare = try Child([x.tactusBinary, "run"], environment: ["PATH=/usr/bin:/bin"], capture: true, captureErrors: true)
+        #expect(bare.output!.waitUntilFinished())
+        #expect(bare.waitForExit(timeout: 5) == 1)
+        #expect(bare.output!.lines == ["tactus: DISPLAY is not set: start Tactus inside an X session, or pass --display :0"])
     }
 }

@@ -233,6 +233,13 @@ final class XvfbSession {
         if let scratch { try? FileManager.default.removeItem(atPath: scratch) }
     }
 
+    /// Kills the X server (SIGKILL: no goodbye to its clients), as a crash or a session end does.
+    /// The fixture's own connection is closed first: Xlib would end this process otherwise.
+    func killServer() {
+        server = nil
+        xvfb.stop(signal: SIGKILL)
+    }
+
     /// Polls `condition` (syncing with the server first) until it holds or time runs out.
     func poll(timeout: Double = 5, _ condition: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
@@ -430,8 +437,9 @@ final class InputTestDevice {
     }
 
     private func send(_ m: Message) throws {
-        let n = m.bytes.withUnsafeBufferPointer { write(fd, $0.baseAddress, $0.count) }
-        guard n == m.bytes.count else { throw FixtureError(description: "inputtest socket write failed") }
+        // MSG_NOSIGNAL: a device the server closed is an error here, not a silent SIGPIPE death.
+        let n = m.bytes.withUnsafeBufferPointer { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        guard n == m.bytes.count else { throw FixtureError(description: "inputtest socket write failed: \(String(cString: strerror(errno)))") }
     }
 
     /// Waits until the server has processed everything sent before (XF86IT_EVENT_WAIT_FOR_SYNC).

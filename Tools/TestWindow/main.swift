@@ -95,7 +95,7 @@ while true {
         // XLookupString returns Latin-1 (no locale is set): each byte is one code point.
         var text = ""
         for byte in buffer.prefix(Int(max(0, n))) { text.unicodeScalars.append(Unicode.Scalar(UInt8(bitPattern: byte))) }
-        let name = XKeysymToString(keysym).map { String(cString: $0) } ?? "?"
+        let name = XKeysymToString(keysym).map { String(cString: $0) } ?? "?\(event.xkey.keycode)"
         say("key \(text.isEmpty ? "-" : text) \(name)")
     case ButtonPress:
         say("button-press \(event.xbutton.button) \(event.xbutton.x) \(event.xbutton.y)")
@@ -105,6 +105,7 @@ while true {
         // As toolkits do: the key map changed (Tactus binds a spare keycode for keysyms the
         // map lacks); refresh Xlib's cache before the key events that follow.
         XRefreshKeyboardMapping(&event.xmapping)
+        say("mapping \(event.xmapping.request) \(event.xmapping.first_keycode) \(event.xmapping.count)")
     case FocusIn:
         say("focus-in")
     case FocusOut:
