@@ -281,8 +281,18 @@ public final class ProfileRuntime {
 
     // MARK: Firing
 
+    /// Asks the display server which client window is under a point, decorations included
+    /// (`.some(nil)`: none, the desktop). Used for the window a screen gesture's or touchpad
+    /// gesture's actions act on; without it (replay) the tracked geometry decides.
+    public var windowLocator: ((Point) -> UInt64??)?
+
     private func targetWindow(at p: Point) -> WindowInfo? {
-        configuration.settings.target == .focused ? focusedWindow : window(at: p)
+        if configuration.settings.target == .focused { return focusedWindow }
+        if let answer = windowLocator?(p) {
+            guard let id = answer else { return nil }
+            if let w = windows[id]?.info { return w }
+        }
+        return window(at: p)
     }
 
     private func fired(_ event: ActionEvent, by r: GestureRecognizer) {

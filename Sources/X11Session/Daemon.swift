@@ -95,6 +95,14 @@ public final class Daemon: ActionSink, GestureObserver {
         }
         router.recorder = { [unowned self] event, t in self.inputSeen(event, at: t) }
         session.runtime.sink = self
+        // The window an action acts on comes from the server's stacking, decorations included
+        // (when a window manager marks its clients with WM_STATE).
+        session.runtime.windowLocator = { [unowned self] point in
+            guard let watcher = self.watcher, watcher.tracker.hasWindowManager else { return nil }
+            let client = watcher.tracker.clientWindow(at: point).map { UInt64($0) }
+            self.logger.debug("client window under \(Int(point.x)),\(Int(point.y)): \(client.map { "0x" + String($0, radix: 16) } ?? "none")")
+            return .some(client)
+        }
         session.engine.addObserver(self)
         configurationName = source.displayName
         logger.info("configuration: \(source.displayName) (\(file.profiles.count) profiles)")

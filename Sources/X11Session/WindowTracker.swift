@@ -33,6 +33,24 @@ public struct WindowTracker {
         return WindowInfo(id: UInt64(id), windowClass: hint?.windowClass ?? "", instance: hint?.instance ?? "", title: title, type: type, frame: frame, focused: focused)
     }
 
+    /// The client window under a point as the server stacks it: the top-level window there
+    /// (the window manager's frame), then the window with `WM_STATE` in its subtree. A point
+    /// on a window's decorations gives that window; a point on an unmanaged popup or on the
+    /// root gives nil. (Hit-testing the client list against client geometry misses both.)
+    public func clientWindow(at point: Point) -> XWindowID? {
+        guard let top = server.topLevelWindow(at: point) else { return nil }
+        var queue = [top]
+        var visited = 0
+        // Frames are shallow; the bound keeps a pathological tree from stalling the loop.
+        while !queue.isEmpty, visited < 64 {
+            let w = queue.removeFirst()
+            visited += 1
+            if server.numbers(w, "WM_STATE") != nil { return w }
+            queue += server.children(of: w)
+        }
+        return nil
+    }
+
     public var activeWindow: XWindowID? { server.numbers(server.root, "_NET_ACTIVE_WINDOW")?.first.flatMap { $0 == 0 ? nil : $0 } }
     public var currentDesktop: Int? { server.numbers(server.root, "_NET_CURRENT_DESKTOP")?.first.map { Int($0) } }
     public var numberOfDesktops: Int? { server.numbers(server.root, "_NET_NUMBER_OF_DESKTOPS")?.first.map { Int($0) } }

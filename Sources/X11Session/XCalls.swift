@@ -19,6 +19,11 @@ public protocol XServer: AnyObject {
     func classHint(_ window: XWindowID) -> (instance: String, windowClass: String)?
     /// The window's rectangle in root coordinates; nil when it is gone.
     func geometry(_ window: XWindowID) -> Rect?
+    /// The top-level window (a window manager's frame, or an unmanaged popup) at a point of
+    /// the root window; nil over the bare root.
+    func topLevelWindow(at point: Point) -> XWindowID?
+    /// A window's children, bottom first (empty when it is gone).
+    func children(of window: XWindowID) -> [XWindowID]
     /// A format-32 ClientMessage to the root window, as EWMH requests are sent.
     func sendRootMessage(about window: XWindowID, type: String, data: [Int])
     func keycode(forKeysym keysym: UInt) -> UInt8?
@@ -148,6 +153,26 @@ public final class XlibServer: XServer {
         guard let p = property(window, "WM_CLASS"), p.format == 8 else { return nil }
         let parts = p.bytes.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
         return (parts.first ?? "", parts.count > 1 ? parts[1] : "")
+    }
+
+    public func topLevelWindow(at point: Point) -> XWindowID? {
+        var x: Int32 = 0, y: Int32 = 0
+        var child: Window = 0
+        let ok = XTranslateCoordinates(display, Window(root), Window(root), Int32(point.x.rounded(.down)), Int32(point.y.rounded(.down)), &x, &y, &child)
+        _ = cx11_take_last_error()
+        return ok != 0 && child != 0 ? XWindowID(child) : nil
+    }
+
+    public func children(of window: XWindowID) -> [XWindowID] {
+        var rootReturn: Window = 0, parent: Window = 0
+        var list: UnsafeMutablePointer<Window>?
+        var count: UInt32 = 0
+        guard XQueryTree(display, Window(window), &rootReturn, &parent, &list, &count) != 0, let list else {
+            _ = cx11_take_last_error()
+            return []
+        }
+        defer { XFree(list) }
+        return (0..<Int(count)).map { XWindowID(list[$0]) }
     }
 
     public func geometry(_ window: XWindowID) -> Rect? {

@@ -219,4 +219,33 @@ import Testing
         #expect(bare.waitForExit(timeout: 5) == 1)
         #expect(bare.output!.lines == ["tactus: DISPLAY is not set: start Tactus inside an X session, or pass --display :0"])
     }
+
+    /// A screen gesture on a window's title bar acts on that window: the target comes from
+    /// the server (frame → WM_STATE), not from the client geometry, which excludes the bar.
+    @Test func aScreenGestureOnATitleBarActsOnThatWindow() throws {
+        let x = try XvfbSession()
+        let below = try x.openWindow(class: "Below", title: "below", geometry: "600x500+50+50")
+        let w = try x.openWindow(class: "Framed", title: "framed", geometry: "300x200+200+250")
+        let tracker = WindowTracker(server: x.server)
+        let frame = try #require(tracker.info(w.id)?.frame)
+        let top = try #require(x.server.numbers(w.id, "_NET_FRAME_EXTENTS")?[2])
+        let config = """
+            version: 1
+            settings:
+              pointer: { button: 3, modifiers: [] }
+            profiles:
+              - name: desktop
+                match: any
+                gestures:
+                  - name: maximize
+                    swipe: { direction: right }
+                    action: { window: toggle-maximize }
+            """
+        let daemon = try x.startDaemon(config: config)
+        // Along the title bar (the window below is under it geometrically).
+        drag(x, from: Point(x: frame.x + 20, y: frame.y - Double(top) / 2), by: Vector(dx: 15, dy: 0))
+        #expect(daemon.output!.wait { $0.contains("\"action\":\"window toggle-maximize\",\"window\":\(w.id)") } != nil, "\(daemon.output!.lines.suffix(10))")
+        #expect(x.poll { tracker.states(w.id).contains("_NET_WM_STATE_MAXIMIZED_VERT") })
+        #expect(!tracker.states(below.id).contains("_NET_WM_STATE_MAXIMIZED_VERT"))
+    }
 }

@@ -7,6 +7,8 @@ import Testing
 
 /// A fake X server: records the ownership answers and grabs the router asks for.
 final class FakeXServer: XServer {
+    func topLevelWindow(at point: Point) -> XWindowID? { nil }
+    func children(of window: XWindowID) -> [XWindowID] { [] }
     var root: XWindowID = 1
     var calls: [String] = []
     var touchGrabRefused = false

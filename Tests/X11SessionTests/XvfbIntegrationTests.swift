@@ -114,4 +114,20 @@ import TestSupport
         x.server.sync()
         #expect(!tracker.clients().contains { $0.id == UInt64(w.id) })
     }
+
+    /// Frame → WM_STATE: a point on a window's decorations belongs to that window; a point on
+    /// the bare root to none.
+    @Test func theClientUnderAPointIncludesItsDecorations() throws {
+        let x = try XvfbSession()
+        let w = try x.openWindow(class: "Framed", title: "framed", geometry: "300x200+200+200")
+        let tracker = WindowTracker(server: x.server)
+        let frame = try #require(tracker.info(w.id)?.frame)
+        let extents = try #require(x.server.numbers(w.id, "_NET_FRAME_EXTENTS"))
+        #expect(extents.count == 4 && extents[2] > 0, "openbox gives the window a title bar: \(extents)")
+        #expect(tracker.clientWindow(at: Point(x: frame.midX, y: frame.midY)) == w.id)
+        let titleBar = Point(x: frame.midX, y: frame.y - Double(extents[2]) / 2)
+        #expect(tracker.clientWindow(at: titleBar) == w.id)
+        #expect(x.server.geometry(w.id).map { !$0.contains(titleBar) } == true, "the title bar is outside the client's geometry")
+        #expect(tracker.clientWindow(at: Point(x: 5, y: 790)) == nil)
+    }
 }
