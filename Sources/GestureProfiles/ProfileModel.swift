@@ -11,6 +11,29 @@ public struct ProfileFile: Sendable {
     public var allGestures: [GestureSpec] {
         profiles.flatMap { p in p.gestures + p.regions.flatMap(\.gestures) }
     }
+
+    /// Every keysym name a `keys` action of the file presses, once each, in file order.
+    public var keyNames: [String] {
+        var actions: [ActionSpec] = []
+        func add(_ a: ActionSpec?, _ on: [String: ActionSpec], _ r: RepeatSpec?) {
+            actions += [a, r?.action, r?.reverse].compactMap { $0 } + on.keys.sorted().compactMap { on[$0] }
+        }
+        for g in allGestures { add(g.action, g.on, g.repeat) }
+        for p in profiles {
+            for region in p.regions { add(region.action, [:], nil) }
+            for b in p.touchpad { add(b.action, b.on, b.repeat) }
+        }
+        var names: [String] = []
+        func collect(_ a: ActionSpec) {
+            switch a {
+            case .keys(let combo): for k in combo.keys where !names.contains(k) { names.append(k) }
+            case .sequence(let list): list.forEach(collect)
+            default: break
+            }
+        }
+        actions.forEach(collect)
+        return names
+    }
 }
 
 /// `settings:` — every threshold of semantics.md §8, and global behaviour.

@@ -16,6 +16,11 @@ public final class ActionPerformer: ActionSink {
     /// handle the key event, so a binding is kept a while (and reused) rather than undone at
     /// once — the same reason xdotool delays its revert.
     private var temporaryBindings: [(keysym: UInt, keycode: UInt8, lastUsed: UInt64)] = []
+    /// Spare keycodes bound ahead, when a configuration is loaded, for the keysyms its `keys`
+    /// actions need and the map lacks: applications see the new map long before the first
+    /// press (a client that reads the map only at a key event may otherwise still hold the
+    /// old one for a just-bound key).
+    private var preparedBindings: [(keysym: UInt, keycode: UInt8)] = []
     /// How long a spare binding outlives its last use (ms).
     public var temporaryBindingLifetime: UInt64 = 2_000
     /// Monotonic milliseconds (injected so tests can drive it).
@@ -131,13 +136,40 @@ public final class ActionPerformer: ActionSink {
         }
     }
 
-    /// Undoes spare keycode bindings unused for `age` ms (0: all of them; on shutdown).
+    /// Binds spare keycodes now for the keysyms in `names` the keyboard map lacks, and undoes
+    /// the bindings an earlier configuration made that these no longer need. Returns the
+    /// names bound.
+    @discardableResult
+    public func prepareKeys(_ names: [String]) -> [String] {
+        let wanted = Set(names.compactMap { Keysyms.byName[$0].map { UInt($0) } })
+        preparedBindings.removeAll { binding in
+            guard !wanted.contains(binding.keysym) else { return false }
+            server.unbindKeycode(binding.keycode)
+            return true
+        }
+        var bound: [String] = []
+        for name in names {
+            guard let keysym = Keysyms.byName[name].map({ UInt($0) }), server.keycode(forKeysym: keysym) == nil,
+                  let code = server.bindSpareKeycode(toKeysym: keysym) else { continue }
+            preparedBindings.append((keysym, code))
+            bound.append(name)
+        }
+        server.flush()
+        return bound
+    }
+
+    /// Undoes spare keycode bindings unused for `age` ms (0: all of them, the prepared ones
+    /// too; on shutdown).
     public func releaseTemporaryKeycodes(olderThan age: UInt64 = 0) {
         let now = milliseconds()
         temporaryBindings.removeAll { binding in
             guard age == 0 || now - binding.lastUsed >= age else { return false }
             server.unbindKeycode(binding.keycode)
             return true
+        }
+        if age == 0 {
+            for binding in preparedBindings { server.unbindKeycode(binding.keycode) }
+            preparedBindings = []
         }
         server.flush()
     }

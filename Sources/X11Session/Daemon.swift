@@ -184,6 +184,7 @@ public final class Daemon: ActionSink, GestureObserver {
         watchConfiguration()
         server.selectScreenChanges()
         router.start(observeOnly: options.observeOnly)
+        prepareKeys()
         // Calibrate the clocks before the first input event.
         let start = timeline.instant(server.serverTime())
         let size = server.screenSize()
@@ -378,10 +379,18 @@ public final class Daemon: ActionSink, GestureObserver {
         configurationPath = source.path
         session.runtime.apply(file)
         if !options.observeOnly, file.settings.pointer != router.trigger { router.setTrigger(file.settings.pointer) }
+        prepareKeys()
         server.flush()
         configurationName = source.displayName
         logger.info("configuration reloaded: \(source.displayName) (\(file.profiles.count) profiles)")
         monitorNote("{\"kind\":\"reload\",\"configuration\":\(jsonString(source.displayName)),\"result\":\"loaded\",\"message\":\"\(file.profiles.count) profiles\"}")
+    }
+
+    /// Keysyms the profiles press that the keyboard map lacks get their spare keycodes now.
+    private func prepareKeys() {
+        guard !options.observeOnly else { return }
+        let bound = performer.prepareKeys(configuration.keyNames)
+        if !bound.isEmpty { logger.debug("bound spare keycodes ahead for \(bound.joined(separator: ", ")) (not in the keyboard map)") }
     }
 
     // MARK: Output

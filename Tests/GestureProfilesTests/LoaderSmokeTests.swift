@@ -50,3 +50,26 @@ import TestSupport
         #expect(r.file?.allGestures.count == 9)
     }
 }
+
+/// The keysyms a file's `keys` actions press (the daemon binds the missing ones ahead).
+@Suite struct KeyNamesTests {
+    @Test func everyKeysActionIsCollectedOnceInFileOrder() {
+        let yaml = """
+            version: 1
+            profiles:
+              - name: desktop
+                match: any
+                gestures:
+                  - name: zoom
+                    pinch: {}
+                    repeat: { every: 0.1, action: { keys: ctrl+plus }, reverse: { keys: ctrl+minus } }
+                  - name: both
+                    tap: { touches: 2 }
+                    action: [ { keys: super }, { log: "x" }, { keys: ctrl+ecircumflex } ]
+                touchpad:
+                  - { name: tp, pinch: { fingers: 2 }, on: { began: { keys: XF86AudioMute } } }
+            """
+        let file = ProfileLoader.load(yaml: yaml, path: "k.yaml").file
+        #expect(file?.keyNames == ["Control_L", "plus", "minus", "Super_L", "ecircumflex", "XF86AudioMute"])
+    }
+}

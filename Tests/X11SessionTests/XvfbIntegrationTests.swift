@@ -61,20 +61,22 @@ import TestSupport
 
     @Test func keysReachTheFocusedWindowWithTheRightCharactersAndNoKeyStaysDown() throws {
         let x = try XvfbSession()
-        let w = try x.openWindow(class: "Editor", title: "editor")
         let performer = ActionPerformer(server: x.server)
+        // As the daemon does when it loads a configuration: ê has no keycode in Xvfb's map,
+        // so a spare one is bound ahead, before the window (any application) reads the map.
+        #expect(performer.prepareKeys(["Shift_L", "a", "b", "Control_L", "c", "ecircumflex", "XF86AudioMute"]) == ["ecircumflex"])
+        let w = try x.openWindow(class: "Editor", title: "editor")
         performer.perform(request(.window(.raise, window: UInt64(w.id))))
         #expect(w.output.wait { $0 == "focus-in" } != nil)
         for combo in ["shift+a", "b", "ctrl+c", "ecircumflex", "XF86AudioMute"] {
             guard case .success(let k) = KeyCombo.parse(combo) else { Issue.record("bad combo \(combo)"); continue }
             performer.perform(request(.keys(k)))
         }
-        // ê has no keycode in Xvfb's default map: it is bound to a spare keycode for the press.
         #expect(w.output.wait { $0 == "key ê ecircumflex" } != nil, "\(w.output.lines)")
         let keys = w.output.lines.filter { $0.hasPrefix("key ") }
         #expect(Array(keys.prefix(5)) == ["key - Shift_L", "key A A", "key b b", "key - Control_L", "key \u{3} c"])
         #expect(x.server.keycodesDown() == [])
-        // The spare binding stays for a while (the client reads the map late), then is undone.
+        // The prepared binding stays while the configuration needs it; shutdown undoes it.
         #expect(x.server.keycode(forKeysym: UInt(Keysyms.byName["ecircumflex"]!)) != nil)
         performer.releaseTemporaryKeycodes()
         x.server.sync()
