@@ -338,6 +338,18 @@ public indirect enum ActionSpec: Sendable, CustomStringConvertible {
     case log(Template)
     case sequence([ActionSpec])
 
+    /// Whether performing it needs to know the window exactly: a window request, a shell
+    /// (its `TACTUS_WINDOW_*` variables), or text naming `{window.…}`.
+    public var needsWindow: Bool {
+        switch self {
+        case .window, .shell: return true
+        case .command(let argv): return argv.contains { $0.description.contains("{window.") }
+        case .log(let t): return t.description.contains("{window.")
+        case .sequence(let list): return list.contains { $0.needsWindow }
+        case .keys, .click, .desktop: return false
+        }
+    }
+
     public var description: String {
         switch self {
         case .command(let argv): return "command " + argv.map(\.description).joined(separator: " ")

@@ -13,6 +13,15 @@ public final class ProfileRuntime {
     private struct Binding {
         var spec: GestureSpec
         var window: UInt64?
+        /// Whether any of its actions needs the exact window (worked out once).
+        var needsWindow: Bool
+
+        init(spec: GestureSpec, window: UInt64?) {
+            self.spec = spec
+            self.window = window
+            let actions = [spec.action, spec.repeat?.action, spec.repeat?.reverse].compactMap { $0 } + Array(spec.on.values)
+            needsWindow = actions.contains { $0.needsWindow }
+        }
     }
 
     private struct WindowEntry {
@@ -232,14 +241,14 @@ public final class ProfileRuntime {
             v.controlActionHandler = { [unowned self] event in
                 guard let action else { return }
                 let valueText = event.values.value.map { step == step.rounded() ? formatNumber($0.rounded()) : formatNumber($0) }
-                let w = window.flatMap { self.windows[$0]?.info } ?? self.targetWindow(at: event.values.location)
+                let w = window.flatMap { self.windows[$0]?.info } ?? self.targetWindow(at: event.values.location, exact: action.needsWindow)
                 self.emit(action, gesture: region.name, state: "recognized", window: w, values: event.values, time: event.time, valueText: valueText)
             }
         } else if let action = region.action {
             // A plain region with an action: it fires on a one-finger tap, like a button.
             v.control = Control.button()
             v.controlActionHandler = { [unowned self] event in
-                let w = window.flatMap { self.windows[$0]?.info } ?? self.targetWindow(at: event.values.location)
+                let w = window.flatMap { self.windows[$0]?.info } ?? self.targetWindow(at: event.values.location, exact: action.needsWindow)
                 self.emit(action, gesture: region.name, state: "recognized", window: w, values: event.values, time: event.time, valueText: nil)
             }
         }
@@ -286,9 +295,11 @@ public final class ProfileRuntime {
     /// gesture's actions act on; without it (replay) the tracked geometry decides.
     public var windowLocator: ((Point) -> UInt64??)?
 
-    private func targetWindow(at p: Point) -> WindowInfo? {
+    /// `exact`: ask the server (a few round trips) rather than trust the tracked geometry;
+    /// only actions that act on or name the window need it.
+    private func targetWindow(at p: Point, exact: Bool = true) -> WindowInfo? {
         if configuration.settings.target == .focused { return focusedWindow }
-        if let answer = windowLocator?(p) {
+        if exact, let answer = windowLocator?(p) {
             guard let id = answer else { return nil }
             if let w = windows[id]?.info { return w }
         }
@@ -298,7 +309,7 @@ public final class ProfileRuntime {
     private func fired(_ event: ActionEvent, by r: GestureRecognizer) {
         guard let binding = bindings[ObjectIdentifier(r)] else { return }
         let spec = binding.spec
-        let w = binding.window.flatMap { windows[$0]?.info } ?? targetWindow(at: event.values.location)
+        let w = binding.window.flatMap { windows[$0]?.info } ?? targetWindow(at: event.values.location, exact: binding.needsWindow)
         let state = event.stateName
         var templateName: String?
         if case .stroke(let templates, _, _) = spec.recognizer, let i = event.values.templateIndex, i < templates.count {
