@@ -840,7 +840,6 @@ private struct Parser {
     /// that takes swipes from the application that nothing here uses: per profile and
     /// finger count, the directions bound neither by it nor by a `match: any` profile.
     func checkTouchpadClaims(_ profiles: [Profile]) {
-        func isScreen(_ p: Profile) -> Bool { if case .any = p.match { return true }; return false }
         func directions(_ bindings: [TouchpadBinding], fingers: Int) -> Set<Direction> {
             var covered: Set<Direction> = []
             for b in bindings where b.kind == .swipe && b.fingers == fingers {
@@ -848,16 +847,16 @@ private struct Parser {
             }
             return covered
         }
-        let screenBindings = profiles.filter(isScreen).flatMap(\.touchpad)
+        let screenBindings = profiles.filter(\.appliesToScreen).flatMap(\.touchpad)
         for p in profiles {
             var seen: Set<Int> = []
             for b in p.touchpad where b.kind == .swipe && b.direction != nil && seen.insert(b.fingers).inserted {
-                let covered = directions(p.touchpad + (isScreen(p) ? [] : screenBindings), fingers: b.fingers)
+                let covered = directions(p.touchpad + (p.appliesToScreen ? [] : screenBindings), fingers: b.fingers)
                 let missing = [Direction.left, .right, .up, .down].filter { !covered.contains($0) }
                 guard !missing.isEmpty, let node = directionNodes[b.name] else { continue }
                 let names = missing.map(\.rawValue)
                 let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
-                sink.warning(node, "\(b.fingers)-finger swipes \(list) are bound to nothing\(isScreen(p) ? "" : " in '\(p.name)'"), yet this binding takes them from the application: the touchpad driver decides ownership when a swipe begins, from the finger count only (bind them too, or use another finger count)")
+                sink.warning(node, "\(b.fingers)-finger swipes \(list) are bound to nothing\(p.appliesToScreen ? "" : " in '\(p.name)'"), yet this binding takes them from the application: the touchpad driver decides ownership when a swipe begins, from the finger count only (bind them too, or use another finger count)")
             }
         }
     }

@@ -12,16 +12,20 @@ public struct ProfileFile: Sendable {
         profiles.flatMap { p in p.gestures + p.regions.flatMap(\.gestures) }
     }
 
+    /// The `match: any` profiles: their gestures sit on the screen, under every window.
+    public var screenProfiles: [Profile] { profiles.filter(\.appliesToScreen) }
+
+    /// The profile a window gets (the first whose `match` holds), nil when only the screen's.
+    public func matchingProfile(for window: WindowInfo) -> Profile? {
+        profiles.first { !$0.appliesToScreen && $0.match.matches(window) }
+    }
+
     /// Every keysym name a `keys` action of the file presses, once each, in file order.
     public var keyNames: [String] {
-        var actions: [ActionSpec] = []
-        func add(_ a: ActionSpec?, _ on: [String: ActionSpec], _ r: RepeatSpec?) {
-            actions += [a, r?.action, r?.reverse].compactMap { $0 } + on.keys.sorted().compactMap { on[$0] }
-        }
-        for g in allGestures { add(g.action, g.on, g.repeat) }
+        var actions = allGestures.flatMap(\.actions)
         for p in profiles {
-            for region in p.regions { add(region.action, [:], nil) }
-            for b in p.touchpad { add(b.action, b.on, b.repeat) }
+            actions += p.regions.compactMap(\.action)
+            actions += p.touchpad.flatMap(\.actions)
         }
         var names: [String] = []
         func collect(_ a: ActionSpec) {
@@ -76,6 +80,9 @@ public struct Profile: Sendable {
     public var regions: [RegionSpec]
     public var touchpad: [TouchpadBinding]
     public var location: SourceLocation
+
+    /// `match: any`: the profile's gestures are on the screen view.
+    public var appliesToScreen: Bool { if case .any = match { return true }; return false }
 }
 
 /// A string condition on a window property: case-insensitive exact, or `/regex/`.
@@ -171,6 +178,14 @@ public struct GestureSpec: Sendable {
     public var exclude: [String]
     public var enabled: Bool
     public var location: SourceLocation
+
+    /// Every action it may fire: `action`, `repeat`'s two, and `on:` by state name.
+    public var actions: [ActionSpec] { allActions(action, on, self.repeat) }
+}
+
+/// The actions of a gesture or a touchpad binding, in a fixed order.
+func allActions(_ action: ActionSpec?, _ on: [String: ActionSpec], _ r: RepeatSpec?) -> [ActionSpec] {
+    [action, r?.action, r?.reverse].compactMap { $0 } + on.keys.sorted().compactMap { on[$0] }
 }
 
 /// The recognizer of a gesture with every parameter resolved (settings already applied).
@@ -303,6 +318,9 @@ public struct TouchpadBinding: Sendable {
     public var on: [String: ActionSpec]
     public var `repeat`: RepeatSpec?
     public var location: SourceLocation
+
+    /// Every action it may fire: `action`, `repeat`'s two, and `on:` by state name.
+    public var actions: [ActionSpec] { allActions(action, on, self.repeat) }
 }
 
 public enum WindowOperation: String, Sendable, CaseIterable {

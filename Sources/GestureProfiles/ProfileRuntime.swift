@@ -19,8 +19,7 @@ public final class ProfileRuntime {
         init(spec: GestureSpec, window: UInt64?) {
             self.spec = spec
             self.window = window
-            let actions = [spec.action, spec.repeat?.action, spec.repeat?.reverse].compactMap { $0 } + Array(spec.on.values)
-            needsWindow = actions.contains { $0.needsWindow }
+            needsWindow = spec.actions.contains { $0.needsWindow }
         }
     }
 
@@ -116,7 +115,7 @@ public final class ProfileRuntime {
     /// The screen's size changed (XRandR).
     public func setScreen(_ frame: Rect) {
         engine.root.frame = frame
-        let profiles = configuration.profiles.filter { if case .any = $0.match { return true }; return false }
+        let profiles = configuration.screenProfiles
         var i = 0
         for p in profiles { for region in p.regions where i < screenRegions.count {
             screenRegions[i].frame = region.frame.resolve(in: frame)
@@ -130,10 +129,7 @@ public final class ProfileRuntime {
 
     /// The profile a window matches (first match wins), nil when only `match: any` applies.
     public func matchingProfile(for info: WindowInfo) -> Profile? {
-        configuration.profiles.first { p in
-            if case .any = p.match { return false }
-            return p.match.matches(info)
-        }
+        configuration.matchingProfile(for: info)
     }
 
     /// Adds a window, or updates its properties and geometry. `raise` moves it to the top;
@@ -386,7 +382,7 @@ public final class ProfileRuntime {
         let w = targetWindow(at: location)
         var candidates: [TouchpadBinding] = []
         if let w, let p = matchingProfile(for: w) { candidates += p.touchpad }
-        for p in configuration.profiles { if case .any = p.match { candidates += p.touchpad } }
+        for p in configuration.screenProfiles { candidates += p.touchpad }
         let taking = candidates.filter { $0.kind == kind && $0.fingers == fingers }
         guard let b = taking.first else {
             touchpad = nil

@@ -64,19 +64,22 @@ public struct EventLogFormatter: Sendable {
     }
 
     private func text(_ t: Double, _ kind: String, _ subject: String, _ what: String, _ detail: String) -> String {
-        var s = pad(formatNumber(t), 10, right: true) + "  " + pad(kind, 9) + pad(subject, 26) + " " + pad(what, 30) + " " + detail
-        while s.hasSuffix(" ") { s.removeLast() }
-        return s
-    }
-
-    private func pad(_ s: String, _ n: Int, right: Bool = false) -> String {
-        let fill = String(repeating: " ", count: max(0, n - s.count))
-        return right ? fill + s : s + fill
+        logColumns(formatNumber(t), kind, subject, what, detail)
     }
 
     private func num(_ v: Double) -> String { formatNumber(v) }
 
     private func touchID(_ id: TouchID) -> String { id.isPointer ? str(id.description) : id.description }
+}
+
+/// The event log's text columns (also `tactus monitor`'s): time, kind, subject, what,
+/// detail. `whatWidth`: the visible width of `what` when it carries colour codes.
+func logColumns(_ t: String, _ kind: String, _ subject: String, _ what: String, _ detail: String, whatWidth: Int? = nil) -> String {
+    func pad(_ s: String, _ n: Int, visible: Int? = nil) -> String { s + String(repeating: " ", count: max(0, n - (visible ?? s.count))) }
+    var line = String(repeating: " ", count: max(0, 10 - t.count)) + t + "  " + pad(kind, 9) + pad(subject, 26) + " "
+    line += pad(what, 30, visible: whatWidth) + " " + detail
+    while line.hasSuffix(" ") { line.removeLast() }
+    return line
 }
 
 /// A JSON string literal.

@@ -32,7 +32,6 @@ public struct MonitorRenderer: Sendable {
             return style("?? " + String(line), .red)
         }
         func s(_ k: String) -> String? { if case .string(let v)? = o[k] { return v }; return nil }
-        let s_ = s
         func n(_ k: String) -> Double? { if case .number(let v)? = o[k] { return v }; return nil }
         func b(_ k: String) -> Bool? { if case .bool(let v)? = o[k] { return v }; return nil }
         func id(_ k: String) -> String {
@@ -44,10 +43,10 @@ public struct MonitorRenderer: Sendable {
         }
         // Where an input line happened, and for a first contact the window and view it hit.
         func point() -> String {
-            var s = "at \(formatNumber(n("x") ?? 0)),\(formatNumber(n("y") ?? 0))"
-            if let w = n("window") { s += "  in \(s_("class").map { $0.isEmpty ? "" : $0 + " " } ?? "")(\(hex(w)))" }
-            if let v = s_("view") { s += "  view \(v)" }
-            return s
+            var text = "at \(formatNumber(n("x") ?? 0)),\(formatNumber(n("y") ?? 0))"
+            if let w = n("window") { text += "  in \(s("class").map { $0.isEmpty ? "" : $0 + " " } ?? "")(\(hex(w)))" }
+            if let v = s("view") { text += "  view \(v)" }
+            return text
         }
         var t = ""
         if let v = n("t") { t = seconds(v) }
@@ -123,14 +122,9 @@ public struct MonitorRenderer: Sendable {
         return "\u{1B}[\(code)m\(text)\u{1B}[0m"
     }
 
-    /// The columns of `EventLogFormatter`'s text: time, kind, subject, what, detail.
-    /// `whatWidth`: the visible width of `what` when it carries colour codes.
+    /// The event log's text columns (`logColumns`).
     private func layout(_ t: String, _ kind: String, _ subject: String, _ what: String, _ detail: String, whatWidth: Int? = nil) -> String {
-        func pad(_ s: String, _ n: Int, visible: Int? = nil) -> String { s + String(repeating: " ", count: max(0, n - (visible ?? s.count))) }
-        var line = String(repeating: " ", count: max(0, 10 - t.count)) + t + "  " + pad(kind, 9) + pad(subject, 26) + " "
-        line += pad(what, 30, visible: whatWidth ?? what.count) + " " + detail
-        while line.hasSuffix(" ") { line.removeLast() }
-        return line
+        logColumns(t, kind, subject, what, detail, whatWidth: whatWidth)
     }
 
     /// Milliseconds of the stream as seconds since the first event, to the millisecond.

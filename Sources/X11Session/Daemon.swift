@@ -151,10 +151,7 @@ public final class Daemon: ActionSink, GestureObserver {
         lockFD = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard lockFD >= 0 else { throw StartError(description: "\(path): cannot create the lock file: \(String(cString: strerror(errno)))") }
         if flock(lockFD, LOCK_EX | LOCK_NB) != 0 {
-            var buffer = [UInt8](repeating: 0, count: 32)
-            let n = read(lockFD, &buffer, 31)
-            let pid = n > 0 ? String(decoding: buffer[0..<n], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) : "?"
-            throw AlreadyRunning(display: server.displayName, pid: pid)
+            throw AlreadyRunning(display: server.displayName, pid: RuntimeFiles.pid(inLock: lockFD))
         }
         ftruncate(lockFD, 0)
         let text = "\(getpid())\n"

@@ -99,14 +99,8 @@ public struct WindowReport {
 
     /// `windows` bottom of the stack first (as the server lists them).
     public init(windows: [WindowInfo], configuration: ProfileFile, hasWindowManager: Bool) {
-        rows = windows.reversed().map { w in
-            let p = configuration.profiles.first { p in
-                if case .any = p.match { return false }
-                return p.match.matches(w)
-            }
-            return Row(window: w, profile: p?.name)
-        }
-        screenProfiles = configuration.profiles.filter { if case .any = $0.match { return true }; return false }.map(\.name)
+        rows = windows.reversed().map { Row(window: $0, profile: configuration.matchingProfile(for: $0)?.name) }
+        screenProfiles = configuration.screenProfiles.map(\.name)
         if !hasWindowManager {
             notes.append("no EWMH window manager is running (_NET_SUPPORTING_WM_CHECK): Tactus sees no windows, and window and desktop actions do nothing")
         } else if windows.isEmpty {

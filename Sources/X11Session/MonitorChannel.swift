@@ -35,8 +35,13 @@ public struct RuntimeFiles {
             flock(fd, LOCK_UN)
             return nil
         }
+        return Self.pid(inLock: fd)
+    }
+
+    /// The pid a daemon wrote into its lock file ("?" when unreadable).
+    static func pid(inLock fd: Int32) -> String {
         var buffer = [UInt8](repeating: 0, count: 32)
-        let n = read(fd, &buffer, 31)
+        let n = pread(fd, &buffer, 31, 0)
         return n > 0 ? String(decoding: buffer[0..<n], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) : "?"
     }
 }
@@ -60,14 +65,7 @@ final class MonitorChannel {
     /// Binds the socket. The caller holds the display lock, so a file already there is stale.
     init(path: String) throws {
         self.path = path
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { throw SocketError(description: "\(path): path too long for a socket") }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (i, b) in bytes.enumerated() { raw[i] = b }
-            raw[bytes.count] = 0
-        }
+        var address = try Self.address(path)
         unlink(path)
         listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard listener >= 0 else { throw SocketError(description: "socket: \(String(cString: strerror(errno)))") }
@@ -170,8 +168,8 @@ final class MonitorChannel {
         }
     }
 
-    /// Connects to a daemon's monitor socket (the `tactus monitor` side); a blocking fd.
-    static func connect(path: String) throws -> Int32 {
+    /// A Unix socket address for `path`.
+    private static func address(_ path: String) throws -> sockaddr_un {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)
@@ -180,6 +178,12 @@ final class MonitorChannel {
             for (i, b) in bytes.enumerated() { raw[i] = b }
             raw[bytes.count] = 0
         }
+        return address
+    }
+
+    /// Connects to a daemon's monitor socket (the `tactus monitor` side); a blocking fd.
+    static func connect(path: String) throws -> Int32 {
+        var address = try address(path)
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw SocketError(description: "socket: \(String(cString: strerror(errno)))") }
         let ok = withUnsafePointer(to: &address) { p in

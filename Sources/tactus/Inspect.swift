@@ -7,18 +7,6 @@ import GestureProfiles
 import GestureTraces
 import X11Session
 
-/// The profile file the daemon would load, for the inspection commands (warnings quiet:
-/// `tactus check` is where they belong).
-func profilesForInspection(_ explicit: String?) throws -> (ProfileFile, String) {
-    let source: ConfigurationLocator.Source
-    do {
-        source = try ConfigurationLocator.locate(explicit: explicit)
-    } catch {
-        throw fail("\(error)")
-    }
-    return (try loadConfiguration(source, quietWarnings: true), source.displayName)
-}
-
 func openDisplay(_ display: String?) throws -> XlibServer {
     do {
         return try Daemon.openServer(display: display, environment: ProcessInfo.processInfo.environment)
@@ -29,6 +17,28 @@ func openDisplay(_ display: String?) throws -> XlibServer {
 
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json
+}
+
+/// The options `devices` and `windows` share.
+struct InspectionOptions: ParsableArguments {
+    @Option(help: "The X display (default: $DISPLAY).")
+    var display: String?
+
+    @Option(help: "The profile file (default: the one the daemon would load).")
+    var config: String?
+
+    @Option(help: "Output: text (a table) or json (one object per line).")
+    var format: OutputFormat = .text
+
+    /// The profiles (warnings quiet: `tactus check` is where they belong) and the display.
+    func open() throws -> (ProfileFile, XlibServer) {
+        let (profiles, _) = try loadProfiles(config, quietWarnings: true)
+        return (profiles, try openDisplay(display))
+    }
+
+    func emit(text: @autoclosure () -> String, json: @autoclosure () -> String) {
+        print(format == .json ? json() : text(), terminator: "")
+    }
 }
 
 struct Devices: ParsableCommand {
@@ -42,20 +52,12 @@ struct Devices: ParsableCommand {
             another client.
             """)
 
-    @Option(help: "The X display (default: $DISPLAY).")
-    var display: String?
-
-    @Option(help: "The profile file (default: the one the daemon would load).")
-    var config: String?
-
-    @Option(help: "Output: text (a table) or json (one object per line).")
-    var format: OutputFormat = .text
+    @OptionGroup var options: InspectionOptions
 
     func run() throws {
-        let (profiles, _) = try profilesForInspection(config)
-        let server = try openDisplay(display)
+        let (profiles, server) = try options.open()
         let report = DeviceReport.gather(server: server, configuration: profiles, environment: ProcessInfo.processInfo.environment)
-        print(format == .json ? report.jsonLines() : report.text(), terminator: "")
+        options.emit(text: report.text(), json: report.jsonLines())
     }
 }
 
@@ -69,20 +71,12 @@ struct Windows: ParsableCommand {
             no profile of its own gets only the screen's gestures (the match: any profiles).
             """)
 
-    @Option(help: "The X display (default: $DISPLAY).")
-    var display: String?
-
-    @Option(help: "The profile file (default: the one the daemon would load).")
-    var config: String?
-
-    @Option(help: "Output: text (a table) or json (one object per line).")
-    var format: OutputFormat = .text
+    @OptionGroup var options: InspectionOptions
 
     func run() throws {
-        let (profiles, _) = try profilesForInspection(config)
-        let server = try openDisplay(display)
+        let (profiles, server) = try options.open()
         let report = WindowReport.gather(server: server, configuration: profiles)
-        print(format == .json ? report.jsonLines() : report.text(), terminator: "")
+        options.emit(text: report.text(), json: report.jsonLines())
     }
 }
 

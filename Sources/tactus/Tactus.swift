@@ -23,6 +23,18 @@ struct Tactus: ParsableCommand {
     )
 }
 
+/// Finds the profile file (`explicit`, else the daemon's search) and loads it, printing every
+/// problem; exits 1 when it cannot be read or has an error.
+func loadProfiles(_ explicit: String?, quietWarnings: Bool = false) throws -> (ProfileFile, ConfigurationLocator.Source) {
+    let source: ConfigurationLocator.Source
+    do {
+        source = try ConfigurationLocator.locate(explicit: explicit)
+    } catch {
+        throw fail("\(error)")
+    }
+    return (try loadConfiguration(source, quietWarnings: quietWarnings), source)
+}
+
 /// Loads and validates a profile file, printing every problem; exits 1 when there is one.
 func loadConfiguration(_ source: ConfigurationLocator.Source, quietWarnings: Bool = false) throws -> ProfileFile {
     let result = ProfileLoader.load(yaml: source.text, path: source.displayName)
@@ -53,14 +65,7 @@ struct Check: ParsableCommand {
             print(defaultProfileYAML)
             return
         }
-        let source: ConfigurationLocator.Source
-        do {
-            source = try ConfigurationLocator.locate(explicit: file)
-        } catch {
-            FileHandle.standardError.write(Data("tactus: \(error)\n".utf8))
-            throw ExitCode(1)
-        }
-        let profiles = try loadConfiguration(source)
+        let (profiles, source) = try loadProfiles(file)
         let gestures = profiles.allGestures.count
         let touchpad = profiles.profiles.reduce(0) { $0 + $1.touchpad.count }
         func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
@@ -98,14 +103,7 @@ struct Replay: ParsableCommand {
         guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w > 0, h > 0, w < 100_000, h < 100_000 else {
             throw ValidationError("--screen must be WIDTHxHEIGHT, like 1920x1080")
         }
-        let source: ConfigurationLocator.Source
-        do {
-            source = try ConfigurationLocator.locate(explicit: config)
-        } catch {
-            FileHandle.standardError.write(Data("tactus: \(error)\n".utf8))
-            throw ExitCode(1)
-        }
-        let profiles = try loadConfiguration(source, quietWarnings: true)
+        let (profiles, _) = try loadProfiles(config, quietWarnings: true)
         let lines: [TraceLine]
         do {
             lines = try TraceReader.read(path: trace, screen: (w, h))
@@ -177,8 +175,7 @@ func startDaemon(_ options: Daemon.Options, logger: Logger, autostart: Bool = fa
     do {
         return try Daemon(options: options, logger: logger)
     } catch let e as Daemon.StartError {
-        FileHandle.standardError.write(Data("tactus: \(e)\n".utf8))
-        throw ExitCode(1)
+        throw fail("\(e)")
     } catch let e as Daemon.AlreadyRunning {
         if autostart {
             logger.info("tactus already runs on display \(e.display) (pid \(e.pid)): leaving it to that one")

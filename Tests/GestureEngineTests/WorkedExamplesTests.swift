@@ -246,7 +246,9 @@ import Testing
 
     // MARK: A one-way relation
 
-    @Test func rotationMayPreventPinchButPinchMayNotPreventRotation() {
+    /// A window with a pinch and a rotation, the pinch declared first; the pinch may not
+    /// prevent the rotation (`doesNotPrevent`).
+    func pinchThatDoesNotPreventRotation() -> Harness {
         let h = Harness()
         let win = h.view("win", frame)
         let pinch = PinchGestureRecognizer(name: "pinch")
@@ -254,6 +256,11 @@ import Testing
         pinch.doesNotPrevent(rotation)
         win.addGestureRecognizer(pinch)
         win.addGestureRecognizer(rotation)
+        return h
+    }
+
+    @Test func rotationMayPreventPinchButPinchMayNotPreventRotation() {
+        let h = pinchThatDoesNotPreventRotation()
         // Spread first (the pinch begins), then turn (the rotation begins and stops the pinch).
         h.down(1, 400, 400, at: 0)
         h.down(2, 600, 400, at: 10)
@@ -277,13 +284,7 @@ import Testing
     }
 
     @Test func whenRotationWinsFirstPinchFails() {
-        let h = Harness()
-        let win = h.view("win", frame)
-        let pinch = PinchGestureRecognizer(name: "pinch")
-        let rotation = RotationGestureRecognizer(name: "rotation")
-        pinch.doesNotPrevent(rotation)
-        win.addGestureRecognizer(pinch)
-        win.addGestureRecognizer(rotation)
+        let h = pinchThatDoesNotPreventRotation()
         // Pure turn: the rotation begins, the pinch (which has not begun) fails.
         h.down(1, 400, 400, at: 0)
         h.down(2, 600, 400, at: 10)

@@ -162,7 +162,7 @@ import Testing
         #expect(daemon.stop(signal: SIGTERM) == 0)
         #expect(daemon.output!.lines.contains { $0.contains("\"id\":1,\"verdict\":\"released\"") })
         #expect(w.output.wait { $0.hasPrefix("touch begin 1 ") } != nil, "\(w.output.lines)")
-        #expect(w.output.wait { $0.hasPrefix("touch begin 2 ") } != nil, "\(w.output.lines)")
+        #expect(w.output.wait { $0.hasPrefix("touch begin 2 ") } != nil, "\(w.output.lines) \(daemon.output!.lines.suffix(12))")
         try touch!.touch(.end, id: 1, at: Point(x: frame.x + 100, y: frame.y + 100))
         try touch!.touch(.end, id: 2, at: Point(x: frame.x + 200, y: frame.y + 100))
         #expect(w.output.wait { $0.hasPrefix("touch end") } != nil)
