@@ -1,6 +1,8 @@
 # Tactus — make run: set up, build, start the daemon; make test: set up, build, run every test.
 SWIFT ?= swift
 SWIFT_FLAGS ?=
+# Recordings made by others (evemu captures, the $1 data set), beside the repository.
+SHARED_DATA ?= ../shared/data
 PREFIX ?= /usr/local
 SYSCONFDIR ?= /etc
 DESTDIR ?=
@@ -16,7 +18,7 @@ TEST_PACKAGES := $(BUILD_PACKAGES) xvfb openbox x11-utils xserver-xorg-core xser
 	lintian dpkg-dev man-db desktop-file-utils systemd
 RUN_PACKAGES := $(BUILD_PACKAGES)
 
-.PHONY: all build release test test-engine run deps-build deps-test bench bench-daemon profile clean install uninstall deb package-check
+.PHONY: all build release test test-engine run deps-build deps-test bench bench-daemon profile clean install uninstall deb package-check stroke-templates stroke-templates-cv
 
 all: build
 
@@ -79,6 +81,15 @@ run: release
 ## so make test never builds them. `make profile` runs the plain driver under callgrind.
 bench:
 	TACTUS_BENCHMARKS=1 $(SWIFT) package --disable-sandbox benchmark
+
+## Re-chooses the built-in stroke templates from ../shared/data/dollar1 (training subjects
+## s02-s04); `stroke-templates-cv` reports the accuracy over every 3/3 split of the subjects.
+stroke-templates:
+	$(SWIFT) run -c release stroke-templates $(SHARED_DATA)/dollar1
+
+stroke-templates-cv:
+	$(SWIFT) run -c release stroke-templates --cross-validate $(SHARED_DATA)/dollar1
+	$(SWIFT) run -c release stroke-templates --cross-validate --orientation any $(SHARED_DATA)/dollar1
 
 ## The running daemon on Xvfb: X event -> action flushed latency, and idle wake-ups.
 bench-daemon: release deps-test

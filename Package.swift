@@ -51,6 +51,8 @@ let package = Package(
         .testTarget(name: "X11SessionTests", dependencies: ["X11Session", "TestSupport"]),
         // A small Xlib client for the integration tests: prints what it receives.
         .executableTarget(name: "tactus-test-window", dependencies: ["CX11"], path: "Tools/TestWindow"),
+        // Chooses the built-in stroke templates from the $1 data set (`make stroke-templates`).
+        .executableTarget(name: "stroke-templates", dependencies: ["GestureTraces"], path: "Tools/StrokeTemplates"),
         .executableTarget(name: "tactus", dependencies: [
             "GestureTraces", "X11Session",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

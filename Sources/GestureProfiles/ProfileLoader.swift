@@ -506,7 +506,7 @@ private struct Parser {
             }
             return found
         }
-        guard let entries = reader.mapping(node, "a stroke template", allowed: ["name", "points", "file", "rotationInvariant"]) else { return [] }
+        guard let entries = reader.mapping(node, "a stroke template", allowed: ["name", "points", "file", "orientation", "rotationInvariant"]) else { return [] }
         let byKey = Dictionary(entries.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
         guard let nameNode = byKey["name"], let name = reader.string(nameNode.value, "template name") else {
             if byKey["name"] == nil { sink.error(node, "a stroke template needs a 'name'") }
@@ -543,8 +543,16 @@ private struct Parser {
             sink.error(byKey["points"]?.value ?? byKey["file"]?.value ?? node, "stroke template '\(name)' needs a path of at least two distinct points")
             return []
         }
-        let invariant = byKey["rotationInvariant"].flatMap { reader.bool($0.value, "rotationInvariant") } ?? true
-        return [StrokeTemplateSpec(name: name, points: pts, rotationInvariant: invariant)]
+        var orientation = StrokeOrientation.upright
+        if let o = byKey["orientation"] {
+            if let choice = reader.choice(o.value, "orientation", StrokeOrientation.allCases.map(\.rawValue)) { orientation = StrokeOrientation(rawValue: choice)! }
+            if let legacy = byKey["rotationInvariant"] { sink.error(legacy.keyNode, "give 'orientation' or 'rotationInvariant', not both") }
+        } else if let legacy = byKey["rotationInvariant"], let invariant = reader.bool(legacy.value, "rotationInvariant") {
+            // Tactus 0.2 spelling; kept working so an older file still loads.
+            orientation = invariant ? .any : .fixed
+            sink.warning(legacy.keyNode, "'rotationInvariant: \(invariant)' is now 'orientation: \(orientation.rawValue)'")
+        }
+        return [StrokeTemplateSpec(name: name, points: pts, orientation: orientation)]
     }
 
     func parseOn(_ node: Node, continuous: Bool, gesture: String) -> [String: ActionSpec] {

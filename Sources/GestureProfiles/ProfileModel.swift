@@ -235,7 +235,7 @@ public enum RecognizerSpec: Sendable, Equatable {
             }
             return EdgePanGestureRecognizer(name: name, edges: set, zoneWidth: zone, minimumDistance: dist)
         case .stroke(let templates, let score, let length):
-            let t = templates.map { StrokeTemplate(name: $0.name, points: $0.points, rotationInvariant: $0.rotationInvariant) }
+            let t = templates.map { StrokeTemplate(name: $0.name, points: $0.points, orientation: $0.orientation) }
             return StrokeGestureRecognizer(name: name, templates: t, minimumScore: score, minimumLength: length)
         }
     }

@@ -5,31 +5,42 @@ import GestureEngine
 public struct StrokeTemplateSpec: Sendable, Equatable {
     public var name: String
     public var points: [Point]
-    public var rotationInvariant: Bool
+    public var orientation: StrokeOrientation
 }
 
-/// The 16 shapes of the $1 data set, three drawings each (see Tools/generate-stroke-templates.py).
+/// The 16 shapes of the $1 data set, three drawings each, chosen by Tools/StrokeTemplates
+/// among the drawings of ``trainingSubjects`` only.
 public enum BuiltInStrokes {
-    /// name → its drawings.
-    public static let shapes: [String: [[Point]]] = {
-        var table: [String: [[Point]]] = [:]
-        for line in builtInStrokeTemplateTable.split(separator: "\n") {
-            let parts = line.split(separator: " ")
-            guard let name = parts.first else { continue }
-            let points = parts.dropFirst().compactMap { pair -> Point? in
-                let xy = pair.split(separator: ",")
-                guard xy.count == 2, let x = Double(xy[0]), let y = Double(xy[1]) else { return nil }
-                return Point(x: x, y: y)
-            }
-            table[String(name), default: []].append(points)
+    /// One built-in drawing: the shape, where it comes from in the data set
+    /// (`SUBJECT/SPEED/SHAPENN`), and its points.
+    public struct Drawing: Sendable {
+        public var shape: String
+        public var source: String
+        public var points: [Point]
+    }
+
+    /// Every drawing, the best single one of each shape first.
+    public static let drawings: [Drawing] = builtInStrokeTemplateTable.split(separator: "\n").compactMap { line in
+        let parts = line.split(separator: " ")
+        guard parts.count > 2 else { return nil }
+        let points = parts.dropFirst(2).compactMap { pair -> Point? in
+            let xy = pair.split(separator: ",")
+            guard xy.count == 2, let x = Double(xy[0]), let y = Double(xy[1]) else { return nil }
+            return Point(x: x, y: y)
         }
-        return table
-    }()
+        return Drawing(shape: String(parts[0]), source: String(parts[1]), points: points)
+    }
+
+    /// The subjects whose drawings the templates were chosen among.
+    public static let trainingSubjects = builtInStrokeTrainingSubjects
+
+    /// name → its drawings, the best single one first.
+    public static let shapes: [String: [[Point]]] = Dictionary(grouping: drawings, by: \.shape).mapValues { $0.map(\.points) }
 
     public static var names: [String] { shapes.keys.sorted() }
 
     public static func templates(named name: String) -> [StrokeTemplateSpec] {
-        (shapes[name] ?? []).map { StrokeTemplateSpec(name: name, points: $0, rotationInvariant: true) }
+        (shapes[name] ?? []).map { StrokeTemplateSpec(name: name, points: $0, orientation: .upright) }
     }
 }
 

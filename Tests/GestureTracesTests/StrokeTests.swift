@@ -49,6 +49,22 @@ import Testing
         #expect(recorder.lines.filter { $0.contains("stroke possible->recognized") }.count == 4)
     }
 
+    /// A drawing turned upside down: `any` scores it as drawn, `upright` lower, `fixed` not
+    /// at all near a match.
+    @Test func orientationDecidesWhatATurnedDrawingScores() throws {
+        let arrow = try drawing("arrow")
+        let upsideDown = arrow.map { Point(x: 1000 - $0.x, y: 1000 - $0.y) }
+        let template = BuiltInStrokes.templates(named: "arrow")[0].points
+        func score(_ path: [Point], _ o: StrokeOrientation) -> Double {
+            UnistrokeMatcher.match(path, templates: [StrokeTemplate(name: "arrow", points: template, orientation: o)])!.score
+        }
+        let scores = StrokeOrientation.allCases.map { o in (o, score(arrow, o), score(upsideDown, o)) }
+        print("arrow as drawn / upside down:", scores.map { "\($0.0) \(String(format: "%.2f / %.2f", $0.1, $0.2))" })
+        #expect(abs(score(upsideDown, .any) - score(arrow, .any)) < 0.01)
+        #expect(score(upsideDown, .upright) < score(arrow, .upright) - 0.2)
+        #expect(score(arrow, .fixed) > 0.6 && score(upsideDown, .fixed) < 0.3)
+    }
+
     @Test func failsAtOnceWhenASecondFingerLandsAndOnTapsAndScribbles() throws {
         let engine = GestureEngine(screen: Rect(x: 0, y: 0, width: 1920, height: 1080), clock: ManualClock())
         let stroke = StrokeGestureRecognizer(name: "stroke", templates: builtIn(["check"]), minimumScore: 0.9)
@@ -102,7 +118,7 @@ import Testing
                 gestures:
                   - name: shapes
                     stroke:
-                      templates: [check, circle, { name: zed, file: z.stroke, rotationInvariant: false }, { name: el, points: [[0, 0], [0, 100], [60, 100]] }]
+                      templates: [check, circle, { name: zed, file: z.stroke, orientation: fixed }, { name: el, points: [[0, 0], [0, 100], [60, 100]] }]
                       minScore: 0.75
                     action: { log: "{template} {score}" }
 
@@ -115,7 +131,7 @@ import Testing
             return
         }
         #expect(templates.map(\.name) == ["check", "check", "check", "circle", "circle", "circle", "zed", "el"])
-        #expect(templates[6].rotationInvariant == false && templates[6].points.count == 4)
+        #expect(templates[6].orientation == .fixed && templates[6].points.count == 4)
         #expect(score == 0.75)
     }
 
@@ -137,6 +153,18 @@ import Testing
         #expect(errors("        stroke: { templates: [{ name: f, file: /nonexistent/x.stroke }] }\n") == [
             "t.yaml:7:48: cannot read the stroke file '/nonexistent/x.stroke'",
         ])
+        #expect(errors("        stroke: { templates: [{ name: l, points: [[0, 0], [0, 9]], orientation: upside } ] }\n") == [
+            "t.yaml:7:81: unknown orientation 'upside'; expected one of: any, upright, fixed",
+        ])
+        #expect(errors("        stroke: { templates: [{ name: l, points: [[0, 0], [0, 9]], orientation: any, rotationInvariant: true }] }\n") == [
+            "t.yaml:7:86: give 'orientation' or 'rotationInvariant', not both",
+        ])
+        // The Tactus 0.2 spelling still loads, with a warning saying what it is now.
+        let legacy = ProfileLoader.load(yaml: head + "        stroke: { templates: [{ name: l, points: [[0, 0], [0, 9]], rotationInvariant: false }] }\n", path: "t.yaml")
+        #expect(legacy.errors.isEmpty)
+        #expect(legacy.warnings.map(\.description) == ["t.yaml:7:68: warning: 'rotationInvariant: false' is now 'orientation: fixed'"])
+        guard case .stroke(let templates, _, _)? = legacy.file?.allGestures.first?.recognizer else { return }
+        #expect(templates.map(\.orientation) == [.fixed])
     }
 
     @Test func replayedDrawingFiresWithTemplateAndScorePlaceholders() throws {
@@ -163,7 +191,7 @@ import Testing
         #expect(UnistrokeMatcher.match([Point(x: 5, y: 5), Point(x: 5, y: 5), Point(x: 5, y: 5)], templates: t) == nil)
         #expect(UnistrokeMatcher.match([], templates: t) == nil)
         #expect(UnistrokeMatcher.match([Point(x: 0, y: 0), Point(x: 1e9, y: 0)], templates: t) != nil)
-        #expect(StrokeTemplate(name: "dot", points: [Point(x: 1, y: 1), Point(x: 1, y: 1)]).points.isEmpty)
+        #expect(StrokeTemplate(name: "dot", points: [Point(x: 1, y: 1), Point(x: 1, y: 1)]).isEmpty)
         #expect(UnistrokeMatcher.match([Point(x: 0, y: 0), Point(x: 10, y: 10)], templates: []) == nil)
     }
 }

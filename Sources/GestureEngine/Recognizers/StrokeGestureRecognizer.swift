@@ -4,33 +4,58 @@ import Glibc
 import Darwin
 #endif
 
+/// How a stroke template treats the orientation a shape is drawn in.
+public enum StrokeOrientation: String, Sendable, CaseIterable {
+    /// Any orientation matches equally: the path is turned to the template before comparing
+    /// ($1's rotation invariance). For shapes with no up, like a circle drawn from anywhere.
+    case any
+    /// Half the measure is rotation-invariant, half compares the path as drawn (within ±30°):
+    /// a turned drawing still matches, a drawing near the template's own orientation matches
+    /// better. People draw on a screen with its up in mind; this tells a check from a v and a
+    /// caret from a question mark better than either measure alone (see the README's figures).
+    case upright
+    /// Only near the orientation it was drawn in (±15°): for shapes whose direction is their
+    /// meaning, like an arrow pointing right.
+    case fixed
+}
+
 /// A named shape to recognize, kept normalized (resampled, rotated, scaled and centred the
 /// way ``UnistrokeMatcher`` compares strokes).
 public struct StrokeTemplate: Sendable {
     public let name: String
-    /// Invariant templates match the shape at any orientation (a circle, a star); sensitive
-    /// ones only near the orientation they were drawn in (an arrow that points right).
-    public let rotationInvariant: Bool
-    let points: [Point]
+    public let orientation: StrokeOrientation
+    /// Normalized with its indicative angle turned to zero (for `any` and `upright`).
+    let turned: [Point]
+    /// Normalized as drawn (for `upright` and `fixed`).
+    let asDrawn: [Point]
 
     /// - Parameter points: the raw path as drawn, in any units.
-    public init(name: String, points: [Point], rotationInvariant: Bool = true) {
+    public init(name: String, points: [Point], orientation: StrokeOrientation = .upright) {
         self.name = name
-        self.rotationInvariant = rotationInvariant
-        self.points = UnistrokeMatcher.normalize(points, rotate: rotationInvariant)
+        self.orientation = orientation
+        self.turned = orientation == .fixed ? [] : UnistrokeMatcher.normalize(points, rotate: true)
+        self.asDrawn = orientation == .any ? [] : UnistrokeMatcher.normalize(points, rotate: false)
     }
+
+    /// True when the template has no extent (every point the same) and can match nothing.
+    var isEmpty: Bool { turned.isEmpty && asDrawn.isEmpty }
 }
 
 /// The $1 unistroke recognizer (Wobbrock, Wilson and Li, UIST 2007): resample the path to
 /// 64 equidistant points, rotate its indicative angle (centroid → first point) to zero,
 /// scale it to a 250 × 250 square, move its centroid to the origin, then take the template
 /// at the smallest mean point distance, searching the best rotation within ±45° by golden
-/// section. The score is 1 − distance / half the square's diagonal.
+/// section. The score is 1 − distance / half the square's diagonal. Templates that care
+/// about orientation (``StrokeOrientation``) also, or only, compare the path as drawn.
 public enum UnistrokeMatcher {
     public static let resampleCount = 64
     public static let squareSize = 250.0
-    /// How far a rotation-sensitive template is searched either side of its own orientation.
-    public static let sensitiveRange = 15.0
+    /// How far the turned path is searched either side of the template ($1's ±45°).
+    static let turnedRange = 45.0 * .pi / 180
+    /// How far an upright template's as-drawn half is searched either side.
+    static let uprightRange = 30.0 * .pi / 180
+    /// How far a fixed template is searched either side of its own orientation.
+    static let fixedRange = 15.0 * .pi / 180
     static let halfDiagonal = 0.5 * (2 * squareSize * squareSize).squareRoot()
     static let phi = 0.5 * (-1 + 5.0.squareRoot())
 
@@ -48,31 +73,56 @@ public enum UnistrokeMatcher {
         return pts.map { Point(x: $0.x - c.x, y: $0.y - c.y) }
     }
 
+    /// A raw path to compare with templates, normalized each way once and only when a
+    /// template needs it.
+    public struct Candidate {
+        let raw: [Point]
+        lazy var turned = UnistrokeMatcher.normalize(raw, rotate: true)
+        lazy var asDrawn = UnistrokeMatcher.normalize(raw, rotate: false)
+
+        public init(_ raw: [Point]) { self.raw = raw }
+
+        /// The mean point distance (in units of the 250-unit square) to a template, at the
+        /// best rotation the template's orientation allows; nil when either has no extent.
+        public mutating func distance(to template: StrokeTemplate) -> Double? {
+            func turnedDistance() -> Double? {
+                let c = turned
+                guard c.count == resampleCount, template.turned.count == resampleCount else { return nil }
+                return distanceAtBestAngle(c, template.turned, from: -turnedRange, to: turnedRange)
+            }
+            func asDrawnDistance(within range: Double) -> Double? {
+                let c = asDrawn
+                guard c.count == resampleCount, template.asDrawn.count == resampleCount else { return nil }
+                return distanceAtBestAngle(c, template.asDrawn, from: -range, to: range)
+            }
+            switch template.orientation {
+            case .any: return turnedDistance()
+            case .fixed: return asDrawnDistance(within: fixedRange)
+            case .upright:
+                guard let a = turnedDistance(), let b = asDrawnDistance(within: uprightRange) else { return nil }
+                return (a + b) / 2
+            }
+        }
+    }
+
+    /// The score (0…1) of a mean point distance.
+    public static func score(distance: Double) -> Double { max(0, 1 - distance / halfDiagonal) }
+
     /// The best template for a raw path and its score in 0…1, or nil when there is no template
     /// or the path has no extent.
     public static func match(_ raw: [Point], templates: [StrokeTemplate]) -> (index: Int, score: Double)? {
-        var invariant: [Point]?
-        var sensitive: [Point]?
+        var candidate = Candidate(raw)
         var best: (Int, Double)?
-        for (i, t) in templates.enumerated() where !t.points.isEmpty {
-            let candidate: [Point]
-            if t.rotationInvariant {
-                if invariant == nil { invariant = normalize(raw, rotate: true) }
-                candidate = invariant!
-            } else {
-                if sensitive == nil { sensitive = normalize(raw, rotate: false) }
-                candidate = sensitive!
-            }
-            guard candidate.count == t.points.count else { continue }
-            let range = t.rotationInvariant ? 45.0 : UnistrokeMatcher.sensitiveRange
-            let d = distanceAtBestAngle(candidate, t.points, from: -range * .pi / 180, to: range * .pi / 180)
+        for (i, t) in templates.enumerated() {
+            guard let d = candidate.distance(to: t) else { continue }
             if best == nil || d < best!.1 { best = (i, d) }
         }
         guard let (index, distance) = best else { return nil }
-        return (index, max(0, 1 - distance / halfDiagonal))
+        return (index, score(distance: distance))
     }
 
-    static func resample(_ raw: [Point], _ n: Int) -> [Point] {
+    /// `n` points equally spaced along the path (the first and last kept).
+    public static func resample(_ raw: [Point], _ n: Int) -> [Point] {
         var total = 0.0
         for i in 1..<raw.count { total += raw[i - 1].distance(to: raw[i]) }
         guard total > 0 else { return [] }

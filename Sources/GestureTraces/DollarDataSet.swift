@@ -1,0 +1,63 @@
+import Foundation
+import GestureEngine
+
+/// One drawing of the $1 unistroke data set (Wobbrock, Wilson and Li, UIST 2007).
+public struct DollarSample: Sendable {
+    public var subject: String
+    /// `slow`, `medium` or `fast`, as the subjects were asked to draw.
+    public var speed: String
+    public var shape: String
+    public var number: Int
+    public var points: [Point]
+
+    /// Where it lives in the data set: `SUBJECT/SPEED/SHAPENN`.
+    public var source: String { "\(subject)/\(speed)/\(shape)\(number < 10 ? "0" : "")\(number)" }
+}
+
+/// Reads the data set's gesture logs: `SUBJECT/SPEED/SHAPENN.xml`, each a `<Gesture>` with
+/// `<Point X=".." Y=".." T=".."/>` children.
+public enum DollarDataSet {
+    public static let speeds = ["slow", "medium", "fast"]
+
+    public struct ReadError: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Every sample under `root`, in subject, speed and file order.
+    public static func load(root: URL) throws -> [DollarSample] {
+        let fm = FileManager.default
+        guard let subjects = try? fm.contentsOfDirectory(atPath: root.path) else {
+            throw ReadError(description: "\(root.path): cannot read the $1 data set here (expected SUBJECT/SPEED/SHAPENN.xml)")
+        }
+        var out: [DollarSample] = []
+        for subject in subjects.sorted() where !subject.hasPrefix(".") {
+            for speed in speeds {
+                let dir = root.appendingPathComponent("\(subject)/\(speed)")
+                guard let files = try? fm.contentsOfDirectory(atPath: dir.path) else { continue }
+                for file in files.sorted() where file.hasSuffix(".xml") {
+                    let url = dir.appendingPathComponent(file)
+                    let text = try String(contentsOf: url, encoding: .utf8)
+                    let points = parsePoints(text)
+                    let base = file.dropLast(4)
+                    guard points.count >= 2, let number = Int(base.suffix(2)) else {
+                        throw ReadError(description: "\(url.path): not a $1 gesture log (no points, or no number in the name)")
+                    }
+                    out.append(DollarSample(subject: subject, speed: speed, shape: String(base.dropLast(2)), number: number, points: points))
+                }
+            }
+        }
+        return out
+    }
+
+    static func parsePoints(_ text: String) -> [Point] {
+        var points: [Point] = []
+        for chunk in text.components(separatedBy: "<Point ").dropFirst() {
+            func attribute(_ name: String) -> Double? {
+                guard let r = chunk.range(of: " \(name)=\"") ?? (chunk.hasPrefix("\(name)=\"") ? chunk.range(of: "\(name)=\"") : nil) else { return nil }
+                return Double(chunk[r.upperBound...].prefix { $0 != "\"" })
+            }
+            if let x = attribute("X"), let y = attribute("Y"), x.isFinite, y.isFinite { points.append(Point(x: x, y: y)) }
+        }
+        return points
+    }
+}
