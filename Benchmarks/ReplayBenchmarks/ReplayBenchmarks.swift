@@ -47,7 +47,7 @@ let benchmarks: @Sendable () -> Void = {
 
     // A stroke as a person draws it (a built-in star, moved, scaled and jittered), matched
     // against every built-in template: 16 shapes × 3 drawings.
-    let templates = BuiltInStrokes.names.flatMap { n in BuiltInStrokes.templates(named: n).map { StrokeTemplate(name: $0.name, points: $0.points) } }
+    let templates = BuiltInStrokes.names.flatMap { n in BuiltInStrokes.templates(named: n).map(\.template) }
     let star = BuiltInStrokes.templates(named: "star")[0].points.enumerated().map { i, p in
         Point(x: 300 + p.x * 1.7 + Double(i % 3), y: 200 + p.y * 1.7 - Double(i % 2))
     }

@@ -291,6 +291,15 @@ private struct Parser {
 
     // MARK: Gestures
 
+    /// Gestures and touchpad bindings share one namespace (relations name either).
+    mutating func claimGestureName(_ name: String, at node: Node) {
+        if let earlier = gestureNodes[name] {
+            sink.error(node, "duplicate gesture name '\(name)' (first at line \(SourceLocation(earlier.mark).line)); gesture names are unique within the file")
+        } else {
+            gestureNodes[name] = node
+        }
+    }
+
     mutating func parseGesture(_ node: Node, regionNames: [String]) -> GestureSpec? {
         guard let entries = reader.mapping(node, "a gesture", allowed: Self.gestureKeys) else { return nil }
         let byKey = Dictionary(entries.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
@@ -298,10 +307,8 @@ private struct Parser {
         if let n = byKey["name"], let s = reader.string(n.value, "gesture name") {
             if s == "all" || s.isEmpty {
                 sink.error(n.value, "'\(s)' cannot be a gesture name")
-            } else if let earlier = gestureNodes[s] {
-                sink.error(n.value, "duplicate gesture name '\(s)' (first at line \(SourceLocation(earlier.mark).line)); gesture names are unique within the file")
             } else {
-                gestureNodes[s] = n.value
+                claimGestureName(s, at: n.value)
             }
             name = s
         } else if byKey["name"] == nil {
@@ -808,11 +815,7 @@ private struct Parser {
         let byKey = Dictionary(entries.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
         var name = "touchpad\(SourceLocation(node.mark).line)"
         if let n = byKey["name"], let s = reader.string(n.value, "binding name") {
-            if let earlier = gestureNodes[s] {
-                sink.error(n.value, "duplicate gesture name '\(s)' (first at line \(SourceLocation(earlier.mark).line)); gesture names are unique within the file")
-            } else {
-                gestureNodes[s] = n.value
-            }
+            claimGestureName(s, at: n.value)
             name = s
         } else if byKey["name"] == nil {
             sink.error(node, "a touchpad binding needs a 'name'")

@@ -235,8 +235,7 @@ public enum RecognizerSpec: Sendable, Equatable {
             }
             return EdgePanGestureRecognizer(name: name, edges: set, zoneWidth: zone, minimumDistance: dist)
         case .stroke(let templates, let score, let length):
-            let t = templates.map { StrokeTemplate(name: $0.name, points: $0.points, orientation: $0.orientation) }
-            return StrokeGestureRecognizer(name: name, templates: t, minimumScore: score, minimumLength: length)
+            return StrokeGestureRecognizer(name: name, templates: templates.map(\.template), minimumScore: score, minimumLength: length)
         }
     }
 }

@@ -6,6 +6,9 @@ public struct StrokeTemplateSpec: Sendable, Equatable {
     public var name: String
     public var points: [Point]
     public var orientation: StrokeOrientation
+
+    /// The engine's normalized template.
+    public var template: StrokeTemplate { StrokeTemplate(name: name, points: points, orientation: orientation) }
 }
 
 /// The 16 shapes of the $1 data set, three drawings each, chosen by Tools/StrokeTemplates

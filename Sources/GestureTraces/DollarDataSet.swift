@@ -51,9 +51,10 @@ public enum DollarDataSet {
 
     static func parsePoints(_ text: String) -> [Point] {
         var points: [Point] = []
-        for chunk in text.components(separatedBy: "<Point ").dropFirst() {
+        for element in text.components(separatedBy: "<Point ").dropFirst() {
+            let chunk = " " + element  // each attribute after a space: " X=" is never the end of another name
             func attribute(_ name: String) -> Double? {
-                guard let r = chunk.range(of: " \(name)=\"") ?? (chunk.hasPrefix("\(name)=\"") ? chunk.range(of: "\(name)=\"") : nil) else { return nil }
+                guard let r = chunk.range(of: " \(name)=\"") else { return nil }
                 return Double(chunk[r.upperBound...].prefix { $0 != "\"" })
             }
             if let x = attribute("X"), let y = attribute("Y"), x.isFinite, y.isFinite { points.append(Point(x: x, y: y)) }

@@ -14,7 +14,7 @@ import Testing
     }
 
     func builtIn(_ names: [String]) -> [StrokeTemplate] {
-        names.flatMap { n in BuiltInStrokes.templates(named: n).map { StrokeTemplate(name: $0.name, points: $0.points) } }
+        names.flatMap { n in BuiltInStrokes.templates(named: n).map(\.template) }
     }
 
     /// Feeds a path as one touch, 10 ms per point.

@@ -85,28 +85,25 @@ public enum UnistrokeMatcher {
         /// The mean point distance (in units of the 250-unit square) to a template, at the
         /// best rotation the template's orientation allows; nil when either has no extent.
         public mutating func distance(to template: StrokeTemplate) -> Double? {
-            func turnedDistance() -> Double? {
-                let c = turned
-                guard c.count == resampleCount, template.turned.count == resampleCount else { return nil }
-                return distanceAtBestAngle(c, template.turned, from: -turnedRange, to: turnedRange)
-            }
-            func asDrawnDistance(within range: Double) -> Double? {
-                let c = asDrawn
-                guard c.count == resampleCount, template.asDrawn.count == resampleCount else { return nil }
-                return distanceAtBestAngle(c, template.asDrawn, from: -range, to: range)
-            }
             switch template.orientation {
-            case .any: return turnedDistance()
-            case .fixed: return asDrawnDistance(within: fixedRange)
+            case .any: return bestDistance(turned, template.turned, within: turnedRange)
+            case .fixed: return bestDistance(asDrawn, template.asDrawn, within: fixedRange)
             case .upright:
-                guard let a = turnedDistance(), let b = asDrawnDistance(within: uprightRange) else { return nil }
+                guard let a = bestDistance(turned, template.turned, within: turnedRange),
+                      let b = bestDistance(asDrawn, template.asDrawn, within: uprightRange) else { return nil }
                 return (a + b) / 2
             }
         }
     }
 
+    /// The distance at the best rotation within ±`range`; nil when either path has no extent.
+    static func bestDistance(_ path: [Point], _ template: [Point], within range: Double) -> Double? {
+        guard path.count == resampleCount, template.count == resampleCount else { return nil }
+        return distanceAtBestAngle(path, template, from: -range, to: range)
+    }
+
     /// The score (0…1) of a mean point distance.
-    public static func score(distance: Double) -> Double { max(0, 1 - distance / halfDiagonal) }
+    static func score(distance: Double) -> Double { max(0, 1 - distance / halfDiagonal) }
 
     /// The best template for a raw path and its score in 0…1, or nil when there is no template
     /// or the path has no extent.
