@@ -32,6 +32,8 @@ public final class GestureEngine {
     private var pendingActions: [ActionEvent] = []
     private var runningActions: [ActionEvent] = []
     private var observers: [GestureObserver] = []
+    /// Receives every verdict (the engine's main output); see ``TouchDecisionSink``.
+    public weak var decisionSink: TouchDecisionSink?
     private var lastTap: (location: Point, time: Instant, count: Int)?
     private var isProcessing = false
     /// Whether any observer listens: when none does, observations are not even built.
@@ -165,10 +167,10 @@ public final class GestureEngine {
     /// Shutting down: every touch still without a verdict is released (the application gets
     /// it), and the ids are returned so the caller can tell the server.
     @discardableResult
-    public func releaseUndecidedTouches() -> [TouchID] {
+    public func releaseUndecidedTouches(reason: DecisionReason = .shutdown) -> [TouchID] {
         var released: [TouchID] = []
         for t in liveTouches where t.verdict == nil {
-            decide(t, .released)
+            decide(t, .released, reason)
             released.append(t.id)
         }
         return released
@@ -215,11 +217,13 @@ public final class GestureEngine {
                 }
             }
         }
-        if hit.control != nil { decide(touch, .claimed) }  // the control's own default gesture
+        touch.wasWanted = touch.receivers.contains { $0.cancelsTouchesInView }
+        touch.receivedCount = touch.receivers.count
+        if hit.control != nil { decide(touch, .claimed, .claimedBy(hit.name)) }  // the control's own default gesture
         for r in touch.receivers where !r.state.isTerminal {
             if r.state.isInProgress && r.cancelsTouchesInView {
                 // Joins a gesture that already owns its touches: never reaches the view.
-                decide(touch, .claimed)
+                decide(touch, .claimed, .claimedBy(r.name))
                 touch.delivery.finished = true
             }
             r.touchBegan(touch)
@@ -293,14 +297,26 @@ public final class GestureEngine {
                 t.delivery.beganWithheld = false
                 t.delivery.endedWithheld = false
             }
-            decide(t, .claimed)
+            decide(t, .claimed, .claimedBy(r.name))
         }
     }
 
-    private func decide(_ t: Touch, _ verdict: TouchVerdict) {
+    private func decide(_ t: Touch, _ verdict: TouchVerdict, _ reason: DecisionReason) {
         guard t.verdict == nil else { return }
         t.verdict = verdict
-        emit(.verdict(t.id, verdict, time: now))
+        let decision = TouchDecision(id: t.id, verdict: verdict, reason: reason, touchBegan: t.beganAt, time: now)
+        decisionSink?.touchDecided(decision)
+        if isObserved { emit(.verdict(decision)) }
+    }
+
+    /// Why nothing claims `t` any more (it is being released).
+    private func releaseReason(_ t: Touch) -> DecisionReason {
+        if t.view?.engine !== self { return .windowClosed }
+        if t.phase == .cancelled { return .cancelled }
+        if !t.wasWanted { return .noGesture }
+        if t.receivers.isEmpty && t.receivedCount > 0 { return .ignored }
+        if t.receivers.contains(where: { !$0.cancelsTouchesInView && ($0.state.isInProgress || $0.state == .ended) }) { return .notCancelling }
+        return .allFailed
     }
 
     // MARK: Delivery to views (§6)
@@ -389,7 +405,7 @@ public final class GestureEngine {
         repeat {
             rounds += 1
             for t in liveTouches { releaseWithheld(t) }
-            for t in liveTouches where t.verdict == nil && !isWanted(t) { decide(t, .released) }
+            for t in liveTouches where t.verdict == nil && !isWanted(t) { decide(t, .released, releaseReason(t)) }
             if touchFinishedSinceSweep {
                 liveTouches.removeAll { !$0.isActive && $0.verdict != nil && ($0.delivery.finished || $0.view?.engine !== self) }
                 touchFinishedSinceSweep = liveTouches.contains { !$0.isActive }

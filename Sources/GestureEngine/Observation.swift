@@ -101,8 +101,8 @@ public enum Observation {
     case state(GestureRecognizer, from: GestureState, to: GestureState, time: Instant, reset: Bool)
     /// A message delivered to a view.
     case delivery(View, DeliveryMessage, TouchID, time: Instant)
-    /// The final verdict on a touch (exactly once per touch).
-    case verdict(TouchID, TouchVerdict, time: Instant)
+    /// The final verdict on a touch (exactly once per touch), with why and how long it was held.
+    case verdict(TouchDecision)
     /// An action fired (after the event that caused it).
     case action(ActionEvent)
     /// Something the engine survived.

@@ -10,8 +10,8 @@ extension Observation {
             return "\(r.name) \(from.name(continuous: c))->\(to.name(continuous: c))"
         case .delivery(let view, let message, let id, _):
             return "\(view.name) \(message.rawValue) \(id)"
-        case .verdict(let id, let verdict, _):
-            return "touch \(id) \(verdict.rawValue)"
+        case .verdict(let d):
+            return "touch \(d.id) \(d.verdict.rawValue)"
         case .action(let a):
             return "action \(a.source.name) \(a.stateName)"
         case .error(let e, _):
@@ -22,7 +22,8 @@ extension Observation {
     /// The time of the event or deadline that caused it.
     public var time: Instant {
         switch self {
-        case .state(_, _, _, let t, _), .delivery(_, _, _, let t), .verdict(_, _, let t), .error(_, let t): t
+        case .state(_, _, _, let t, _), .delivery(_, _, _, let t), .error(_, let t): t
+        case .verdict(let d): d.time
         case .action(let a): a.time
         }
     }

@@ -84,6 +84,9 @@ public final class Touch: CustomStringConvertible {
     /// Recognizers that receive this touch, deepest view first, declaration order within a view.
     var receivers: [GestureRecognizer] = []
     var verdict: TouchVerdict?
+    /// At its begin, some receiver would claim it (for the release reason).
+    var wasWanted = false
+    var receivedCount = 0
     /// The touch went down on the thumb of its view's control (slider, switch): judged once,
     /// because the thumb moves with the value.
     var beganOnControlThumb = false

@@ -70,6 +70,8 @@ public final class ProfileRuntime {
     /// Replaces the configuration: every gesture and region is rebuilt, windows are kept.
     /// Gestures under way are cancelled (their touches get their verdicts).
     public func apply(_ newConfiguration: ProfileFile) {
+        // The gestures that wanted undecided touches are going: the applications get them.
+        engine.releaseUndecidedTouches(reason: .reload)
         for r in screenRecognizers { engine.root.removeGestureRecognizer(r) }
         for v in screenRegions { v.removeFromSuperview() }
         for id in stacking { windows[id]?.view.removeFromSuperview() }

@@ -30,9 +30,12 @@ public struct EventLogFormatter: Sendable {
                 return "{\"t\":\(num(t)),\"kind\":\"delivery\",\"view\":\(str(view.path)),\"message\":\(str(message.rawValue)),\"touches\":[\(touchID(id))]}"
             }
             return text(t, "delivery", view.path, message.rawValue, "touch \(id)")
-        case .verdict(let id, let verdict, _):
-            if format == .json { return "{\"t\":\(num(t)),\"kind\":\"touch\",\"id\":\(touchID(id)),\"verdict\":\(str(verdict.rawValue))}" }
-            return text(t, "touch", "\(id)", verdict.rawValue, "")
+        case .verdict(let d):
+            let held = num(d.heldMilliseconds), by = d.reason.label
+            if format == .json {
+                return "{\"t\":\(num(t)),\"kind\":\"touch\",\"id\":\(touchID(d.id)),\"verdict\":\(str(d.verdict.rawValue)),\"held\":\(held),\"by\":\(str(by))}"
+            }
+            return text(t, "touch", "\(d.id)", d.verdict.rawValue, "held \(held) ms  by \(by)")
         case .action:
             return nil
         case .error(let e, _):

@@ -1,3 +1,4 @@
+import GestureEngine
 import GestureProfiles
 
 /// Renders the daemon's monitor stream (`tactus monitor`) for people: one aligned line per
@@ -78,7 +79,14 @@ public struct MonitorRenderer: Sendable {
             return style(layout(t, "delivery", s("view") ?? "", s("message") ?? "", "touch \(touches)"), .dim)
         case "touch" where s("verdict") != nil:
             let v = s("verdict") ?? ""
-            return layout(t, "verdict", "touch \(id("id"))", style(v, v == "claimed" ? .green : .blue), v == "claimed" ? "the gestures keep it" : "handed to the application", whatWidth: v.count)
+            // "released after 12 ms: every gesture gave up"; older daemons sent neither field.
+            guard let by = s("by") else {
+                return layout(t, "verdict", "touch \(id("id"))", style(v, v == "claimed" ? .green : .blue), v == "claimed" ? "the gestures keep it" : "handed to the application", whatWidth: v.count)
+            }
+            let held = n("held").map { " after \(formatNumber($0)) ms" } ?? ""
+            let why = DecisionReason.explanation(verdict: v, by: by)
+            let what = v + held
+            return layout(t, "verdict", "touch \(id("id"))", style(v, v == "claimed" ? .green : .blue) + held, v == "claimed" ? why : "\(why): handed to the application", whatWidth: what.count)
         case "touch":
             let phase = s("phase") ?? ""
             if phase == "moved" && !showMoves { return nil }

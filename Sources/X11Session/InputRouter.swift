@@ -12,7 +12,7 @@ import Logging
 /// follows are tracked through raw events.
 ///
 /// Talks to the server only through the `XServer` seam: unit tests drive it with a fake.
-public final class InputRouter: GestureObserver {
+public final class InputRouter: TouchDecisionSink {
     public let server: XServer
     public let session: GestureSession
     public let timeline: ServerTimeline
@@ -82,7 +82,7 @@ public final class InputRouter: GestureObserver {
         self.session = session
         self.timeline = timeline
         self.logger = logger
-        session.engine.addObserver(self)
+        session.engine.decisionSink = self
     }
 
     // MARK: Set-up
@@ -333,8 +333,9 @@ public final class InputRouter: GestureObserver {
 
     // MARK: Verdicts
 
-    public func observe(_ observation: Observation) {
-        if case .verdict(let id, let verdict, _) = observation { verdicts.append((id, verdict)) }
+    /// Noted during the event; answered to the server after it (``flushVerdicts()``).
+    public func touchDecided(_ decision: TouchDecision) {
+        verdicts.append((decision.id, decision.verdict))
     }
 
     /// After deadlines ran outside an event: answers the verdicts they gave.

@@ -30,7 +30,8 @@ final class InvariantChecker: GestureObserver {
                 if failedSinceReset.contains(ObjectIdentifier(r)) { violations.append("\(r.name): action after failed") }
                 if a.state == .failed || a.state == .possible { violations.append("\(r.name): action for \(a.state)") }
             }
-        case .verdict(let id, _, _):
+        case .verdict(let d):
+            let id = d.id
             verdictCount[id, default: 0] += 1
         case .delivery(_, let m, let id, _):
             var seq = deliveries[id, default: []]

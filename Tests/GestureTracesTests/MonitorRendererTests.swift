@@ -36,6 +36,20 @@ struct MonitorRendererTests {
         ])
     }
 
+    @Test func verdictsSayHowLongTheApplicationWaitedAndWhy() {
+        var r = MonitorRenderer(colour: false)
+        let lines = [
+            #"{"t":0,"kind":"touch","id":3,"verdict":"released","held":12,"by":"all-failed"}"#,
+            #"{"t":0,"kind":"touch","id":4,"verdict":"released","held":0,"by":"no-gesture"}"#,
+            #"{"t":0,"kind":"touch","id":5,"verdict":"claimed","held":150.5,"by":"next-desktop"}"#,
+        ]
+        #expect(lines.compactMap { r.render(Substring($0)) } == [
+            "     0.000  verdict  touch 3                    released after 12 ms           every gesture gave up: handed to the application",
+            "     0.000  verdict  touch 4                    released after 0 ms            no gesture here wants it: handed to the application",
+            "     0.000  verdict  touch 5                    claimed after 150.5 ms         by next-desktop",
+        ])
+    }
+
     @Test func movesAppearWhenAskedFor() {
         var r = MonitorRenderer(colour: false, showMoves: true)
         let text = Self.stream.compactMap { r.render(Substring($0)) }

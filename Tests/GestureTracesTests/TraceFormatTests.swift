@@ -64,7 +64,7 @@ import Testing
             + "    touchpad:\n      - { name: tp, swipe: { fingers: 3, direction: left }, action: { desktop: next } }\n"
         let r = Replayer(configuration: try profile(yaml), screen: (1920, 1080), format: .json) { lines.append($0) }
         r.run(try parse(text))
-        #expect(lines.contains("{\"t\":120,\"kind\":\"touch\",\"id\":\"p1\",\"verdict\":\"claimed\"}"))
+        #expect(lines.contains("{\"t\":120,\"kind\":\"touch\",\"id\":\"p1\",\"verdict\":\"claimed\",\"held\":20,\"by\":\"drag\"}"))
         #expect(lines.contains("{\"t\":300,\"kind\":\"touchpad\",\"gesture\":\"swipe\",\"fingers\":3,\"verdict\":\"claimed\"}"))
         #expect(r.actions.map { "\($0.gesture) \($0.action)" } == ["drag log drag 1", "tp desktop next"])
     }
