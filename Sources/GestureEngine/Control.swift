@@ -97,16 +97,18 @@ public struct Control: Hashable, Sendable {
 
     // MARK: Precedence (semantics.md §7)
 
-    /// Whether this control's default gesture covers what `recognizer` is about to take.
-    func takesPrecedence(over recognizer: GestureRecognizer, touch: Touch, in frame: Rect) -> Bool {
+    /// Whether this control's default gesture covers what `recognizer` is about to take
+    /// (view policy, from the recognizer's traits: no recognizer knows about controls).
+    func takesPrecedence(over recognizer: GestureRecognizer, beganOnThumb: Bool) -> Bool {
         guard recognizer.numberOfTouches <= 1 else { return false }
-        switch recognizer.kind {
+        let traits = recognizer.traits
+        switch traits.kind {
         case .tap:
-            guard kind != .slider, let tap = recognizer as? TapGestureRecognizer else { return false }
-            return tap.numberOfTapsRequired == 1 && tap.numberOfTouchesRequired == 1
+            // The single one-finger tap is the default gesture of every control but a slider.
+            return kind != .slider && traits.tapsRequired == 1 && traits.touchesRequired == 1
         case .pan, .edgePan, .swipe:
-            guard kind == .slider || (kind == .switch && recognizer.kind != .swipe) else { return false }
-            guard touch.beganOnControlThumb else { return false }
+            guard kind == .slider || (kind == .switch && traits.kind != .swipe) else { return false }
+            guard beganOnThumb else { return false }
             let t = recognizer.translation
             return abs(axis.component(of: t)) >= abs(axis.crossComponent(of: t))
         default:
@@ -125,13 +127,13 @@ struct ControlTracker {
 
     /// Feeds one delivered message; returns the new value when the control acts.
     /// (A button "acts" with its unchanged value.)
-    mutating func handle(_ message: DeliveryMessage, touch t: Touch, control: inout Control, frame: Rect) -> Double? {
+    mutating func handle(_ message: DeliveryMessage, touch t: Touch, beganOnThumb: Bool, control: inout Control, frame: Rect) -> Double? {
         switch message {
         case .began:
             guard touch == nil else { return nil }
             touch = t.id
             dragged = false
-            startedOnThumb = t.beganOnControlThumb
+            startedOnThumb = beganOnThumb
             if control.kind == .slider, startedOnThumb {
                 // Measured from where the touch went down (a delayed began arrives late).
                 let thumb = control.thumbRect(in: frame)

@@ -1,7 +1,7 @@
 /// The gesture environment: takes touch events and time, hit-tests them against the view
-/// tree, offers them to recognizers (deepest view first), lets the ``GestureArena`` arbitrate,
-/// delivers what is left to the views (with delays and cancels), gives every touch its
-/// verdict, and runs the actions after each event.
+/// tree, offers them to recognizers (deepest view first), hands their reports to the
+/// ``GestureArena``, delivers what is left to the views (with delays and cancels), gives every
+/// touch its verdict (``decisionSink``), and runs the actions after each event.
 ///
 /// Single-threaded by design: one owner (the daemon's event loop, a test, `replay`) calls it.
 public final class GestureEngine {
@@ -20,30 +20,29 @@ public final class GestureEngine {
     }()
 
     /// Two taps count as one multi-tap (for `Touch.tapCount`) within this time and distance.
-    public var tapCountInterval = 0.35
-    public var tapCountDistance = 40.0
+    public var tapCountInterval = GestureConfiguration.standard.multiTap.interval
+    public var tapCountDistance = GestureConfiguration.standard.multiTap.distance
 
-    lazy var arena = GestureArena(engine: self)
+    /// Receives every verdict as it is given: the engine's main output.
+    public weak var decisionSink: TouchDecisionSink?
 
+    /// Arbitration: the touches' entries, the contending recognizers, held transitions.
+    let arena = GestureArena<GestureRecognizer>()
     /// Touches still needing attention: down, undecided, or with a withheld delivery.
-    private var liveTouches: [Touch] = []
-    /// Recognizers with a sequence under way (received a touch since their last reset).
-    private(set) var activeRecognizers: [GestureRecognizer] = []
+    private(set) var liveTouches: [TouchRecord] = []
     private var pendingActions: [ActionEvent] = []
     private var runningActions: [ActionEvent] = []
     private var observers: [GestureObserver] = []
-    /// Receives every verdict (the engine's main output); see ``TouchDecisionSink``.
-    public weak var decisionSink: TouchDecisionSink?
     private var lastTap: (location: Point, time: Instant, count: Int)?
     private var isProcessing = false
     /// Whether any observer listens: when none does, observations are not even built.
-    private var isObserved = false
+    private(set) var isObserved = false
     /// Set when a touch ends, so the sweep of finished touches runs only when it can find one.
     private var touchFinishedSinceSweep = false
     private var deadlineCacheValid = false
     /// Set when a state turns terminal, a touch ends, or a deadline changes: only then can a
     /// recognizer's sequence be over.
-    private var resetSweepNeeded = false
+    var resetSweepNeeded = false
     private var cachedDeadline: (GestureRecognizer, Instant)?
 
     /// - Parameters:
@@ -55,18 +54,12 @@ public final class GestureEngine {
         now = clock.now
         root.rootEngine = self
         liveTouches.reserveCapacity(16)
-        activeRecognizers.reserveCapacity(32)
         pendingActions.reserveCapacity(32)
         runningActions.reserveCapacity(32)
     }
 
     deinit {
-        // The unowned(unsafe) back-pointers must not outlive the engine.
-        root.rootEngine = nil
-        for r in activeRecognizers {
-            r.sequenceEngine = nil
-            r.inSequence = false
-        }
+        for r in arena.contenders { r.arenaSlot = -1 }
     }
 
     public func addObserver(_ observer: GestureObserver) {
@@ -91,44 +84,50 @@ public final class GestureEngine {
         defer { isProcessing = false }
 
         var location = event.location
-        if !location.x.isFinite || !location.y.isFinite { location = activeTouch(event.id)?.location ?? .zero }
+        if !location.x.isFinite || !location.y.isFinite { location = activeRecord(event.id)?.touch.location ?? .zero }
 
         switch event.phase {
         case .began:
-            if let stale = activeTouch(event.id) {
+            if let stale = activeRecord(event.id) {
                 // A begin for a touch that is down: the old one is lost; cancel it first.
                 report(.unexpectedTouch(id: event.id, phase: .began))
                 var cancel = event
                 cancel.phase = .cancelled
-                finish(stale, cancel, location: stale.location)
+                finish(stale, cancel, location: stale.touch.location)
             }
             touchBegan(event, location: location)
         case .moved:
-            guard let touch = activeTouch(event.id) else {
+            guard let record = activeRecord(event.id) else {
                 report(.unexpectedTouch(id: event.id, phase: event.phase))
                 return
             }
+            let touch = record.touch
             touch.previousLocation = touch.location
             touch.location = location
             touch.timestamp = t
             touch.phase = .moved
             // The hottest loop of the engine. Each recognizer is kept alive by its view while
-            // it is called, so the per-element retain/release is skipped. A recognizer may
-            // `ignore` the touch (leaving this array) during its call: then the next one has
-            // moved into its slot.
+            // it is called, so the per-element retain/release is skipped. A recognizer that
+            // ignores the touch leaves this array when its call returns: then the next one
+            // has moved into its slot.
+            let entry = record.entry
             var i = 0
-            while i < touch.receivers.count {
-                unowned(unsafe) let r = touch.receivers[i]
-                if !r.state.isTerminal { r.touchMoved(touch) }
-                if i < touch.receivers.count && touch.receivers[i] === r { i += 1 }
+            while i < entry.members.count {
+                unowned(unsafe) let r = entry.members[i]
+                if !r.state.isTerminal {
+                    r.now = now
+                    r.touchMoved(touch)
+                    if r.needsAttention { attend(to: r) }
+                }
+                if i < entry.members.count && entry.members[i] === r { i += 1 }
             }
-            deliverEventPhase(of: touch)
+            deliverEventPhase(of: record)
         case .ended, .cancelled:
-            guard let touch = activeTouch(event.id) else {
+            guard let record = activeRecord(event.id) else {
                 report(.unexpectedTouch(id: event.id, phase: event.phase))
                 return
             }
-            finish(touch, event, location: location)
+            finish(record, event, location: location)
         }
         settle()
     }
@@ -139,8 +138,13 @@ public final class GestureEngine {
         while let (r, due) = earliestDeadline(), due <= target {
             now = max(now, due)
             r.deadline = nil
+            deadlinesChanged()
             isProcessing = true
-            if !r.state.isTerminal { r.deadlineReached(now) }
+            if !r.state.isTerminal {
+                r.now = now
+                r.deadlineReached(now)
+                if r.needsAttention { attend(to: r) }
+            }
             isProcessing = false
             settle()
         }
@@ -164,23 +168,23 @@ public final class GestureEngine {
         }
     }
 
-    /// Shutting down: every touch still without a verdict is released (the application gets
-    /// it), and the ids are returned so the caller can tell the server.
+    /// Every touch still without a verdict is released (the application gets it), and the
+    /// ids are returned so the caller can tell the server: at shutdown, or on a reload.
     @discardableResult
     public func releaseUndecidedTouches(reason: DecisionReason = .shutdown) -> [TouchID] {
         var released: [TouchID] = []
-        for t in liveTouches where t.verdict == nil {
-            decide(t, .released, reason)
-            released.append(t.id)
+        for record in liveTouches where record.entry.verdict == nil {
+            decide(record, .released, reason)
+            released.append(record.touch.id)
         }
         return released
     }
 
     /// Touches with no verdict yet.
-    public var undecidedTouches: [TouchID] { liveTouches.filter { $0.verdict == nil }.map(\.id) }
+    public var undecidedTouches: [TouchID] { liveTouches.filter { $0.entry.verdict == nil }.map(\.touch.id) }
 
     /// Touches currently down.
-    public var activeTouches: [Touch] { liveTouches.filter { $0.isActive } }
+    public var activeTouches: [Touch] { liveTouches.map(\.touch).filter { $0.isActive } }
 
     // MARK: Touch lifecycle
 
@@ -195,205 +199,132 @@ public final class GestureEngine {
         let touch = Touch(event: e, tapCount: tapCount)
         let hit = root.hitTest(location) ?? root
         touch.view = hit
-        if let control = hit.control { touch.beganOnControlThumb = control.thumbRect(in: hit.frame).contains(location) }
+        var path: [View] = []
         var v: View? = hit
         while let current = v {
-            touch.path.append(current)
+            path.append(current)
             current.activeTouchCount += 1
             v = current.superview
         }
-        liveTouches.append(touch)
+        let onThumb = hit.control.map { $0.thumbRect(in: hit.frame).contains(location) } ?? false
+        let entry = ArenaEntry<GestureRecognizer>(id: touch.id, beganAt: touch.beganAt)
+        let record = TouchRecord(touch: touch, entry: entry, path: path, beganOnControlThumb: onThumb)
+        liveTouches.append(record)
 
         // Who sees it: deepest view first, declaration order within a view (§2).
-        for view in touch.path {
+        for view in path {
             for r in view.gestureRecognizers where !r.state.isTerminal && r.shouldReceive(touch) {
-                touch.receivers.append(r)
+                let joining = r.arenaSlot < 0
+                arena.join(r, entry)
                 r.receive(touch)
-                if !r.inSequence {
-                    r.inSequence = true
-                    r.sequenceEngine = self
-                    activeRecognizers.append(r)
-                    deadlinesChanged()
-                }
+                if joining { deadlinesChanged() }
             }
         }
-        touch.wasWanted = touch.receivers.contains { $0.cancelsTouchesInView }
-        touch.receivedCount = touch.receivers.count
-        if hit.control != nil { decide(touch, .claimed, .claimedBy(hit.name)) }  // the control's own default gesture
-        for r in touch.receivers where !r.state.isTerminal {
+        entry.offeredCount = entry.members.count
+        entry.wasWanted = entry.members.contains { $0.cancelsTouchesInView }
+        if hit.control != nil { decide(record, .claimed, .claimedBy(hit.name)) }  // the control's own default gesture
+        for r in entry.members where !r.state.isTerminal {
             if r.state.isInProgress && r.cancelsTouchesInView {
                 // Joins a gesture that already owns its touches: never reaches the view.
-                decide(touch, .claimed, .claimedBy(r.name))
-                touch.delivery.finished = true
+                decide(record, .claimed, .claimedBy(r.name))
+                record.delivery.finished = true
             }
+            r.now = now
             r.touchBegan(touch)
+            if r.needsAttention { attend(to: r) }
         }
-        deliverEventPhase(of: touch)
+        deliverEventPhase(of: record)
     }
 
-    /// The touch with this id that is down. A linear scan: there are rarely more than ten
-    /// live touches, and comparing ids is cheaper than hashing them.
-    private func activeTouch(_ id: TouchID) -> Touch? {
-        for t in liveTouches where t.id == id && t.isActive { return t }
+    /// The live touch with this id that is down. A linear scan: there are rarely more than
+    /// ten live touches, and comparing ids is cheaper than hashing them.
+    private func activeRecord(_ id: TouchID) -> TouchRecord? {
+        for r in liveTouches where r.touch.id == id && r.touch.isActive { return r }
         return nil
     }
 
-    private func finish(_ touch: Touch, _ event: TouchEvent, location: Point) {
+    /// The live record of a touch a recognizer holds.
+    func record(of touch: Touch) -> TouchRecord? {
+        for r in liveTouches where r.touch === touch { return r }
+        return nil
+    }
+
+    private func finish(_ record: TouchRecord, _ event: TouchEvent, location: Point) {
+        let touch = record.touch
         touch.previousLocation = touch.location
         touch.location = location
         touch.timestamp = now
         touch.phase = event.phase
-        for v in touch.path { v.activeTouchCount -= 1 }
-        for r in touch.receivers { r.touchesDown -= 1 }
+        for v in record.path { v.activeTouchCount -= 1 }
+        for r in record.entry.members { r.touchFinished() }
         touchFinishedSinceSweep = true
         resetSweepNeeded = true
         if event.phase == .ended {
             lastTap = (location, now, touch.tapCount)
         }
-        for r in touch.receivers where !r.state.isTerminal {
+        for r in record.entry.members where !r.state.isTerminal {
+            r.now = now
             if event.phase == .ended { r.touchEnded(touch) } else { r.touchCancelled(touch) }
+            if r.needsAttention { attend(to: r) }
         }
-        deliverEventPhase(of: touch)
+        deliverEventPhase(of: record)
     }
 
-    // MARK: State changes (called by the arena)
+    // MARK: Reports and what the arena makes of them
 
-    func commit(_ r: GestureRecognizer, to new: GestureState) {
-        let old = r.state
-        guard GestureState.isLegalTransition(from: old, to: new, continuous: r.isContinuous) else {
-            reportIllegal(r, from: old, to: new)
-            return
+    /// After a recognizer's call, when it reported, ignored or set a deadline: those take
+    /// effect now (ignores first, so a claim never takes a touch the recognizer let go).
+    private func attend(to r: GestureRecognizer) {
+        r.needsAttention = false
+        if r.deadlineChanged {
+            r.deadlineChanged = false
+            deadlinesChanged()
         }
-        r.state = new
-        if new.isTerminal {
-            r.deadline = nil
-            resetSweepNeeded = true
-        }
-        if isObserved { emit(.state(r, from: old, to: new, time: now, reset: false)) }
+        if !r.pendingIgnores.isEmpty { applyIgnores(of: r) }
+        if r.hasPendingReport { applyReports(of: r) }
     }
 
-    func queueAction(_ r: GestureRecognizer, _ state: GestureState) {
-        pendingActions.append(ActionEvent(source: .gesture(r), state: state, values: r.values, time: now))
+    private func applyIgnores(of r: GestureRecognizer) {
+        for t in r.takeIgnores() {
+            if let record = record(of: t) { arena.ignore(r, record.entry) }
+        }
     }
 
-    func reportIllegal(_ r: GestureRecognizer, from: GestureState, to: GestureState) {
-        report(.illegalTransition(gesture: r.name, from: from, to: to))
-        if trapsOnIllegalTransition {
-            assertionFailure("illegal transition of \(r.name): \(from) -> \(to)")
+    private func applyReports(of r: GestureRecognizer) {
+        while let wanted = r.takeReport() {
+            arena.request(r, wanted, delegate: self)
         }
+    }
+
+    /// Stops a recognizer from outside (disabled, removed, its window gone).
+    private func stop(_ r: GestureRecognizer) {
+        arena.stop(r, delegate: self)
+    }
+
+    func queueAction(_ action: ActionEvent) {
+        pendingActions.append(action)
     }
 
     func report(_ error: EngineError) {
         emit(.error(error, time: now))
     }
 
-    /// `r` began or recognized with `cancelsTouchesInView`: the view's copy of its touches
-    /// is cancelled (those already delivered), and the touches are claimed.
-    func cancelTouchesInView(of r: GestureRecognizer) {
-        for t in r.touches {
-            if !t.delivery.finished {
-                if t.delivery.beganDelivered { send(.cancelled, t) }
-                t.delivery.finished = true
-                t.delivery.beganWithheld = false
-                t.delivery.endedWithheld = false
-            }
-            decide(t, .claimed, .claimedBy(r.name))
-        }
-    }
-
-    private func decide(_ t: Touch, _ verdict: TouchVerdict, _ reason: DecisionReason) {
-        guard t.verdict == nil else { return }
-        t.verdict = verdict
-        let decision = TouchDecision(id: t.id, verdict: verdict, reason: reason, touchBegan: t.beganAt, time: now)
+    func decide(_ record: TouchRecord, _ verdict: TouchVerdict, _ reason: DecisionReason) {
+        guard arena.decide(record.entry, verdict) else { return }
+        let decision = TouchDecision(id: record.touch.id, verdict: verdict, reason: reason, touchBegan: record.entry.beganAt, time: now)
         decisionSink?.touchDecided(decision)
         if isObserved { emit(.verdict(decision)) }
     }
 
-    /// Why nothing claims `t` any more (it is being released).
-    private func releaseReason(_ t: Touch) -> DecisionReason {
-        if t.view?.engine !== self { return .windowClosed }
-        if t.phase == .cancelled { return .cancelled }
-        if !t.wasWanted { return .noGesture }
-        if t.receivers.isEmpty && t.receivedCount > 0 { return .ignored }
-        if t.receivers.contains(where: { !$0.cancelsTouchesInView && ($0.state.isInProgress || $0.state == .ended) }) { return .notCancelling }
+    /// Why nothing claims the touch any more (it is being released).
+    private func releaseReason(_ record: TouchRecord) -> DecisionReason {
+        let entry = record.entry
+        if record.touch.view?.engine !== self { return .windowClosed }
+        if record.touch.phase == .cancelled { return .cancelled }
+        if entry.offeredCount == 0 { return .noGesture }
+        if !entry.wasWanted { return .notCancelling }
+        if entry.members.isEmpty { return .ignored }
         return .allFailed
-    }
-
-    // MARK: Delivery to views (§6)
-
-    private func deliverEventPhase(of t: Touch) {
-        // What an earlier touch had withheld goes first, so the view sees touches in order.
-        for other in liveTouches where other !== t { releaseWithheld(other) }
-        guard !t.delivery.finished else { return }
-        let (blockBegan, blockEnded) = delays(of: t)
-        switch t.phase {
-        case .began:
-            if blockBegan { t.delivery.beganWithheld = true } else { sendBegan(t) }
-        case .moved:
-            if t.delivery.beganWithheld {
-                if blockBegan { t.delivery.movedWhileWithheld = true } else { sendBegan(t); send(.moved, t) }
-            } else if t.delivery.beganDelivered {
-                send(.moved, t)
-            }
-        case .ended:
-            if t.delivery.beganWithheld || blockEnded {
-                t.delivery.endedWithheld = true
-            } else {
-                if t.delivery.beganDelivered { send(.ended, t) }
-                t.delivery.finished = true
-            }
-        case .cancelled:
-            if t.delivery.beganDelivered { send(.cancelled, t) }
-            t.delivery.finished = true
-            t.delivery.beganWithheld = false
-            t.delivery.endedWithheld = false
-        }
-    }
-
-    /// Delivers what was withheld once nothing holds it any more.
-    private func releaseWithheld(_ t: Touch) {
-        guard !t.delivery.finished, t.delivery.beganWithheld || t.delivery.endedWithheld else { return }
-        let (blockBegan, blockEnded) = delays(of: t)
-        if t.delivery.beganWithheld && !blockBegan {
-            sendBegan(t)
-            if t.delivery.movedWhileWithheld || t.location != t.initialLocation { send(.moved, t) }
-        }
-        if t.delivery.endedWithheld && !t.delivery.beganWithheld && !blockEnded {
-            send(.ended, t)
-            t.delivery.endedWithheld = false
-            t.delivery.finished = true
-        }
-    }
-
-    private func delays(of t: Touch) -> (began: Bool, ended: Bool) {
-        var began = false, ended = false
-        for r in t.receivers where r.state == .possible {
-            if r.delaysTouchesBegan { began = true }
-            if r.delaysTouchesEnded { ended = true }
-        }
-        return (began, ended)
-    }
-
-    private func sendBegan(_ t: Touch) {
-        t.delivery.beganWithheld = false
-        t.delivery.movedWhileWithheld = false
-        t.delivery.beganDelivered = true
-        send(.began, t)
-    }
-
-    private func send(_ message: DeliveryMessage, _ t: Touch) {
-        guard let view = t.view, view.engine === self else { return }  // the window is gone
-        if isObserved { emit(.delivery(view, message, t.id, time: now)) }
-        if var control = view.control {
-            if let value = view.controlTracker.handle(message, touch: t, control: &control, frame: view.frame) {
-                var values = GestureValues()
-                values.location = t.location
-                values.numberOfTouches = 1
-                values.value = value
-                pendingActions.append(ActionEvent(source: .control(view), state: .ended, values: values, time: now))
-            }
-            view.control = control
-        }
     }
 
     // MARK: After each event or deadline
@@ -404,21 +335,19 @@ public final class GestureEngine {
         var rounds = 0
         repeat {
             rounds += 1
-            for t in liveTouches { releaseWithheld(t) }
-            for t in liveTouches where t.verdict == nil && !isWanted(t) { decide(t, .released, releaseReason(t)) }
+            for record in liveTouches { releaseWithheld(record) }
+            for record in liveTouches where record.entry.verdict == nil && !record.entry.isWanted {
+                decide(record, .released, releaseReason(record))
+            }
             if touchFinishedSinceSweep {
-                liveTouches.removeAll { !$0.isActive && $0.verdict != nil && ($0.delivery.finished || $0.view?.engine !== self) }
-                touchFinishedSinceSweep = liveTouches.contains { !$0.isActive }
+                liveTouches.removeAll {
+                    !$0.touch.isActive && $0.entry.verdict != nil && ($0.delivery.finished || $0.touch.view?.engine !== self)
+                }
+                touchFinishedSinceSweep = liveTouches.contains { !$0.touch.isActive }
             }
             runPendingActions()
             resetFinishedRecognizers()
         } while !pendingActions.isEmpty && rounds < 8
-    }
-
-    /// Whether some recognizer that would claim the touch may still take it.
-    private func isWanted(_ t: Touch) -> Bool {
-        for r in t.receivers where r.state == .possible && r.cancelsTouchesInView { return true }
-        return false
     }
 
     private func runPendingActions() {
@@ -438,30 +367,28 @@ public final class GestureEngine {
         guard resetSweepNeeded else { return }
         resetSweepNeeded = false
         var i = 0
-        while i < activeRecognizers.count {
-            let r = activeRecognizers[i]
+        while i < arena.contenders.count {
+            let r = arena.contenders[i]
             // Most recognizers are mid-gesture: decide that before touching the (weak) view.
-            if r.touchesDown > 0 || r.state.isInProgress || (r.state == .possible && (r.heldTransition != nil || r.deadline != nil)) {
+            if r.touchesDown > 0 || r.state.isInProgress || (r.state == .possible && (arena.isHeld(r) || r.deadline != nil)) {
                 i += 1
                 continue
             }
             let touchesInView = r.view.map { $0.activeTouchCount } ?? 0
             if touchesInView == 0, r.state == .possible, r.touches.isEmpty {
                 // It ignored every touch it was given: nothing happened, nothing to log.
-                activeRecognizers.remove(at: i)
+                arena.leave(r)
                 r.resetForNewSequence()
-                r.inSequence = false
-                r.sequenceEngine = nil
                 deadlinesChanged()
                 continue
             }
             if touchesInView == 0, r.state == .possible {
                 // Nothing left to wait for, yet undecided: a recognizer bug. Survive it.
                 report(.leftUndecided(gesture: r.name))
-                arena.stop(r)
+                stop(r)
             }
             if touchesInView == 0 && r.state.isTerminal {
-                activeRecognizers.remove(at: i)
+                arena.leave(r)
                 endSequence(of: r)
                 continue
             }
@@ -475,8 +402,6 @@ public final class GestureEngine {
         let old = r.state
         r.resetForNewSequence()
         r.state = .possible
-        r.inSequence = false
-        r.sequenceEngine = nil
         emit(.state(r, from: old, to: .possible, time: now, reset: true))
     }
 
@@ -485,7 +410,7 @@ public final class GestureEngine {
     private func earliestDeadline() -> (GestureRecognizer, Instant)? {
         if deadlineCacheValid { return cachedDeadline }
         var best: (GestureRecognizer, Instant)?
-        for r in activeRecognizers {
+        for r in arena.contenders {
             if let d = r.deadline, best == nil || d < best!.1 { best = (r, d) }
         }
         cachedDeadline = best
@@ -501,7 +426,7 @@ public final class GestureEngine {
     /// Time never goes backwards (X timestamps wrap, traces can be edited by hand).
     private func sanitized(_ t: Instant) -> Instant { max(t, now) }
 
-    private func emit(_ o: Observation) {
+    func emit(_ o: Observation) {
         for obs in observers { obs.observe(o) }
     }
 
@@ -509,16 +434,16 @@ public final class GestureEngine {
 
     /// Stops a recognizer that was disabled mid-gesture (§2.5).
     func recognizerWasDisabled(_ r: GestureRecognizer) {
-        guard r.inSequence else { return }
-        arena.stop(r)
+        guard r.arenaSlot >= 0 else { return }
+        stop(r)
         if !isProcessing { settle() }
     }
 
     func recognizerWillBeRemoved(_ r: GestureRecognizer) {
-        if r.inSequence {
-            arena.stop(r)
+        if r.arenaSlot >= 0 {
+            stop(r)
             // It will not be reset through its view any more: do it now.
-            activeRecognizers.removeAll { $0 === r }
+            arena.leave(r)
             endSequence(of: r)
         }
         if !isProcessing { settle() }
@@ -527,14 +452,55 @@ public final class GestureEngine {
     /// A view (a window that vanished) leaves the tree: its recognizers stop, and its
     /// touches are no longer delivered anywhere.
     func viewWillBeRemoved(_ v: View) {
-        for r in activeRecognizers where r.view?.isDescendant(of: v) == true {
-            arena.stop(r)
+        for r in arena.contenders where r.view?.isDescendant(of: v) == true {
+            stop(r)
         }
-        for t in liveTouches where t.view?.isDescendant(of: v) == true {
-            t.delivery.finished = true
-            t.delivery.beganWithheld = false
-            t.delivery.endedWithheld = false
+        for record in liveTouches where record.touch.view?.isDescendant(of: v) == true {
+            record.delivery.finish()
         }
         if !isProcessing { settle() }
+    }
+}
+
+/// What the arena's decisions imply, carried out at once, in order.
+extension GestureEngine: ArenaDelegate {
+    func arena(didMove r: GestureRecognizer, from: GestureState, to: GestureState) {
+        if to.isTerminal {
+            if r.deadline != nil {
+                r.deadline = nil
+                deadlinesChanged()
+            }
+            resetSweepNeeded = true
+        }
+        if isObserved { emit(.state(r, from: from, to: to, time: now, reset: false)) }
+    }
+
+    func arena(claimTouchesOf r: GestureRecognizer) {
+        claimTouches(of: r)
+    }
+
+    func arena(fire r: GestureRecognizer, _ state: GestureState) {
+        queueAction(ActionEvent(source: .gesture(r), state: state, values: r.values, time: now))
+    }
+
+    func arena(report error: EngineError) {
+        report(error)
+        if case .illegalTransition(let g, let from, let to) = error, trapsOnIllegalTransition {
+            assertionFailure("illegal transition of \(g): \(from) -> \(to)")
+        }
+    }
+
+    /// §5 step 3: each view under the recognizer's touches, from the touch's view up to but
+    /// excluding the recognizer's own view, may veto its start (controls take precedence, §7).
+    func arena(viewsAllowBegin r: GestureRecognizer) -> Bool {
+        for t in r.touches {
+            let onThumb = record(of: t)?.beganOnControlThumb ?? false
+            var v = t.view
+            while let current = v, current !== r.view {
+                if !current.gestureRecognizerShouldBegin(r, touch: t, beganOnThumb: onThumb) { return false }
+                v = current.superview
+            }
+        }
+        return true
     }
 }

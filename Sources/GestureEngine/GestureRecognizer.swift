@@ -1,43 +1,24 @@
-/// The built-in kinds of recognizer (semantics.md §8).
-public enum GestureKind: String, Hashable, Sendable {
-    case tap, longPress, pan, swipe, pinch, rotation, edgePan, stroke, custom
-}
-
 /// Base class of every recognizer: a small state machine that looks at the touches it is
 /// given and *reports* what it sees (``report(_:)``). Whether a report becomes a state
 /// change — failure requirements, `shouldBegin`, exclusion, simultaneity — is decided by the
-/// engine's arena, never here.
+/// engine's arena after the call that made it returns; the recognizer reads ``state`` to know
+/// what became of it, and holds no reference to the engine or the arena.
 ///
 /// Subclasses override the `touch…` hooks, ``deadlineReached(_:)``, ``reset()`` and
-/// ``values``; they read ``state`` to know what the arena made of their reports.
-open class GestureRecognizer: CustomStringConvertible {
-    /// Unique within a profile file; used in logs and relations.
-    public let name: String
-    /// The current state, as set by the arena.
-    public internal(set) var state: GestureState = .possible
+/// ``values``.
+open class GestureRecognizer: GestureArenaMember, CustomStringConvertible {
     /// The view the recognizer is attached to.
     public internal(set) weak var view: View?
 
     /// A disabled recognizer sees nothing; disabling it mid-gesture cancels or fails it.
-    public var isEnabled = true {
+    public override var isEnabled: Bool {
         didSet { if oldValue && !isEnabled { view?.engine?.recognizerWasDisabled(self) } }
     }
-    /// semantics.md §6 [true]: when it begins/recognizes, the view's copy of its touches is cancelled.
-    public var cancelsTouchesInView = true
     /// semantics.md §6 [false]: began/moved are withheld from the view while possible.
     public var delaysTouchesBegan = false
     /// semantics.md §6 [true]: ended is withheld from the view while possible.
     public var delaysTouchesEnded = true
 
-    // MARK: Relations (semantics.md §3, §4)
-
-    /// Recognizers that must fail before this one may leave `possible` (declared).
-    public private(set) var failureRequirements: [GestureRecognizer] = []
-    /// Recognizes simultaneously with every other recognizer (an observer).
-    public var recognizesSimultaneouslyWithAll = false
-    private var simultaneous: Set<ObjectIdentifier> = []
-    private var mayNotPrevent: Set<ObjectIdentifier> = []
-    private var mayNotBePreventedBy: Set<ObjectIdentifier> = []
     /// Touches that start in these views (or below them) are not received (`exclude:`).
     public var excludedViews: [View] = []
     /// When set, only touches from these kinds of device are received.
@@ -62,73 +43,72 @@ open class GestureRecognizer: CustomStringConvertible {
 
     private var actionHandlers: [(ActionEvent) -> Void] = []
 
-    // MARK: Arena bookkeeping (internal)
+    // MARK: What the recognizer sees
 
     /// Every touch received in the current sequence (ended ones included), minus ignored ones.
     public private(set) var touches: [Touch] = []
+    /// Touches of the sequence that are still down.
+    public final var numberOfTouches: Int { touchesDown }
+    private(set) var touchesDown = 0
     /// When set, ``deadlineReached(_:)`` is called once the engine's time reaches it.
-    public internal(set) var deadline: Instant? {
-        didSet { if deadline != oldValue { sequenceEngine?.deadlinesChanged() } }
-    }
-    /// A transition wanted while a required recognizer was unresolved (semantics.md §3).
-    var heldTransition: GestureState?
-    /// In the engine's list of recognizers with a sequence under way.
-    var inSequence = false
-    /// The engine driving the current sequence: set when the first touch is received and
-    /// cleared at reset (or when the engine goes away), so reports need no tree walk.
-    unowned(unsafe) var sequenceEngine: GestureEngine?
-    /// Scratch mark for graph walks.
-    var visitMark = 0
-    var resolveMark = 0
+    public internal(set) var deadline: Instant?
+    /// The engine's time: that of the event or deadline being handled (set before each call).
+    public internal(set) var now = Instant.zero
 
-    public init(name: String) {
-        self.name = name
+    /// Reports and ignores made during a call, taken by the engine when the call returns
+    /// (one report is the rule; a second waits in `laterReports`).
+    private var pendingReport: GestureState?
+    private var laterReports: [GestureState] = []
+    private(set) var pendingIgnores: [Touch] = []
+    /// Set by ``report(_:)``, ``ignore(_:)`` and ``setDeadline(_:)``: the engine looks at the
+    /// recognizer after a call only when it is (one flag read on the hottest path).
+    var needsAttention = false
+    /// ``setDeadline(_:)`` changed the deadline since the engine last looked.
+    var deadlineChanged = false
+
+    public override init(name: String) {
+        super.init(name: name)
         touches.reserveCapacity(8)
     }
 
-    /// The kind, for control precedence and logs.
+    /// The kind, for the built-in policies and logs.
     open var kind: GestureKind { .custom }
-    /// Continuous gestures go through began/changed; discrete ones recognize at once.
-    open var isContinuous: Bool { false }
+    open override var traits: GestureTraits { GestureTraits(kind: kind) }
 
     public var description: String { "\(name)[\(state.name(continuous: isContinuous))]" }
 
-    // MARK: Relations API
+    // MARK: Relations with the hooks (semantics.md §3, §4)
 
-    /// This recognizer stays `possible` until `other` fails (semantics.md §3).
-    public func require(toFail other: GestureRecognizer) {
-        if !failureRequirements.contains(where: { $0 === other }) { failureRequirements.append(other) }
+    open override func requiresFailure(of other: GestureArenaMember) -> Bool {
+        if super.requiresFailure(of: other) { return true }
+        guard let hook = shouldRequireFailureHook, let o = other as? GestureRecognizer else { return false }
+        return hook(self, o)
     }
 
-    /// Allows this recognizer and `other` to recognize together (symmetric through the OR rule).
-    public func recognizeSimultaneously(with other: GestureRecognizer) {
-        simultaneous.insert(ObjectIdentifier(other))
+    open override func isRequiredToFail(by other: GestureArenaMember) -> Bool {
+        guard let hook = shouldBeRequiredToFailHook, let o = other as? GestureRecognizer else { return false }
+        return hook(self, o)
     }
 
-    /// One-way: this recognizer may not stop `other` when it wins.
-    public func doesNotPrevent(_ other: GestureRecognizer) {
-        mayNotPrevent.insert(ObjectIdentifier(other))
+    open override func allowsSimultaneousRecognition(with other: GestureArenaMember) -> Bool {
+        if super.allowsSimultaneousRecognition(with: other) { return true }
+        guard let hook = shouldRecognizeSimultaneouslyHook, let o = other as? GestureRecognizer else { return false }
+        return hook(self, o)
     }
 
-    /// One-way: `other` may not stop this recognizer when it wins.
-    public func isNotPrevented(by other: GestureRecognizer) {
-        mayNotBePreventedBy.insert(ObjectIdentifier(other))
+    open override func canPrevent(_ other: GestureArenaMember) -> Bool {
+        guard super.canPrevent(other) else { return false }
+        guard let hook = canPreventHook, let o = other as? GestureRecognizer else { return true }
+        return hook(self, o)
     }
 
-    func declaresSimultaneity(with other: GestureRecognizer) -> Bool {
-        recognizesSimultaneouslyWithAll || simultaneous.contains(ObjectIdentifier(other))
-            || (shouldRecognizeSimultaneouslyHook?(self, other) ?? false)
+    open override func canBePrevented(by other: GestureArenaMember) -> Bool {
+        guard super.canBePrevented(by: other) else { return false }
+        guard let hook = canBePreventedHook, let o = other as? GestureRecognizer else { return true }
+        return hook(self, o)
     }
 
-    /// Whether this recognizer, winning, may stop `other`. The built-in rules live in overrides.
-    open func canPrevent(_ other: GestureRecognizer) -> Bool {
-        !mayNotPrevent.contains(ObjectIdentifier(other)) && (canPreventHook?(self, other) ?? true)
-    }
-
-    /// Whether `other`, winning, may stop this recognizer.
-    open func canBePrevented(by other: GestureRecognizer) -> Bool {
-        !mayNotBePreventedBy.contains(ObjectIdentifier(other)) && (canBePreventedHook?(self, other) ?? true)
-    }
+    open override func shouldBegin() -> Bool { shouldBeginHook?(self) ?? true }
 
     /// Registers a handler called after the event for each action (semantics.md §1).
     public func addAction(_ handler: @escaping (ActionEvent) -> Void) {
@@ -151,7 +131,7 @@ open class GestureRecognizer: CustomStringConvertible {
     }
     /// The engine's time reached ``deadline`` (which is cleared before the call).
     open func deadlineReached(_ now: Instant) {}
-    /// Back to a fresh `possible`: forget everything about the past sequence. Call super.
+    /// Back to a fresh `possible`: forget everything about the past sequence.
     open func reset() {}
     /// The gesture's values now, copied into each action.
     open var values: GestureValues {
@@ -164,10 +144,27 @@ open class GestureRecognizer: CustomStringConvertible {
     open var translation: Vector { .zero }
 
     /// Tells the arena what the recognizer sees: `.began`, `.changed`, `.ended`
-    /// (= recognized), `.cancelled` or `.failed`. The arena decides what happens.
+    /// (= recognized), `.cancelled` or `.failed`. The arena decides what happens, when the
+    /// current call returns.
     public final func report(_ wanted: GestureState) {
-        guard inSequence, let engine = sequenceEngine else { return }
-        engine.arena.request(self, wanted)
+        if pendingReport == nil { pendingReport = wanted } else { laterReports.append(wanted) }
+        needsAttention = true
+    }
+
+    var hasPendingReport: Bool { pendingReport != nil }
+
+    /// The touches ignored during the call, handed to the arena once.
+    @discardableResult
+    func takeIgnores() -> [Touch] {
+        defer { pendingIgnores = [] }
+        return pendingIgnores
+    }
+
+    /// The oldest report not yet handed to the arena.
+    func takeReport() -> GestureState? {
+        guard let r = pendingReport else { return nil }
+        pendingReport = laterReports.isEmpty ? nil : laterReports.removeFirst()
+        return r
     }
 
     /// Stops receiving `touch`; the touch is then never cancelled in the view on this
@@ -176,21 +173,17 @@ open class GestureRecognizer: CustomStringConvertible {
         guard let i = touches.firstIndex(where: { $0 === touch }) else { return }
         touches.remove(at: i)
         if touch.isActive { touchesDown -= 1 }
-        if let j = touch.receivers.firstIndex(where: { $0 === self }) { touch.receivers.remove(at: j) }
+        pendingIgnores.append(touch)
+        needsAttention = true
     }
 
     /// Asks for ``deadlineReached(_:)`` at `instant` (replacing any earlier request); nil cancels.
     public final func setDeadline(_ instant: Instant?) {
+        guard instant != deadline else { return }
         deadline = instant
+        deadlineChanged = true
+        needsAttention = true
     }
-
-    /// The engine's current time (the timestamp of the event or deadline being processed).
-    public final var now: Instant { (inSequence ? sequenceEngine?.now : nil) ?? view?.engine?.now ?? .zero }
-
-    /// Touches of the sequence that are still down.
-    public final var numberOfTouches: Int { touchesDown }
-    /// Kept by the engine as touches are received, end, or are ignored.
-    var touchesDown = 0
 
     /// Centroid of the touches still down (of all touches of the sequence when none is).
     public final var centroid: Point {
@@ -212,8 +205,9 @@ open class GestureRecognizer: CustomStringConvertible {
         touchesDown += 1
     }
 
-    func isTracking(_ touch: Touch) -> Bool {
-        touches.contains { $0 === touch }
+    /// A touch it receives ended or was cancelled.
+    func touchFinished() {
+        touchesDown -= 1
     }
 
     func shouldReceive(_ touch: Touch) -> Bool {
@@ -227,13 +221,14 @@ open class GestureRecognizer: CustomStringConvertible {
     }
 
     func resetForNewSequence() {
-        for t in touches {
-            if let j = t.receivers.firstIndex(where: { $0 === self }) { t.receivers.remove(at: j) }
-        }
         touches.removeAll(keepingCapacity: true)
         touchesDown = 0
         deadline = nil
-        heldTransition = nil
+        pendingReport = nil
+        laterReports.removeAll()
+        takeIgnores()
+        needsAttention = false
+        deadlineChanged = false
         reset()
     }
 }

@@ -8,9 +8,9 @@ public enum GestureState: String, Hashable, Sendable, CustomStringConvertible {
     /// Discrete gestures call the ended state "recognized".
     public static let recognized = GestureState.ended
 
-    public var isTerminal: Bool { self == .ended || self == .cancelled || self == .failed }
+    @inline(__always) public var isTerminal: Bool { self == .ended || self == .cancelled || self == .failed }
     /// began or changed: a continuous gesture in progress.
-    public var isInProgress: Bool { self == .began || self == .changed }
+    @inline(__always) public var isInProgress: Bool { self == .began || self == .changed }
 
     public var description: String { rawValue }
 

@@ -44,35 +44,3 @@ public final class ObservationRecorder: GestureObserver {
     /// Every observation as its summary line.
     public var lines: [String] { observations.map(\.summary) }
 }
-
-/// Checks declared failure requirements for a cycle (semantics.md §3: a configuration error).
-public enum FailureRequirements {
-    /// A cycle among the declared requirements of `recognizers` (and those they name), as
-    /// the names along it with the first repeated at the end, or nil.
-    public static func cycle(among recognizers: [GestureRecognizer]) -> [String]? {
-        var color: [ObjectIdentifier: Int] = [:]  // 1 = on the stack, 2 = done
-        var stack: [GestureRecognizer] = []
-        func visit(_ r: GestureRecognizer) -> [String]? {
-            color[ObjectIdentifier(r)] = 1
-            stack.append(r)
-            for b in r.failureRequirements {
-                switch color[ObjectIdentifier(b)] {
-                case 1:
-                    let start = stack.firstIndex { $0 === b }!
-                    return stack[start...].map(\.name) + [b.name]
-                case nil:
-                    if let c = visit(b) { return c }
-                default:
-                    break
-                }
-            }
-            stack.removeLast()
-            color[ObjectIdentifier(r)] = 2
-            return nil
-        }
-        for r in recognizers where color[ObjectIdentifier(r)] == nil {
-            if let c = visit(r) { return c }
-        }
-        return nil
-    }
-}

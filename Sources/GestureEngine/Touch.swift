@@ -78,20 +78,6 @@ public final class Touch: CustomStringConvertible {
     /// The deepest view under the touch's first point: the view the touch is delivered to.
     public internal(set) weak var view: View?
 
-    // Engine bookkeeping (internal).
-    /// The views from `view` up to the root, captured when the touch began.
-    var path: [View] = []
-    /// Recognizers that receive this touch, deepest view first, declaration order within a view.
-    var receivers: [GestureRecognizer] = []
-    var verdict: TouchVerdict?
-    /// At its begin, some receiver would claim it (for the release reason).
-    var wasWanted = false
-    var receivedCount = 0
-    /// The touch went down on the thumb of its view's control (slider, switch): judged once,
-    /// because the thumb moves with the value.
-    var beganOnControlThumb = false
-    var delivery = DeliveryState()
-
     init(event: TouchEvent, tapCount: Int) {
         id = event.id
         phase = event.phase
@@ -111,16 +97,4 @@ public final class Touch: CustomStringConvertible {
     public var isActive: Bool { !phase.isFinal }
 
     public var description: String { "touch \(id) \(phase.rawValue) at \(location)" }
-}
-
-/// What the view (the application) has been given of one touch so far.
-struct DeliveryState {
-    var beganDelivered = false
-    /// A began (and perhaps moves) withheld by `delaysTouchesBegan`.
-    var beganWithheld = false
-    var movedWhileWithheld = false
-    /// An ended withheld by `delaysTouchesEnded` (or because its began is still withheld).
-    var endedWithheld = false
-    /// Nothing more goes to the view: ended/cancelled was delivered, or a gesture took the touch.
-    var finished = false
 }

@@ -21,9 +21,8 @@ public final class View: CustomStringConvertible {
     public private(set) weak var superview: View?
     public private(set) var gestureRecognizers: [GestureRecognizer] = []
 
-    /// Set on the root view by the engine (which owns it, and clears it in its deinit);
-    /// inherited through `superview`.
-    unowned(unsafe) var rootEngine: GestureEngine?
+    /// Set on the root view by the engine that owns it; inherited through `superview`.
+    weak var rootEngine: GestureEngine?
     /// Touches currently down whose path includes this view (a recognizer's "sequence").
     var activeTouchCount = 0
     var controlTracker = ControlTracker()
@@ -149,8 +148,9 @@ public final class View: CustomStringConvertible {
     /// Asked when `recognizer`, attached to an ancestor of this view, wants to leave
     /// `possible` while tracking `touch` that lies in this view (semantics.md §5 step 3).
     /// Controls answer no for their own default gesture (§7).
-    func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer, touch: Touch) -> Bool {
-        if let control, control.takesPrecedence(over: recognizer, touch: touch, in: frame) { return false }
+    /// `beganOnThumb`: the touch went down on this control's thumb.
+    func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer, touch: Touch, beganOnThumb: Bool) -> Bool {
+        if let control, control.takesPrecedence(over: recognizer, beganOnThumb: beganOnThumb) { return false }
         if let hook = shouldBeginHook, !hook(recognizer, self) { return false }
         return true
     }

@@ -180,8 +180,8 @@ final class InvariantChecker: GestureObserver {
         for id in 1..<nextID where checker.verdictCount[TouchID(id)] != 1 {
             violations.append("touch \(id): \(checker.verdictCount[TouchID(id)] ?? 0) verdicts")
         }
-        for r in recognizers where r.state != .possible || r.inSequence || !r.touches.isEmpty || r.touchesDown != 0 || r.deadline != nil {
-            violations.append("\(r.name) left in \(r.state) (inSequence \(r.inSequence), \(r.touches.count) touches)")
+        for r in recognizers where r.state != .possible || r.arenaSlot >= 0 || !r.touches.isEmpty || r.touchesDown != 0 || r.deadline != nil {
+            violations.append("\(r.name) left in \(r.state) (contending \(r.arenaSlot >= 0), \(r.touches.count) touches)")
         }
         if !engine.undecidedTouches.isEmpty { violations.append("undecided: \(engine.undecidedTouches)") }
         if engine.nextDeadline != nil { violations.append("a deadline is still pending") }

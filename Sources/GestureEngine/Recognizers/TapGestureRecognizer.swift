@@ -96,10 +96,8 @@ public final class TapGestureRecognizer: GestureRecognizer {
         finished = false
     }
 
-    /// Built-in class rule (semantics.md §4): a tap never prevents a tap needing more taps.
-    public override func canPrevent(_ other: GestureRecognizer) -> Bool {
-        if let tap = other as? TapGestureRecognizer, tap.numberOfTapsRequired > numberOfTapsRequired { return false }
-        return super.canPrevent(other)
+    public override var traits: GestureTraits {
+        GestureTraits(kind: .tap, touchesRequired: numberOfTouchesRequired, tapsRequired: numberOfTapsRequired)
     }
 
     public override var values: GestureValues {

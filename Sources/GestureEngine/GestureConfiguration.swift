@@ -1,0 +1,126 @@
+/// Every threshold and default of the gesture engine in one value (Chromium's
+/// `GestureDetector::Config` is the model): each field with its unit and the reason for its
+/// value. Recognizers take their defaults from ``standard``; the profile loader starts from it
+/// and overrides what `settings:` sets; the man page's defaults table and `tactus check
+/// --print-default` are checked against it.
+///
+/// Distances are screen pixels, times seconds, angles degrees, speeds pixels per second.
+public struct GestureConfiguration: Sendable, Equatable {
+    /// px. How far a finger may wander before it counts as moving: below it a touch is a
+    /// touch, past it a drag. Every "has the finger moved?" decision uses it, so a released
+    /// one-finger drag is decided on the event that crosses it (semantics.md §10). Ten pixels
+    /// is UIKit's and Android's slop at typical desktop densities (about 2–3 mm).
+    public var touchSlop = 10.0
+
+    /// s. Fingers of a multi-finger gesture may land this far apart. Real hands put fingers
+    /// down within 30–80 ms; past this window a gesture still short of fingers fails, so a
+    /// lone finger resting still is handed to the application.
+    public var fingerArrivalWindow = 0.15
+
+    /// Two quick taps near each other count as one multi-tap (``Touch/tapCount``).
+    public var multiTap = MultiTap()
+
+    public var tap = Tap()
+    public var longPress = LongPress()
+    public var pan = Pan()
+    public var swipe = Swipe()
+    public var transform = Transform()
+    public var edgePan = EdgePan()
+    public var stroke = Stroke()
+
+    /// s. Velocities are measured over the last samples within this window: long enough to
+    /// smooth a touchscreen's jitter, short enough to follow a flick's end.
+    public var velocityWindow = 0.1
+
+    /// The built-in values (semantics.md §8, plus the rules of §10).
+    public static let standard = GestureConfiguration()
+
+    public init() {}
+
+    public struct MultiTap: Sendable, Equatable {
+        /// s. The longest pause between the taps of a double tap (UIKit uses 0.35 s too).
+        public var interval = 0.35
+        /// px. The taps of a multi-tap must land this close to the first one; a finger
+        /// tapping elsewhere starts a new series.
+        public var distance = 40.0
+        public init() {}
+    }
+
+    public struct Tap: Sendable, Equatable {
+        /// px. A finger that moves further is not tapping (the touch slop).
+        public var maxMovement = 10.0
+        /// s. Longest a finger may stay down in one tap; longer is a press.
+        public var maxDuration = 0.5
+        /// s. Longest pause between two taps of a multi-tap.
+        public var maxInterval = 0.35
+        public init() {}
+    }
+
+    public struct LongPress: Sendable, Equatable {
+        /// s. How long the fingers must rest before the press begins (UIKit's 0.5 s).
+        public var minimumDuration = 0.5
+        /// px. Movement allowed before it begins (the touch slop); none is limited after.
+        public var allowableMovement = 10.0
+        public init() {}
+    }
+
+    public struct Pan: Sendable, Equatable {
+        /// px. How far the centroid moves before the pan begins (the touch slop).
+        public var minimumDistance = 10.0
+        /// Most fingers a pan follows when a profile gives no `maximumTouches`.
+        public var maximumTouches = 10
+        public init() {}
+    }
+
+    public struct Swipe: Sendable, Equatable {
+        /// px. How far the fingers travel before the swipe is recognized.
+        public var minimumDistance = 50.0
+        /// px/s. A one-finger swipe is a flick: slower is a drag (a pan's, or the
+        /// application's). Multi-finger swipes are desktop gestures and fire on distance
+        /// whatever the speed (``multiFingerMinimumVelocity``).
+        public var minimumVelocity = 200.0
+        /// px/s. The speed multi-finger swipes need: none. A slow, deliberate three-finger
+        /// drag is as intentional as a flick (Touchégg's model, semantics.md §10).
+        public var multiFingerMinimumVelocity = 0.0
+        /// Degrees off the direction's axis.
+        public var maximumAngle = 30.0
+        /// s. A one-finger swipe must be over within this; multi-finger swipes have no limit.
+        public var maximumDuration = 0.8
+        public init() {}
+    }
+
+    /// Pinch and rotation: two fingers whose distance or angle changes. They must be told from
+    /// two fingers scrolling together, which also change span and angle a little.
+    public struct Transform: Sendable, Equatable {
+        /// px. Change of span before a pinch begins.
+        public var pinchThreshold = 10.0
+        /// Degrees. Turn before a rotation begins.
+        public var rotationThreshold = 10.0
+        /// px. A finger has moved (its direction counts) once it is this far from where the
+        /// last finger landed: under it, a finger is resting. About a millimetre: above the
+        /// jitter of a resting finger, below what a moving one covers in one frame.
+        public var fingerMotionThreshold = 4.0
+        /// How many times larger the change of span (or the turn, as an arc) must be than the
+        /// other kind of motion for the gesture to be that one, and how much larger the common
+        /// translation must be for the fingers to be scrolling together. 2 = twice.
+        public var dominance = 2.0
+        public init() {}
+    }
+
+    public struct EdgePan: Sendable, Equatable {
+        /// px. A touch must start this close to the edge (a bezel swipe's first sample lands
+        /// within a few pixels; 16 leaves room for a thick bezel).
+        public var zoneWidth = 16.0
+        /// px. How far it moves inwards before it begins (the touch slop).
+        public var minimumDistance = 10.0
+        public init() {}
+    }
+
+    public struct Stroke: Sendable, Equatable {
+        /// 0…1. The smallest match score that recognizes a stroke.
+        public var minScore = 0.8
+        /// px. Shorter paths are taps, not strokes.
+        public var minimumLength = 40.0
+        public init() {}
+    }
+}
