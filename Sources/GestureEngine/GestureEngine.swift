@@ -294,6 +294,7 @@ public final class GestureEngine {
         while let wanted = r.takeReport() {
             arena.request(r, wanted, delegate: self)
         }
+        r.isHeld = arena.isHeld(r)
     }
 
     /// Stops a recognizer from outside (disabled, removed, its window gone).
@@ -465,6 +466,7 @@ public final class GestureEngine {
 /// What the arena's decisions imply, carried out at once, in order.
 extension GestureEngine: ArenaDelegate {
     func arena(didMove r: GestureRecognizer, from: GestureState, to: GestureState) {
+        r.isHeld = false
         if to.isTerminal {
             if r.deadline != nil {
                 r.deadline = nil

@@ -54,6 +54,10 @@ open class GestureRecognizer: GestureArenaMember, CustomStringConvertible {
     public internal(set) var deadline: Instant?
     /// The engine's time: that of the event or deadline being handled (set before each call).
     public internal(set) var now = Instant.zero
+    /// The recognizer asked to begin (or recognize) and waits, still `possible`, for the
+    /// gestures it requires to fail (semantics.md §3). It goes on seeing touches, but has
+    /// nothing more to decide: the arena lets it through or fails it.
+    public internal(set) var isHeld = false
 
     /// Reports and ignores made during a call, taken by the engine when the call returns
     /// (one report is the rule; a second waits in `laterReports`).
@@ -229,6 +233,33 @@ open class GestureRecognizer: GestureArenaMember, CustomStringConvertible {
         takeIgnores()
         needsAttention = false
         deadlineChanged = false
+        isHeld = false
         reset()
+    }
+}
+
+/// Geometry of the touches a recognizer sees.
+extension GestureRecognizer {
+    /// Mean displacement of the touches of the sequence since each went down.
+    var meanTranslation: Vector {
+        var sx = 0.0, sy = 0.0, n = 0.0
+        for t in touches {
+            sx += t.location.x - t.initialLocation.x
+            sy += t.location.y - t.initialLocation.y
+            n += 1
+        }
+        return n > 0 ? Vector(dx: sx / n, dy: sy / n) : .zero
+    }
+
+    /// Twice the mean distance of the touches down from their centroid: for two fingers, the
+    /// distance between them.
+    var span: Double {
+        let c = centroid
+        var sum = 0.0, n = 0.0
+        for t in touches where t.isActive {
+            sum += t.location.distance(to: c)
+            n += 1
+        }
+        return n > 0 ? 2 * sum / n : 0
     }
 }

@@ -56,8 +56,9 @@ import Testing
     @Test func withRequirementASlowDragIsAPan() {
         let (h, _, _) = swipeAndPan(panRequiresSwipeToFail: true)
         slowDrag(h)
-        // The swipe fails when it reaches its distance too slowly (60 px at 600 ms); the pan,
-        // held since 20 px, begins then with the translation it followed meanwhile.
+        // The swipe fails as soon as the drag shows it is too slow to be a flick (semantics.md
+        // §10: 20 px at 200 ms, 100 px/s, could not average 200 px/s over 50 px); the pan,
+        // held since it passed its slop on that same move, begins at once.
         #expect(Array(h.gestureLines.prefix(4)) == [
             "swipe possible->failed", "pan possible->began", "touch 1 claimed", "action pan began",
         ])
@@ -66,8 +67,8 @@ import Testing
             if case .action(let a) = o, a.state == .began { return a }
             return nil
         }
-        #expect(began.first?.values.translation == Vector(dx: 60, dy: 0))
-        #expect(began.first?.time == Instant(milliseconds: 600))
+        #expect(began.first?.values.translation == Vector(dx: 20, dy: 0))
+        #expect(began.first?.time == Instant(milliseconds: 200))
     }
 
     // MARK: Single and double tap

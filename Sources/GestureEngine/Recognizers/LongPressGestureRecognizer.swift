@@ -7,31 +7,42 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
     public var numberOfTouchesRequired: Int
     /// Quick taps required before the press (0 = a plain press).
     public var numberOfTapsRequired: Int
-    public var tapMaxDuration = 0.5
-    public var tapMaxInterval = 0.35
-    public var arrivalTolerance = GestureDefaults.arrivalTolerance
+    public var tapMaxDuration: Double
+    public var tapMaxInterval: Double
+    /// s. How far apart the fingers of a multi-finger press may land.
+    public var arrivalTolerance: Double
 
     private var tapsDone = 0
     private var landed = 0
     private var phaseStart = Instant.zero
-    private var wantsToBegin = false
     private var startCentroid = Point.zero
 
-    public init(name: String, minimumDuration: Double = 0.5, allowableMovement: Double = 10, touches: Int = 1, taps: Int = 0) {
-        self.minimumDuration = minimumDuration
-        self.allowableMovement = allowableMovement
+    /// Parameters left nil take the configuration's values.
+    public init(name: String, minimumDuration: Double? = nil, allowableMovement: Double? = nil, touches: Int = 1, taps: Int = 0,
+                configuration c: GestureConfiguration = .standard) {
+        self.minimumDuration = minimumDuration ?? c.longPress.minimumDuration
+        self.allowableMovement = allowableMovement ?? c.longPress.allowableMovement
         numberOfTouchesRequired = max(1, touches)
         numberOfTapsRequired = max(0, taps)
+        tapMaxDuration = c.tap.maxDuration
+        tapMaxInterval = c.tap.maxInterval
+        arrivalTolerance = c.fingerArrivalWindow
         super.init(name: name)
+    }
+
+    public override var traits: GestureTraits {
+        GestureTraits(kind: .longPress, touchesRequired: numberOfTouchesRequired, tapsRequired: numberOfTapsRequired)
     }
 
     public override var kind: GestureKind { .longPress }
     public override var isContinuous: Bool { true }
 
     public override func touchBegan(_ touch: Touch) {
-        if state.isInProgress || wantsToBegin { return ignore(touch) }  // extra fingers later are not ours
+        if state.isInProgress || isHeld { return ignore(touch) }  // extra fingers later are not ours
         if landed == 0 { phaseStart = touch.timestamp }
         landed += 1
+        // One finger more than it needs (a second finger on a one-finger press): the hand is
+        // doing something else, and the touches go to the application now (§10).
         if landed > numberOfTouchesRequired { return report(.failed) }
         if landed < numberOfTouchesRequired {
             setDeadline(phaseStart + arrivalTolerance)
@@ -45,13 +56,13 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
 
     public override func touchMoved(_ touch: Touch) {
         if state.isInProgress { return report(.changed) }
-        if wantsToBegin { return report(.began) }  // held by a requirement: still wants to
+        if isHeld { return }  // it asked to begin; a requirement holds it
         if touch.translation.length > allowableMovement { report(.failed) }
     }
 
     public override func touchEnded(_ touch: Touch) {
         if state.isInProgress { return report(.ended) }
-        if !wantsToBegin, tapsDone < numberOfTapsRequired, landed == numberOfTouchesRequired,
+        if !isHeld, tapsDone < numberOfTapsRequired, landed == numberOfTouchesRequired,
            numberOfTouches == 0, now - phaseStart <= tapMaxDuration {
             tapsDone += 1
             landed = 0
@@ -65,7 +76,6 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
         let pressing = landed == numberOfTouchesRequired && numberOfTouches == numberOfTouchesRequired
             && tapsDone == numberOfTapsRequired
         if pressing {
-            wantsToBegin = true
             report(.began)
         } else {
             report(.failed)
@@ -75,7 +85,6 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
     public override func reset() {
         tapsDone = 0
         landed = 0
-        wantsToBegin = false
     }
 
     public override var translation: Vector { centroid - startCentroid }

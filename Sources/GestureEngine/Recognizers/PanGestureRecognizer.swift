@@ -5,26 +5,35 @@ open class PanGestureRecognizer: GestureRecognizer {
     public var maximumNumberOfTouches: Int
     /// Slop: how far the centroid moves before the pan begins.
     public var minimumDistance: Double
-    public var arrivalTolerance = GestureDefaults.arrivalTolerance
+    /// s. A multi-finger pan's fingers may land this far apart.
+    public var arrivalTolerance: Double
+    /// px. A finger that moves this far while the pan is short of fingers fails it: it is a
+    /// drag of its own (semantics.md §10).
+    public var touchSlop: Double
 
     /// Translation is `accumulated + (centroid - origin)`; re-anchored when fingers come and go
     /// so the translation does not jump.
     private var origin = Point.zero
     private var accumulated = Vector.zero
     private var lastCentroid = Point.zero
-    private var sampler = MotionSampler()
+    private var sampler: MotionSampler
     private var firstTouchAt = Instant.zero
-    private var wantsToBegin = false
 
-    public init(name: String, minimumTouches: Int = 1, maximumTouches: Int = .max, minimumDistance: Double = 10) {
+    /// Parameters left nil take the configuration's values.
+    public init(name: String, minimumTouches: Int = 1, maximumTouches: Int = .max, minimumDistance: Double? = nil,
+                configuration c: GestureConfiguration = .standard) {
         minimumNumberOfTouches = max(1, minimumTouches)
         maximumNumberOfTouches = max(minimumNumberOfTouches, maximumTouches)
-        self.minimumDistance = minimumDistance
+        self.minimumDistance = minimumDistance ?? c.pan.minimumDistance
+        arrivalTolerance = c.fingerArrivalWindow
+        touchSlop = c.touchSlop
+        sampler = MotionSampler(window: c.velocityWindow)
         super.init(name: name)
     }
 
     open override var kind: GestureKind { .pan }
     public final override var isContinuous: Bool { true }
+    open override var traits: GestureTraits { GestureTraits(kind: kind, touchesRequired: minimumNumberOfTouches) }
 
     /// Subclasses (edge pan) may veto the start: called when the slop is passed.
     open func mayBegin(with translation: Vector) -> Bool { true }
@@ -32,7 +41,7 @@ open class PanGestureRecognizer: GestureRecognizer {
     public override func touchBegan(_ touch: Touch) {
         let n = numberOfTouches
         if n > maximumNumberOfTouches {
-            if state.isInProgress || wantsToBegin { return ignore(touch) }
+            if state.isInProgress || isHeld { return ignore(touch) }
             return report(.failed)
         }
         if touches.count == 1 {
@@ -58,10 +67,13 @@ open class PanGestureRecognizer: GestureRecognizer {
         let t = accumulated + (c - origin)
         sampler.add(t, at: touch.timestamp)
         if state.isInProgress { return report(.changed) }
-        guard numberOfTouches >= minimumNumberOfTouches else { return }
-        if wantsToBegin || t.length > minimumDistance {
+        if isHeld { return }  // it asked to begin; a requirement holds it
+        guard numberOfTouches >= minimumNumberOfTouches else {
+            if touch.translation.length > touchSlop { report(.failed) }
+            return
+        }
+        if t.length > minimumDistance {
             guard mayBegin(with: t) else { return report(.failed) }
-            wantsToBegin = true
             report(.began)
         }
     }
@@ -94,7 +106,6 @@ open class PanGestureRecognizer: GestureRecognizer {
 
     open override func reset() {
         accumulated = .zero
-        wantsToBegin = false
         sampler.reset()
     }
 
@@ -109,52 +120,5 @@ open class PanGestureRecognizer: GestureRecognizer {
         v.translation = translation
         v.velocity = velocity
         return v
-    }
-}
-
-/// Continuous: a pan that must start within `zoneWidth` of an edge of its view (the screen
-/// for a screen gesture, the window for a window gesture) and move away from that edge.
-public final class EdgePanGestureRecognizer: PanGestureRecognizer {
-    public var edges: EdgeSet
-    public var zoneWidth: Double
-    private var startEdge: EdgeSet = []
-
-    public init(name: String, edges: EdgeSet = .left, zoneWidth: Double = 16, minimumDistance: Double = 10) {
-        self.edges = edges
-        self.zoneWidth = zoneWidth
-        super.init(name: name, minimumTouches: 1, maximumTouches: 1, minimumDistance: minimumDistance)
-    }
-
-    public override var kind: GestureKind { .edgePan }
-
-    public override func touchBegan(_ touch: Touch) {
-        if touches.count == 1 {
-            startEdge = edgesNear(touch.location)
-            if startEdge.isEmpty { return report(.failed) }
-        }
-        super.touchBegan(touch)
-    }
-
-    private func edgesNear(_ p: Point) -> EdgeSet {
-        guard let f = view?.frame else { return [] }
-        var e: EdgeSet = []
-        if edges.contains(.left), p.x - f.minX < zoneWidth { e.insert(.left) }
-        if edges.contains(.right), f.maxX - p.x <= zoneWidth { e.insert(.right) }
-        if edges.contains(.top), p.y - f.minY < zoneWidth { e.insert(.top) }
-        if edges.contains(.bottom), f.maxY - p.y <= zoneWidth { e.insert(.bottom) }
-        return e
-    }
-
-    /// Away from the edge it started at, within 45° of the inward direction.
-    public override func mayBegin(with t: Vector) -> Bool {
-        (startEdge.contains(.left) && t.dx > abs(t.dy))
-            || (startEdge.contains(.right) && -t.dx > abs(t.dy))
-            || (startEdge.contains(.top) && t.dy > abs(t.dx))
-            || (startEdge.contains(.bottom) && -t.dy > abs(t.dx))
-    }
-
-    public override func reset() {
-        startEdge = []
-        super.reset()
     }
 }

@@ -9,8 +9,9 @@ public final class TapGestureRecognizer: GestureRecognizer {
     /// Longest pause between two taps (s).
     public var maxInterval: Double
     /// The taps of a multi-tap must land this close to the first (our rule).
-    public var maxTapDistance: Double = 40
-    public var arrivalTolerance = GestureDefaults.arrivalTolerance
+    public var maxTapDistance: Double
+    /// s. How far apart the fingers of a multi-finger tap may land.
+    public var arrivalTolerance: Double
 
     private var tapsCompleted = 0
     private var landedInTap = 0
@@ -18,25 +19,31 @@ public final class TapGestureRecognizer: GestureRecognizer {
     private var tapStart = Instant.zero
     private var firstLocation: Point?
     private var waitingForNextTap = false
-    private var finished = false
     private var lastLocation = Point.zero
 
+    /// Parameters left nil take the configuration's values.
     public init(
         name: String, taps: Int = 1, touches: Int = 1,
-        maxMovement: Double = 10, maxDuration: Double = 0.5, maxInterval: Double = 0.35
+        maxMovement: Double? = nil, maxDuration: Double? = nil, maxInterval: Double? = nil,
+        configuration c: GestureConfiguration = .standard
     ) {
         numberOfTapsRequired = max(1, taps)
         numberOfTouchesRequired = max(1, touches)
-        self.maxMovement = maxMovement
-        self.maxDuration = maxDuration
-        self.maxInterval = maxInterval
+        self.maxMovement = maxMovement ?? c.tap.maxMovement
+        self.maxDuration = maxDuration ?? c.tap.maxDuration
+        self.maxInterval = maxInterval ?? c.tap.maxInterval
+        maxTapDistance = c.multiTap.distance
+        arrivalTolerance = c.fingerArrivalWindow
         super.init(name: name)
     }
+
+    /// Nothing more to decide: it failed, recognized, or waits for a requirement.
+    private var isDecided: Bool { state != .possible || isHeld }
 
     public override var kind: GestureKind { .tap }
 
     public override func touchBegan(_ touch: Touch) {
-        guard !finished else { return }
+        guard !isDecided else { return }
         if waitingForNextTap {
             waitingForNextTap = false
             if let first = firstLocation, touch.location.distance(to: first) > maxTapDistance {
@@ -54,12 +61,12 @@ public final class TapGestureRecognizer: GestureRecognizer {
     }
 
     public override func touchMoved(_ touch: Touch) {
-        guard !finished else { return }
+        guard !isDecided else { return }
         if touch.translation.length > maxMovement { fail() }
     }
 
     public override func touchEnded(_ touch: Touch) {
-        guard !finished else { return }
+        guard !isDecided else { return }
         if touch.translation.length > maxMovement { return fail() }
         downInTap -= 1
         lastLocation = centroid
@@ -68,7 +75,6 @@ public final class TapGestureRecognizer: GestureRecognizer {
         tapsCompleted += 1
         landedInTap = 0
         if tapsCompleted >= numberOfTapsRequired {
-            finished = true
             setDeadline(nil)
             report(.recognized)
         } else {
@@ -82,7 +88,6 @@ public final class TapGestureRecognizer: GestureRecognizer {
     public override func deadlineReached(_ now: Instant) { fail() }
 
     private func fail() {
-        finished = true
         setDeadline(nil)
         report(.failed)
     }
@@ -93,7 +98,6 @@ public final class TapGestureRecognizer: GestureRecognizer {
         downInTap = 0
         firstLocation = nil
         waitingForNextTap = false
-        finished = false
     }
 
     public override var traits: GestureTraits {

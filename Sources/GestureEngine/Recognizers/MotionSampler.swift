@@ -1,10 +1,3 @@
-/// Defaults shared by the recognizers (semantics.md §8).
-public enum GestureDefaults {
-    /// Fingers of a multi-finger gesture may land this far apart (real hands are not exact);
-    /// past it, a gesture still short of fingers fails so the touches go back to the app.
-    public static let arrivalTolerance = 0.15
-}
-
 /// Estimates a velocity from the samples of a quantity over a short window. O(1) per sample
 /// and no allocation after creation: it runs on every moved event.
 struct MotionSampler {
@@ -16,7 +9,7 @@ struct MotionSampler {
     private var count = 0
     let window: Int64
 
-    init(capacity: Int = 16, window seconds: Double = 0.1) {
+    init(capacity: Int = 16, window seconds: Double = GestureConfiguration.standard.velocityWindow) {
         times = Array(repeating: 0, count: capacity)
         values = Array(repeating: .zero, count: capacity)
         window = Instant.nanos(seconds)
@@ -51,30 +44,5 @@ struct MotionSampler {
         let dt = times[newest] - times[oldest]
         guard dt > 0 else { return .zero }
         return (values[newest] - values[oldest]) / (Double(dt) / 1e9)
-    }
-}
-
-extension GestureRecognizer {
-    /// Mean displacement of the touches of the sequence since each went down.
-    var meanTranslation: Vector {
-        var sx = 0.0, sy = 0.0, n = 0.0
-        for t in touches {
-            sx += t.location.x - t.initialLocation.x
-            sy += t.location.y - t.initialLocation.y
-            n += 1
-        }
-        return n > 0 ? Vector(dx: sx / n, dy: sy / n) : .zero
-    }
-
-    /// Twice the mean distance of the touches down from their centroid: for two fingers, the
-    /// distance between them.
-    var span: Double {
-        let c = centroid
-        var sum = 0.0, n = 0.0
-        for t in touches where t.isActive {
-            sum += t.location.distance(to: c)
-            n += 1
-        }
-        return n > 0 ? 2 * sum / n : 0
     }
 }

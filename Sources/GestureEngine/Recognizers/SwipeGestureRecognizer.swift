@@ -1,0 +1,143 @@
+/// Discrete: fingers travelling in one of `directions` (semantics.md §8). Recognizes during
+/// the movement, as soon as distance, speed and straightness hold.
+///
+/// A one-finger swipe is a flick: it needs `minimumVelocity` and fails the moment it can no
+/// longer reach it, so a slow drag goes to the application at once. Multi-finger swipes are
+/// desktop gestures and, by default, fire on distance whatever the speed (Touchégg's model,
+/// semantics.md §10): a slow, deliberate three-finger drag is meant too.
+public final class SwipeGestureRecognizer: GestureRecognizer {
+    public var directions: DirectionSet
+    public var numberOfTouchesRequired: Int { didSet { landing.required = max(1, numberOfTouchesRequired) } }
+    /// px the fingers travel before it is recognized.
+    public var minimumDistance: Double
+    /// px/s, averaged from the first finger down to ``minimumDistance``; 0 = any speed.
+    public var minimumVelocity: Double
+    /// Degrees off the direction's axis.
+    public var maximumAngle: Double
+    /// s from the first finger down; infinite = no limit.
+    public var maximumDuration: Double
+    /// Past this distance a movement in no allowed direction fails at once (so a pan waiting
+    /// for the swipe to fail is not kept waiting).
+    public var directionSlop: Double { didSet { landing.slop = directionSlop } }
+    /// s. How far apart the fingers may land.
+    public var arrivalTolerance: Double { didSet { landing.window = arrivalTolerance } }
+
+    private var landing: FingerLanding
+    private var recognizedDirection: Direction?
+    /// The last distance travelled and when: the speed between two moves.
+    private var lastLength = 0.0
+    private var lastTime = Instant.zero
+
+    /// Parameters left nil take the configuration's values for the number of fingers.
+    public init(
+        name: String, directions: DirectionSet = .right, touches: Int = 1, minimumDistance: Double? = nil,
+        minimumVelocity: Double? = nil, maximumAngle: Double? = nil, maximumDuration: Double? = nil,
+        configuration c: GestureConfiguration = .standard
+    ) {
+        let touches = max(1, touches)
+        self.directions = directions
+        numberOfTouchesRequired = touches
+        self.minimumDistance = minimumDistance ?? c.swipe.minimumDistance
+        self.minimumVelocity = minimumVelocity ?? (touches == 1 ? c.swipe.minimumVelocity : c.swipe.multiFingerMinimumVelocity)
+        self.maximumAngle = maximumAngle ?? c.swipe.maximumAngle
+        self.maximumDuration = maximumDuration ?? (touches == 1 ? c.swipe.maximumDuration : .infinity)
+        directionSlop = c.touchSlop
+        arrivalTolerance = c.fingerArrivalWindow
+        landing = FingerLanding(required: touches, window: c.fingerArrivalWindow, slop: c.touchSlop)
+        super.init(name: name)
+    }
+
+    public override var kind: GestureKind { .swipe }
+    public override var traits: GestureTraits { GestureTraits(kind: .swipe, touchesRequired: numberOfTouchesRequired) }
+
+    /// Nothing more to decide: it failed, recognized, or waits for a requirement.
+    private var isDecided: Bool { state != .possible || isHeld }
+
+    public override func touchBegan(_ touch: Touch) {
+        guard !isDecided else { return }
+        switch landing.land(touch) {
+        case .tooMany:
+            report(.failed)
+        case .waiting(let until):
+            setDeadline(until)
+        case .complete:
+            lastLength = 0
+            lastTime = touch.timestamp
+            setDeadline(maximumDuration.isFinite ? landing.firstAt + maximumDuration : nil)
+        }
+    }
+
+    public override func touchMoved(_ touch: Touch) {
+        guard !isDecided else { return }
+        guard landing.isComplete else {
+            if landing.movedTooEarly(touch) { report(.failed) }
+            return
+        }
+        let d = meanTranslation
+        let length = d.length
+        defer { lastLength = length; lastTime = touch.timestamp }
+        guard length > directionSlop else { return }
+        var best: Direction?
+        var bestAngle = Double.infinity
+        for dir in Direction.allCases where directions.contains(dir) {
+            let u = dir.unit
+            let dot = d.dx * u.dx + d.dy * u.dy
+            let cross = abs(d.dx * u.dy - d.dy * u.dx)
+            let angle = atan2Approx(cross, dot) * 180 / Double.pi
+            if angle < bestAngle { bestAngle = angle; best = dir }
+        }
+        guard let direction = best, bestAngle <= maximumAngle else { return report(.failed) }
+        let elapsed = max(touch.timestamp - landing.firstAt, 1e-3)
+        guard length >= minimumDistance else {
+            if !canStillFlick(length: length, elapsed: elapsed, at: touch.timestamp) { report(.failed) }
+            return
+        }
+        guard length / elapsed >= minimumVelocity else { return report(.failed) }
+        recognizedDirection = direction
+        setDeadline(nil)
+        report(.recognized)
+    }
+
+    /// Whether, moving on at its present speed, the finger reaches ``minimumDistance`` soon
+    /// enough for the average to make ``minimumVelocity``. A drag too slow to be a flick is
+    /// told apart on the move that shows it, not at the end of the distance (semantics.md §10).
+    private func canStillFlick(length: Double, elapsed: Double, at time: Instant) -> Bool {
+        guard minimumVelocity > 0 else { return true }
+        let budget = minimumDistance / minimumVelocity
+        guard elapsed < budget else { return false }
+        let dt = time - lastTime
+        guard dt > 0 else { return true }  // two samples at once: judge on the next
+        let speed = (length - lastLength) / dt
+        guard speed > 0 else { return false }
+        return elapsed + (minimumDistance - length) / speed <= budget
+    }
+
+    public override func touchEnded(_ touch: Touch) {
+        if !isDecided { report(.failed) }
+    }
+
+    public override func touchCancelled(_ touch: Touch) {
+        if !isDecided { report(.failed) }
+    }
+
+    public override func deadlineReached(_ now: Instant) {
+        if !isDecided { report(.failed) }
+    }
+
+    public override func reset() {
+        landing.reset()
+        recognizedDirection = nil
+    }
+
+    public override var translation: Vector { meanTranslation }
+
+    public override var values: GestureValues {
+        var v = super.values
+        v.translation = meanTranslation
+        v.direction = recognizedDirection
+        let elapsed = max(now - landing.firstAt, 1e-3)
+        v.velocity = meanTranslation / elapsed
+        v.numberOfTouches = numberOfTouchesRequired
+        return v
+    }
+}
