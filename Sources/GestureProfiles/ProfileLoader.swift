@@ -430,6 +430,7 @@ private struct Parser {
         case "swipe":
             var dirs: [Direction] = [.right], touches = 1
             var dist = s.swipeMinimumDistance, vel = s.swipeMinimumVelocity, angle = s.swipeMaximumAngle, dur = s.swipeMaximumDuration
+            var velocityGiven = false, durationGiven = false
             for (k, _, v) in entries(["direction", "directions", "touches", "minimumDistance", "minimumVelocity", "maximumAngle", "maximumDuration"]) {
                 switch k {
                 case "direction", "directions":
@@ -440,10 +441,16 @@ private struct Parser {
                     if !list.isEmpty { dirs = list }
                 case "touches": touches = reader.integer(v, "touches", range: 1...10) ?? touches
                 case "minimumDistance": dist = reader.number(v, "minimumDistance", range: 1...10000) ?? dist
-                case "minimumVelocity": vel = reader.number(v, "minimumVelocity", range: 0...100000) ?? vel
+                case "minimumVelocity": vel = reader.number(v, "minimumVelocity", range: 0...100000) ?? vel; velocityGiven = true
                 case "maximumAngle": angle = reader.number(v, "maximumAngle", range: 0...90) ?? angle
-                default: dur = reader.number(v, "maximumDuration", range: 0.01...60) ?? dur
+                default: dur = reader.number(v, "maximumDuration", range: 0.01...60) ?? dur; durationGiven = true
                 }
+            }
+            // Multi-finger swipes are desktop gestures: they fire on distance whatever the speed
+            // (semantics.md §10), unless the gesture itself asks for a speed or a duration.
+            if touches > 1 {
+                if !velocityGiven { vel = GestureConfiguration.standard.swipe.multiFingerMinimumVelocity }
+                if !durationGiven { dur = .infinity }
             }
             return .swipe(directions: dirs, touches: touches, minimumDistance: dist, minimumVelocity: vel, maximumAngle: angle, maximumDuration: dur)
         case "pinch":

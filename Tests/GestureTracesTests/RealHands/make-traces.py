@@ -1,0 +1,71 @@
+#!/usr/bin/env python3
+"""Writes the JSONL traces of what the evemu recordings lack, with the hands' habits the
+recordings show: fingers landing tens of milliseconds apart, a short rest before they move,
+a motion that speeds up and slows down, each finger a little off the others, and the jitter
+of a touchscreen. Deterministic (fixed seed). Run from this folder: python3 make-traces.py
+"""
+import json, math, random
+
+random.seed(20261122)
+FRAME = 8.0  # ms between frames (125 Hz)
+
+def ease(f):
+    return 0.5 - 0.5 * math.cos(math.pi * min(1.0, max(0.0, f)))
+
+def write(name, fingers, land, rest, duration, path, lift_spread=12.0):
+    """fingers: start points; land: landing time of each; path(i, f) -> (dx, dy) of finger i at
+    progress f in 0..1 of the motion, which starts `rest` ms after the last finger lands."""
+    lines = [{"t": 0, "kind": "screen", "width": 1920, "height": 1080}]
+    events = []
+    start = max(land) + rest
+    end = start + duration
+    lifts = [end + random.uniform(0, lift_spread) for _ in fingers]
+    for i, (x, y) in enumerate(fingers):
+        events.append((land[i], i, "began", x, y))
+    t = FRAME
+    while t <= max(lifts):
+        for i, (x, y) in enumerate(fingers):
+            ti = t + i * 0.5  # fingers of one frame arrive one after the other
+            if ti <= land[i] or ti >= lifts[i]:
+                continue
+            f = (ti - start) / duration
+            dx, dy = path(i, ease(f)) if ti > start else (0.0, 0.0)
+            jx, jy = random.gauss(0, 0.6), random.gauss(0, 0.6)
+            events.append((round(ti, 3), i, "moved", round(x + dx + jx, 2), round(y + dy + jy, 2)))
+        t += FRAME
+    for i, (x, y) in enumerate(fingers):
+        dx, dy = path(i, 1.0)
+        events.append((round(lifts[i], 3), i, "ended", round(x + dx, 2), round(y + dy, 2)))
+    events.sort(key=lambda e: (e[0], e[2] != "began", e[1]))
+    for t, i, phase, x, y in events:
+        lines.append({"t": t, "kind": "touch", "phase": phase, "id": i + 1, "x": x, "y": y})
+    with open(name + ".jsonl", "w") as f:
+        for l in lines:
+            f.write(json.dumps(l, separators=(",", ":")) + "\n")
+
+def hand(n, x, y, gap=70.0):
+    """n fingertips of one hand in a slightly curved row."""
+    return [(x + i * gap + random.uniform(-6, 6), y + (abs(i - (n - 1) / 2) * 18) + random.uniform(-6, 6)) for i in range(n)]
+
+def lanes(n, dx, dy, spread=0.06):
+    """Each finger travels nearly the same way, a few percent more or less."""
+    k = [1 + random.uniform(-spread, spread) for _ in range(n)]
+    return lambda i, f: (dx * k[i] * f, dy * k[i] * f)
+
+# Four fingers dragged down, deliberately slowly (about 170 px/s), and the same fast.
+write("four-finger-drag-down-slow", hand(4, 700, 300), [0, 22, 41, 63], 90, 1500, lanes(4, 6, 260))
+write("four-finger-drag-down-fast", hand(4, 700, 300), [0, 17, 30, 44], 40, 180, lanes(4, -4, 280))
+# Three fingers swiped left, landing over 100 ms.
+write("three-finger-swipe-left-landing-100ms-apart", hand(3, 1100, 500), [0, 48, 100], 30, 260, lanes(3, -320, 8))
+# Two fingers pinched open (thumb and index: the thumb moves less), and closed with the
+# second finger landing 100 ms after the first.
+write("two-finger-pinch-out", [(900, 560), (1010, 470)], [0, 24], 50, 420,
+      lambda i, f: ((-70 * f, 55 * f) if i == 0 else (120 * f, -95 * f)))
+write("two-finger-pinch-in-landing-100ms-apart", [(820, 650), (1080, 420)], [0, 100], 40, 380,
+      lambda i, f: ((60 * f, -52 * f) if i == 0 else (-95 * f, 80 * f)))
+# Two fingers turned about 40° around their centre (a knob), drifting a little.
+def turn(i, f, a=math.radians(40), r=90.0):
+    s = 1 if i == 0 else -1
+    ang0 = math.pi if i == 0 else 0.0
+    return (r * (math.cos(ang0 + a * f) - math.cos(ang0)) + 6 * f, r * (math.sin(ang0 + a * f) - math.sin(ang0)) + 4 * f)
+write("two-finger-rotate", [(860, 500), (1040, 500)], [0, 30], 40, 450, turn)
