@@ -320,7 +320,7 @@ public final class GestureEngine {
     /// Why nothing claims the touch any more (it is being released).
     private func releaseReason(_ record: TouchRecord) -> DecisionReason {
         let entry = record.entry
-        if record.touch.view?.engine !== self { return .windowClosed }
+        if record.viewRemoved || record.touch.view?.engine !== self { return .windowClosed }
         if record.touch.phase == .cancelled { return .cancelled }
         if entry.offeredCount == 0 { return .noGesture }
         if !entry.wasWanted { return .notCancelling }
@@ -453,11 +453,12 @@ public final class GestureEngine {
     /// A view (a window that vanished) leaves the tree: its recognizers stop, and its
     /// touches are no longer delivered anywhere.
     func viewWillBeRemoved(_ v: View) {
-        for r in arena.contenders where r.view?.isDescendant(of: v) == true {
-            stop(r)
-        }
         for record in liveTouches where record.touch.view?.isDescendant(of: v) == true {
             record.delivery.finish()
+            record.viewRemoved = true
+        }
+        for r in arena.contenders where r.view?.isDescendant(of: v) == true {
+            stop(r)
         }
         if !isProcessing { settle() }
     }

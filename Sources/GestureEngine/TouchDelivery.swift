@@ -28,6 +28,8 @@ final class TouchRecord {
     /// because the thumb moves with the value.
     let beganOnControlThumb: Bool
     var delivery = DeliveryState()
+    /// The view it landed in left the tree (its window went away).
+    var viewRemoved = false
 
     init(touch: Touch, entry: ArenaEntry<GestureRecognizer>, path: [View], beganOnControlThumb: Bool) {
         self.touch = touch
