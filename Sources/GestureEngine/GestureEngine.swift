@@ -29,21 +29,21 @@ public final class GestureEngine {
     /// Arbitration: the touches' entries, the contending recognizers, held transitions.
     let arena = GestureArena<GestureRecognizer>()
     /// Touches still needing attention: down, undecided, or with a withheld delivery.
-    private(set) var liveTouches: [TouchRecord] = []
-    private var pendingActions: [ActionEvent] = []
-    private var runningActions: [ActionEvent] = []
-    private var observers: [GestureObserver] = []
+    var liveTouches: [TouchRecord] = []
+    var pendingActions: [ActionEvent] = []
+    var runningActions: [ActionEvent] = []
+    var observers: [GestureObserver] = []
     private var lastTap: (location: Point, time: Instant, count: Int)?
-    private var isProcessing = false
+    var isProcessing = false
     /// Whether any observer listens: when none does, observations are not even built.
     private(set) var isObserved = false
     /// Set when a touch ends, so the sweep of finished touches runs only when it can find one.
-    private var touchFinishedSinceSweep = false
-    private var deadlineCacheValid = false
+    var touchFinishedSinceSweep = false
+    var deadlineCacheValid = false
     /// Set when a state turns terminal, a touch ends, or a deadline changes: only then can a
     /// recognizer's sequence be over.
     var resetSweepNeeded = false
-    private var cachedDeadline: (GestureRecognizer, Instant)?
+    var cachedDeadline: (GestureRecognizer, Instant)?
 
     /// - Parameters:
     ///   - screen: the screen's frame; the root view covers it.
@@ -188,7 +188,7 @@ public final class GestureEngine {
 
     // MARK: Touch lifecycle
 
-    private func touchBegan(_ event: TouchEvent, location: Point) {
+    func touchBegan(_ event: TouchEvent, location: Point) {
         var tapCount = 1
         if let last = lastTap, event.timestamp - last.time <= tapCountInterval,
            last.location.distance(to: location) <= tapCountDistance {
@@ -238,7 +238,7 @@ public final class GestureEngine {
 
     /// The live touch with this id that is down. A linear scan: there are rarely more than
     /// ten live touches, and comparing ids is cheaper than hashing them.
-    private func activeRecord(_ id: TouchID) -> TouchRecord? {
+    func activeRecord(_ id: TouchID) -> TouchRecord? {
         for r in liveTouches where r.touch.id == id && r.touch.isActive { return r }
         return nil
     }
@@ -249,7 +249,7 @@ public final class GestureEngine {
         return nil
     }
 
-    private func finish(_ record: TouchRecord, _ event: TouchEvent, location: Point) {
+    func finish(_ record: TouchRecord, _ event: TouchEvent, location: Point) {
         let touch = record.touch
         touch.previousLocation = touch.location
         touch.location = location
@@ -270,38 +270,6 @@ public final class GestureEngine {
         deliverEventPhase(of: record)
     }
 
-    // MARK: Reports and what the arena makes of them
-
-    /// After a recognizer's call, when it reported, ignored or set a deadline: those take
-    /// effect now (ignores first, so a claim never takes a touch the recognizer let go).
-    private func attend(to r: GestureRecognizer) {
-        r.needsAttention = false
-        if r.deadlineChanged {
-            r.deadlineChanged = false
-            deadlinesChanged()
-        }
-        if !r.pendingIgnores.isEmpty { applyIgnores(of: r) }
-        if r.hasPendingReport { applyReports(of: r) }
-    }
-
-    private func applyIgnores(of r: GestureRecognizer) {
-        for t in r.takeIgnores() {
-            if let record = record(of: t) { arena.ignore(r, record.entry) }
-        }
-    }
-
-    private func applyReports(of r: GestureRecognizer) {
-        while let wanted = r.takeReport() {
-            arena.request(r, wanted, delegate: self)
-        }
-        r.isHeld = arena.isHeld(r)
-    }
-
-    /// Stops a recognizer from outside (disabled, removed, its window gone).
-    private func stop(_ r: GestureRecognizer) {
-        arena.stop(r, delegate: self)
-    }
-
     func queueAction(_ action: ActionEvent) {
         pendingActions.append(action)
     }
@@ -310,200 +278,10 @@ public final class GestureEngine {
         emit(.error(error, time: now))
     }
 
-    func decide(_ record: TouchRecord, _ verdict: TouchVerdict, _ reason: DecisionReason) {
-        guard arena.decide(record.entry, verdict) else { return }
-        let decision = TouchDecision(id: record.touch.id, verdict: verdict, reason: reason, touchBegan: record.entry.beganAt, time: now)
-        decisionSink?.touchDecided(decision)
-        if isObserved { emit(.verdict(decision)) }
-    }
-
-    /// Why nothing claims the touch any more (it is being released).
-    private func releaseReason(_ record: TouchRecord) -> DecisionReason {
-        let entry = record.entry
-        if record.viewRemoved || record.touch.view?.engine !== self { return .windowClosed }
-        if record.touch.phase == .cancelled { return .cancelled }
-        if entry.offeredCount == 0 { return .noGesture }
-        if !entry.wasWanted { return .notCancelling }
-        if entry.members.isEmpty { return .ignored }
-        return .allFailed
-    }
-
-    // MARK: After each event or deadline
-
-    /// Delivers what is no longer withheld, gives verdicts that are now known, runs the
-    /// queued actions, and resets recognizers whose sequence is over.
-    private func settle() {
-        var rounds = 0
-        repeat {
-            rounds += 1
-            for record in liveTouches { releaseWithheld(record) }
-            for record in liveTouches where record.entry.verdict == nil && !record.entry.isWanted {
-                decide(record, .released, releaseReason(record))
-            }
-            if touchFinishedSinceSweep {
-                liveTouches.removeAll {
-                    !$0.touch.isActive && $0.entry.verdict != nil && ($0.delivery.finished || $0.touch.view?.engine !== self)
-                }
-                touchFinishedSinceSweep = liveTouches.contains { !$0.touch.isActive }
-            }
-            runPendingActions()
-            resetFinishedRecognizers()
-        } while !pendingActions.isEmpty && rounds < 8
-    }
-
-    private func runPendingActions() {
-        guard !pendingActions.isEmpty else { return }
-        swap(&pendingActions, &runningActions)
-        for a in runningActions {
-            if isObserved { emit(.action(a)) }
-            switch a.source {
-            case .gesture(let r): r.runActions(a)
-            case .control(let v): v.controlActionHandler?(a)
-            }
-        }
-        runningActions.removeAll(keepingCapacity: true)
-    }
-
-    private func resetFinishedRecognizers() {
-        guard resetSweepNeeded else { return }
-        resetSweepNeeded = false
-        var i = 0
-        while i < arena.contenders.count {
-            let r = arena.contenders[i]
-            // Most recognizers are mid-gesture: decide that before touching the (weak) view.
-            if r.touchesDown > 0 || r.state.isInProgress || (r.state == .possible && (arena.isHeld(r) || r.deadline != nil)) {
-                i += 1
-                continue
-            }
-            let touchesInView = r.view.map { $0.activeTouchCount } ?? 0
-            if touchesInView == 0, r.state == .possible, r.touches.isEmpty {
-                // It ignored every touch it was given: nothing happened, nothing to log.
-                arena.leave(r)
-                r.resetForNewSequence()
-                deadlinesChanged()
-                continue
-            }
-            if touchesInView == 0, r.state == .possible {
-                // Nothing left to wait for, yet undecided: a recognizer bug. Survive it.
-                report(.leftUndecided(gesture: r.name))
-                stop(r)
-            }
-            if touchesInView == 0 && r.state.isTerminal {
-                arena.leave(r)
-                endSequence(of: r)
-                continue
-            }
-            i += 1
-        }
-    }
-
-    /// Back to a fresh `possible` (the reset of semantics.md §1), logged as a reset.
-    private func endSequence(of r: GestureRecognizer) {
-        deadlinesChanged()
-        let old = r.state
-        r.resetForNewSequence()
-        r.state = .possible
-        emit(.state(r, from: old, to: .possible, time: now, reset: true))
-    }
-
-    /// The earliest deadline, recomputed only after some deadline changed (most events
-    /// change none, and this runs before every event).
-    private func earliestDeadline() -> (GestureRecognizer, Instant)? {
-        if deadlineCacheValid { return cachedDeadline }
-        var best: (GestureRecognizer, Instant)?
-        for r in arena.contenders {
-            if let d = r.deadline, best == nil || d < best!.1 { best = (r, d) }
-        }
-        cachedDeadline = best
-        deadlineCacheValid = true
-        return best
-    }
-
-    func deadlinesChanged() {
-        deadlineCacheValid = false
-        resetSweepNeeded = true
-    }
-
     /// Time never goes backwards (X timestamps wrap, traces can be edited by hand).
-    private func sanitized(_ t: Instant) -> Instant { max(t, now) }
+    func sanitized(_ t: Instant) -> Instant { max(t, now) }
 
     func emit(_ o: Observation) {
         for obs in observers { obs.observe(o) }
-    }
-
-    // MARK: Tree and recognizer changes
-
-    /// Stops a recognizer that was disabled mid-gesture (§2.5).
-    func recognizerWasDisabled(_ r: GestureRecognizer) {
-        guard r.arenaSlot >= 0 else { return }
-        stop(r)
-        if !isProcessing { settle() }
-    }
-
-    func recognizerWillBeRemoved(_ r: GestureRecognizer) {
-        if r.arenaSlot >= 0 {
-            stop(r)
-            // It will not be reset through its view any more: do it now.
-            arena.leave(r)
-            endSequence(of: r)
-        }
-        if !isProcessing { settle() }
-    }
-
-    /// A view (a window that vanished) leaves the tree: its recognizers stop, and its
-    /// touches are no longer delivered anywhere.
-    func viewWillBeRemoved(_ v: View) {
-        for record in liveTouches where record.touch.view?.isDescendant(of: v) == true {
-            record.delivery.finish()
-            record.viewRemoved = true
-        }
-        for r in arena.contenders where r.view?.isDescendant(of: v) == true {
-            stop(r)
-        }
-        if !isProcessing { settle() }
-    }
-}
-
-/// What the arena's decisions imply, carried out at once, in order.
-extension GestureEngine: ArenaDelegate {
-    func arena(didMove r: GestureRecognizer, from: GestureState, to: GestureState) {
-        r.isHeld = false
-        if to.isTerminal {
-            if r.deadline != nil {
-                r.deadline = nil
-                deadlinesChanged()
-            }
-            resetSweepNeeded = true
-        }
-        if isObserved { emit(.state(r, from: from, to: to, time: now, reset: false)) }
-    }
-
-    func arena(claimTouchesOf r: GestureRecognizer) {
-        claimTouches(of: r)
-    }
-
-    func arena(fire r: GestureRecognizer, _ state: GestureState) {
-        queueAction(ActionEvent(source: .gesture(r), state: state, values: r.values, time: now))
-    }
-
-    func arena(report error: EngineError) {
-        report(error)
-        if case .illegalTransition(let g, let from, let to) = error, trapsOnIllegalTransition {
-            assertionFailure("illegal transition of \(g): \(from) -> \(to)")
-        }
-    }
-
-    /// §5 step 3: each view under the recognizer's touches, from the touch's view up to but
-    /// excluding the recognizer's own view, may veto its start (controls take precedence, §7).
-    func arena(viewsAllowBegin r: GestureRecognizer) -> Bool {
-        for t in r.touches {
-            let onThumb = record(of: t)?.beganOnControlThumb ?? false
-            var v = t.view
-            while let current = v, current !== r.view {
-                if !current.gestureRecognizerShouldBegin(r, touch: t, beganOnThumb: onThumb) { return false }
-                v = current.superview
-            }
-        }
-        return true
     }
 }
