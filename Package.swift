@@ -45,7 +45,7 @@ let package = Package(
         // tactus import: Touchégg, libinput-gestures and fusuma configurations -> a profile file.
         // No Foundation: a small bounded XML reader of its own, Yams for fusuma's YAML.
         .target(name: "GestureImport", dependencies: ["GestureProfiles", .product(name: "Yams", package: "Yams")]),
-        .testTarget(name: "GestureImportTests", dependencies: ["GestureImport", "GestureProfiles", "GestureEngine"], exclude: ["Fixtures"]),
+        .testTarget(name: "GestureImportTests", dependencies: ["GestureImport", "GestureProfiles", "GestureEngine", "TestSupport"], exclude: ["Fixtures"]),
         .target(name: "CX11"),
         // The X session: every Xlib/XI2 call behind a thin seam, input and ownership, windows,
         // actions, and the daemon's event loop.

@@ -7,8 +7,9 @@ import Yams
 ///
 /// fusuma's `command:` goes to the shell (Ruby's `spawn`); `sendkey:` takes Linux key
 /// names. `rotate:` and `hold:` have no Tactus touchpad counterpart and are refused.
-/// Aliases are followed, but every node reached counts against `ImportLimits.yamlNodes`,
-/// so a "billion laughs" file stops with an error instead of expanding.
+/// Aliases are followed, but a text whose aliases expand past `ImportLimits.yamlNodes` is
+/// refused before Yams composes it (`YAMLExpansionGuard`), and every node the import reaches
+/// counts against the same budget: a "billion laughs" file stops with an error.
 struct FusumaImporter {
     /// One gesture direction with its action.
     struct Entry {
@@ -37,6 +38,7 @@ struct FusumaImporter {
     static func run(_ text: String) throws(ImportFailure) -> ImportResult {
         var importer = FusumaImporter()
         var sections: [Section] = []
+        try YAMLExpansionGuard.check(text)
         var documents: YamlSequence<Node>
         do {
             documents = try Yams.compose_all(yaml: text)
@@ -57,7 +59,9 @@ struct FusumaImporter {
         guard let e = error as? YamlError else { return ImportFailure(line: 1, message: "cannot read the file as YAML") }
         switch e {
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _), .composer(let context, let problem, let mark, _):
-            return ImportFailure(line: mark.line, message: "YAML syntax: \(context.map { "\($0.text), " } ?? "")\(problem)")
+            // Where the construct in trouble starts (an unclosed quote) says more than where
+            // the reader gave up (the end of the file).
+            return ImportFailure(line: context?.mark.line ?? mark.line, message: "YAML syntax: \(context.map { "\($0.text), " } ?? "")\(problem)")
         case .duplicatedKeysInMapping(let duplicates, let context):
             return ImportFailure(line: context.mark.line, message: "duplicate key \(duplicates.map { "'\($0)'" }.joined(separator: ", ")) in a mapping")
         case .reader(let problem, _, _, _):
@@ -135,7 +139,9 @@ struct FusumaImporter {
         throw ImportFailure(line: line(node), message: "application: must be a name or a list of names")
     }
 
-    private mutating func section(_ top: [(key: String, keyNode: Node, value: Node)], applications: [String], into sections: inout [Section]) throws(ImportFailure) {
+    /// `nested`: inside a root `application:` mapping, where another one is not read (and
+    /// aliases could otherwise nest it without end).
+    private mutating func section(_ top: [(key: String, keyNode: Node, value: Node)], applications: [String], nested: Bool = false, into sections: inout [Section]) throws(ImportFailure) {
         let i: Int
         if let existing = sectionIndex[applications] {
             i = existing
@@ -168,7 +174,7 @@ struct FusumaImporter {
                 intervalLines.append(line(keyNode))
             case "plugin":
                 result.notes.append(ImportNote("plugin settings", because: "Tactus has no fusuma plugins: it takes every touchpad through the X server", lines: [line(keyNode)]))
-            case "application" where applications.isEmpty:
+            case "application" where !nested && applications.isEmpty:
                 // fusuma-plugin-appmatcher before contexts: application: { Global: …, Firefox: … }
                 for (name, nameNode, config) in try entries(value) ?? [] {
                     guard let inner = try entries(config) else {
@@ -176,7 +182,7 @@ struct FusumaImporter {
                         continue
                     }
                     let apps = name.lowercased() == "global" ? [] : [name]
-                    try section(inner, applications: apps, into: &sections)
+                    try section(inner, applications: apps, nested: true, into: &sections)
                 }
             default:
                 sections[i].notes.append(ImportNote("\(key):", because: "fusuma does not know it (or it belongs to a plugin Tactus cannot stand in for)", lines: [line(keyNode)]))

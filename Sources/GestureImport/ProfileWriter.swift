@@ -101,7 +101,7 @@ public struct ProfileWriter {
     }
 
     private func notLine(_ n: ImportNote) -> String {
-        let place = n.lines.isEmpty ? "" : " (\(sourceName):\(lineList(n.lines)))"
+        let place = n.lines.isEmpty ? "" : " (\(comment(sourceName)):\(lineList(n.lines)))"
         return "not imported: \(comment(n.subject, limit: 160))\(place) because \(comment(n.reason, limit: 300))"
     }
 
@@ -187,7 +187,10 @@ func comment(_ s: String, limit: Int = 120) -> String {
     var count = 0
     for c in s.unicodeScalars {
         if count == limit { return out + "…" }
-        out.unicodeScalars.append(c.value < 0x20 || c.value == 0x7F || c.value == 0x2028 || c.value == 0x2029 ? " " : c)
+        // C0 and C1 controls (YAML reads NEL, U+0085, as a line break) and the Unicode line
+        // and paragraph separators would end the comment.
+        let breaks = c.value < 0x20 || (0x7F...0x9F).contains(c.value) || c.value == 0x2028 || c.value == 0x2029 || c.value == 0xFEFF
+        out.unicodeScalars.append(breaks ? " " : c)
         count += 1
     }
     return out
