@@ -33,7 +33,7 @@ public enum GestureImporter {
     /// `gesture`, `device`, `swipe_threshold` or `timeout` are libinput-gestures'; a YAML
     /// mapping of fusuma's keys is fusuma's.
     static func detect(_ text: String) throws(ImportFailure) -> SourceFormat {
-        for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).prefix(10_000).enumerated() {
+        for (i, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }).prefix(10_000).enumerated() {
             let line = raw.trimmed
             guard !line.isEmpty, !line.hasPrefix("#") else { continue }
             if line.hasPrefix("<") { return .touchegg }

@@ -45,7 +45,10 @@ public struct ProfileWriter {
 
     private func match(_ applications: [String]) -> String {
         guard !applications.isEmpty else { return "any" }
-        if applications.count == 1 { return "{ class: \(yamlString(applications[0])) }" }
+        // One class is matched exactly, unless it looks like a /regex/ to the loader.
+        if applications.count == 1, !(applications[0].hasPrefix("/") && applications[0].hasSuffix("/")) {
+            return "{ class: \(yamlString(applications[0])) }"
+        }
         // WM_CLASS classes compare case-insensitively, as a single exact class does.
         let alternatives = applications.map(regexEscaped).joined(separator: "|")
         return "{ class: \(yamlString("/(?i)^(?:\(alternatives))$/")) }"

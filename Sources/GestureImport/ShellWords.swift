@@ -77,6 +77,7 @@ enum ShellWords {
         }
         endWord()
         guard let first = words.first else { return .malformed("the command is empty") }
+        if first.isEmpty { return .malformed("the program name is empty") }
         if shellLine && shellKeywords.contains(first) { return .needsShell(what: "'\(first)'") }
         return .words(words)
     }

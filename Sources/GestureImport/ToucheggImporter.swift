@@ -128,6 +128,9 @@ struct ToucheggImporter {
                               fingersText: fingersText, direction: element.attribute("direction")?.value ?? "", action: nil)
         let actions = element.elements.filter { $0.name == "action" }
         if let a = actions.first {
+            if !a.text.isEmpty {
+                result.notes.append(ImportNote("the text '\(a.text)' inside <action>", because: "Touchégg 2 reads an action's settings from elements such as <button>, not from text (Touchégg 1 syntax)", lines: [a.line]))
+            }
             var settings: [String: (value: String, line: Int)] = [:]
             for s in a.elements { settings[s.name] = (s.text, s.line) }
             gesture.action = Action(line: a.line, type: a.attribute("type")?.value ?? "", settings: settings)

@@ -30,8 +30,8 @@ struct Import: ParsableCommand {
         } catch let error as ReadError {
             throw importFailure("\(file): \(error.message)")
         }
+        // For ~ and $VAR in libinput-gestures' program names.
         var environment: [String: String] = [:]
-        if let home = getenv("HOME") { environment["HOME"] = String(cString: home) }
         var e = environ
         while let entry = e.pointee {
             let pair = String(cString: entry)

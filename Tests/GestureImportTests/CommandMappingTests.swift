@@ -68,7 +68,7 @@ import TestSupport
         for round in 0..<300 {
             let words = (0..<Int.random(in: 1...4, using: &random)).map { _ in String((0..<Int.random(in: 1...12, using: &random)).map { _ in alphabet.randomElement(using: &random)! }) }
             var result = ImportResult(format: .fusuma)
-            var profile = ImportedProfile(name: "p", applications: ["Odd \"class\" {x}"])
+            var profile = ImportedProfile(name: "p", applications: [round % 2 == 0 ? "Odd \"class\" {x}" : "/Odd \"class\" {x}/"])
             profile.touchpad = [
                 ImportedBinding(.touchpadSwipe(fingers: 3, direction: "up"), action: .command(words), lines: [1]),
                 ImportedBinding(.touchpadSwipe(fingers: 3, direction: "down"), action: .shell(words.joined(separator: " ")), lines: [2]),
@@ -85,7 +85,10 @@ import TestSupport
             if case .shell(let script)? = bindings[1].action {
                 #expect(script.render { _ in "?" } == words.joined(separator: " "))
             } else { Issue.record("not a shell line: \(String(describing: bindings[1].action))") }
-            #expect(loaded.file?.profiles.first?.match.matches(.init(id: 1, windowClass: "Odd \"class\" {x}", frame: .init(x: 0, y: 0, width: 1, height: 1))) == true)
+            // The class is matched as written, even one that looks like a /regex/.
+            let cls = round % 2 == 0 ? "Odd \"class\" {x}" : "/Odd \"class\" {x}/"
+            #expect(loaded.file?.profiles.first?.match.matches(.init(id: 1, windowClass: cls, frame: .init(x: 0, y: 0, width: 1, height: 1))) == true)
+            #expect(loaded.file?.profiles.first?.match.matches(.init(id: 1, windowClass: "Odd", frame: .init(x: 0, y: 0, width: 1, height: 1))) == false)
         }
     }
 }

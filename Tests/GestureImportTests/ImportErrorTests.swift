@@ -12,6 +12,9 @@ import Testing
         #expect(try GestureImporter.importFile(Array("\u{FEFF}<!-- comment -->\n\n<touchegg/>".utf8), path: "x").format == .touchegg)
         #expect(try GestureImporter.importFile(Array("gesture: swipe up 3 xdotool key a\n".utf8), path: "x").format == .libinputGestures)
         #expect(try GestureImporter.importFile(Array("---\nswipe: {}\n".utf8), path: "x").format == .fusuma)
+        // Windows line ends: the comment line ends at \r\n, not at the end of the file.
+        let crlf = try GestureImporter.importFile(Array("# mine\r\ngesture swipe up 3 xdotool key a\r\n".utf8), path: "x")
+        #expect(crlf.profiles.first?.touchpad.map(\.lines) == [[2]])
     }
 
     @Test func malformedFilesNameTheirFileAndLine() {
@@ -24,6 +27,7 @@ import Testing
             ("# nothing here\n\n   \n# at all\n", "touchegg.conf:1: the file has nothing to import (only blank lines and comments)"),
             ("", "touchegg.conf:1: the file has nothing to import (only blank lines and comments)"),
             ("version: 1\nprofiles: []\n", "touchegg.conf:1: this is a Tactus profile file already: check it with 'tactus check'"),
+            ("gesture swipe up 3 '' --flag\n", "touchegg.conf:1: the command cannot be split into words: the program name is empty"),
         ]
         for (text, expected) in cases {
             #expect(importError(text, path: "touchegg.conf")?.description == expected, "\(text)")

@@ -124,6 +124,8 @@ import Testing
             "all tp-swipe-5-down: touchpad swipe 5 down -> window minimize @ \(minimize)",
             "all pinch-2-in: pinch 2 in -> window raise; keys Control_L+minus @ \(zoomOut)",
             "all swipe-5-down: swipe 5 down -> window minimize @ \(minimize)",
+            // Touchégg 2 reads no text inside <action>: its button is the default, 1.
+            "all tap-3: tap 3 -> click 1 @ \(at(#"TAP" fingers="3""#))",
         ])
         #expect(imported.notes == [
             "setting font_size (\(file):\(at("font_size"))) because Touchégg does not know it",
@@ -132,6 +134,7 @@ import Testing
             "an <application> without a name (\(file):\(at("<application>"))) because Touchégg never uses it",
             "<speed> of MINIMIZE_WINDOW (\(file):\(at("<speed>"))) because Touchégg does not read it for this action",
             "a second <action> (\(file):\(at("<speed>") + 1)) because Touchégg runs only the first action of a gesture",
+            "the text 'BUTTON=2' inside <action> (\(file):\(at("BUTTON=2"))) because Touchégg 2 reads an action's settings from elements such as <button>, not from text (Touchégg 1 syntax)",
             "TILE_WINDOW on a 3-finger swipe left (\(file):\(at(#"fingers="3" direction="LEFT""#))) because Tactus has no action that tiles a window to half of the screen",
             "CHANGE_DESKTOP on a 4-finger swipe up (\(file):\(at(#"fingers="4" direction="UP""#))) because Tactus switches desktops in a row (next, previous, a number), not in a grid",
             "CUSTOM on a 4-finger swipe down (\(file):\(at(#"fingers="4" direction="DOWN""#))) because CUSTOM actions are Touchégg plugins that Tactus cannot run",
