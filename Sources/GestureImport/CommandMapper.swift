@@ -99,6 +99,20 @@ struct CommandMapper {
     /// Whether every part of `ctrl+alt+Left` is a key name Tactus knows.
     static func isKeyCombo(_ text: String) -> Bool {
         let parts = text.split(separator: "+", omittingEmptySubsequences: false)
-        return !parts.isEmpty && parts.allSatisfy { !$0.isEmpty && Keysyms.resolve(String($0)) != nil }
+        return !parts.isEmpty && parts.allSatisfy { !$0.isEmpty && isKeyName(String($0)) }
+    }
+
+    /// Key names in lower case, with how many keysyms share each spelling.
+    private static let lowercaseKeyNames: [String: Int] = {
+        var counts: [String: Int] = [:]
+        for name in Keysyms.byName.keys { counts[name.lowercased(), default: 0] += 1 }
+        return counts
+    }()
+
+    /// Whether `Keysyms.resolve` accepts `name` (a modifier alias, an exact keysym name, or
+    /// one in another case that only one keysym has), without its scan of every keysym: a
+    /// file may hold thousands of names.
+    static func isKeyName(_ name: String) -> Bool {
+        Keysyms.modifierAliases[name.lowercased()] != nil || Keysyms.byName[name] != nil || lowercaseKeyNames[name.lowercased()] == 1
     }
 }

@@ -80,7 +80,7 @@ extension ToucheggImporter {
         func combo(_ names: [String]) -> Result<String?, Refusal> {
             let parts = names.flatMap { $0.split(separator: "+").map(\.trimmed) }.filter { !$0.isEmpty }
             guard !parts.isEmpty else { return .success(nil) }
-            for p in parts where Keysyms.resolve(p) == nil { return .failure(Refusal(reason: "'\(p)' is not an X keysym name")) }
+            for p in parts where !CommandMapper.isKeyName(p) { return .failure(Refusal(reason: "'\(p)' is not an X keysym name")) }
             return .success(parts.joined(separator: "+"))
         }
         let modifiers = action.value("modifiers") ?? ""

@@ -92,3 +92,14 @@ import TestSupport
         }
     }
 }
+
+extension CommandMappingTests {
+    /// The importer's quick key-name check agrees with the loader's resolution, name by name.
+    @Test func theKeyNameCheckAgreesWithTheLoader() {
+        var names = Array(Keysyms.byName.keys.prefix(400)) + ["ctrl", "CTRL", "Super", "left", "LEFT", "a", "A", "kp_add", "xf86audioraisevolume", "Lfet", "", "ctrl+", "é"]
+        names += Keysyms.byName.keys.suffix(400).map { $0.uppercased() }
+        for name in names {
+            #expect(CommandMapper.isKeyName(name) == (Keysyms.resolve(name) != nil), "\(name)")
+        }
+    }
+}
