@@ -42,6 +42,10 @@ let package = Package(
         .target(name: "GestureTraces", dependencies: ["GestureProfiles", .product(name: "Yams", package: "Yams")]),
         .testTarget(name: "GestureTracesTests", dependencies: ["GestureTraces", "TestSupport"], exclude: ["Scenarios"]),
         // Xlib, XInput 2, XTest and XRandR headers with a module map, and shims for macros.
+        // tactus import: Touchégg, libinput-gestures and fusuma configurations -> a profile file.
+        // No Foundation: a small bounded XML reader of its own, Yams for fusuma's YAML.
+        .target(name: "GestureImport", dependencies: ["GestureProfiles", .product(name: "Yams", package: "Yams")]),
+        .testTarget(name: "GestureImportTests", dependencies: ["GestureImport", "GestureProfiles", "GestureEngine", "TestSupport"], exclude: ["Fixtures"]),
         .target(name: "CX11"),
         // The X session: every Xlib/XI2 call behind a thin seam, input and ownership, windows,
         // actions, and the daemon's event loop.
@@ -54,7 +58,7 @@ let package = Package(
         // Chooses the built-in stroke templates from the $1 data set (`make stroke-templates`).
         .executableTarget(name: "stroke-templates", dependencies: ["GestureTraces"], path: "Tools/StrokeTemplates"),
         .executableTarget(name: "tactus", dependencies: [
-            "GestureTraces", "X11Session",
+            "GestureTraces", "X11Session", "GestureImport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),

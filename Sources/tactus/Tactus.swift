@@ -16,10 +16,11 @@ struct Tactus: ParsableCommand {
             'tactus run' (or 'systemctl --user enable --now tactus'); watch what it sees and \
             decides with 'tactus monitor'; 'tactus devices' and 'tactus windows' show the input \
             devices and windows as Tactus sees them. 'tactus replay' runs a recorded trace \
-            through the same engine and profiles without an X server.
+            through the same engine and profiles without an X server. 'tactus import' converts \
+            a Touchégg, libinput-gestures or fusuma configuration into a profile file.
             """,
         version: Daemon.version,
-        subcommands: [Run.self, Check.self, Monitor.self, Devices.self, Windows.self, Record.self, Replay.self]
+        subcommands: [Run.self, Check.self, Import.self, Monitor.self, Devices.self, Windows.self, Record.self, Replay.self]
     )
 }
 

@@ -1,0 +1,179 @@
+import Yams
+
+/// fusuma's gesture properties and actions, and the bindings they make.
+extension FusumaImporter {
+    static let actionKeys = ["command", "sendkey", "shortcut", "workspace", "window"]
+
+    /// One direction's properties: an action, `threshold:`, `interval:`, `keypress:`.
+    mutating func direction(_ type: String, fingers: Int?, _ direction: String, _ node: Node, keyLine: Int, into section: inout Section) throws(ImportFailure) {
+        let shown = "\(type)\(fingers.map { " \($0)" } ?? "") \(direction)"
+        guard let props = try entries(node) else {
+            section.notes.append(ImportNote(shown, because: "fusuma reads a mapping (command:, sendkey:, …) there", lines: [line(node)]))
+            return
+        }
+        var action: ImportedAction?
+        var threshold: Double?
+        for (key, keyNode, value) in props {
+            switch key {
+            case _ where Self.actionKeys.contains(key):
+                guard action == nil else {
+                    section.notes.append(ImportNote("\(key): of \(shown)", because: "fusuma runs one action per gesture, and an earlier one is taken", lines: [line(keyNode)]))
+                    continue
+                }
+                switch try mapAction(key, value) {
+                case .action(let a): action = a
+                case .refused(let why):
+                    section.notes.append(ImportNote("\(key): of \(shown)", because: why, lines: [line(keyNode)]))
+                }
+            case "threshold":
+                if type == "pinch", let t = number(value) { threshold = t } else if type == "swipe" { swipeThresholdLines.append(line(keyNode)) }
+            case "interval":
+                intervalLines.append(line(keyNode))
+            case "keypress":
+                for (modifier, modifierNode, _) in try entries(value) ?? [] {
+                    section.notes.append(ImportNote("keypress \(modifier) on \(shown)", because: "Tactus gestures do not depend on keys held down", lines: [line(modifierNode)]))
+                }
+            case "begin", "update", "end":
+                section.notes.append(ImportNote("\(key): of \(shown)", because: "Tactus touchpad bindings have no begin/update/end hooks", lines: [line(keyNode)]))
+            default:
+                section.notes.append(ImportNote("\(key): of \(shown)", because: "fusuma does not know it (or it belongs to a plugin Tactus cannot stand in for)", lines: [line(keyNode)]))
+            }
+        }
+        guard let action else {
+            if !props.contains(where: { Self.actionKeys.contains($0.key) }) {
+                section.notes.append(ImportNote(shown, because: "it has no action (command:, sendkey:, …)", lines: [keyLine]))
+            }
+            return
+        }
+        if type == "swipe", let f = fingers, !(3...5).contains(f) {
+            section.notes.append(ImportNote(shown, because: "the touchpad driver reports swipes of 3 to 5 fingers", lines: [keyLine]))
+            return
+        }
+        if type == "pinch", let f = fingers, !(2...5).contains(f) {
+            section.notes.append(ImportNote(shown, because: "the touchpad driver reports pinches of 2 to 5 fingers", lines: [keyLine]))
+            return
+        }
+        section.entries.append(Entry(type: type, fingers: fingers, direction: direction, action: action, threshold: threshold, line: keyLine))
+    }
+
+    private mutating func mapAction(_ key: String, _ node: Node) throws(ImportFailure) -> CommandMapper.Mapping {
+        try visit(node)
+        switch key {
+        case "command":
+            guard let text = node.scalar?.string, !text.trimmed.isEmpty else { return .refused("the command is empty") }
+            return CommandMapper(focusedTarget: true).mapShellLine(text)
+        case "sendkey":
+            var combos: [String] = []
+            if let s = node.scalar?.string {
+                combos = [s]
+            } else if case .sequence(let list) = node {
+                for item in list {
+                    try visit(item)
+                    guard let s = item.scalar?.string else { return .refused("sendkey takes key names like LEFTCTRL+T") }
+                    combos.append(s)
+                }
+            }
+            guard !combos.isEmpty else { return .refused("sendkey takes key names like LEFTCTRL+T") }
+            var keys: [ImportedAction] = []
+            for combo in combos {
+                var parts: [String] = []
+                for name in combo.split(separator: "+").map(\.trimmed) {
+                    guard let keysym = EvdevKeys.keysym(name) else { return .refused("the key name '\(name)' has no X keysym this import knows") }
+                    parts.append(keysym)
+                }
+                guard !parts.isEmpty else { return .refused("sendkey takes key names like LEFTCTRL+T") }
+                keys.append(.keys(parts.joined(separator: "+")))
+            }
+            return .action(keys.count == 1 ? keys[0] : .sequence(keys))
+        case "shortcut":
+            // fusuma before 1.0 gave it to `xdotool key`.
+            guard let s = node.scalar?.string.trimmed, CommandMapper.isKeyCombo(s) else { return .refused("it is not a key combination of X keysym names") }
+            return .action(.keys(s))
+        case "workspace":
+            switch node.scalar?.string {
+            case "next": return .action(.desktop("next"))
+            case "prev": return .action(.desktop("previous"))
+            case "left", "right", "up", "down": return .refused("Tactus switches desktops in a row (next, previous, a number), not in a grid")
+            default: return .refused("fusuma-plugin-wmctrl's workspace: takes next or prev")
+            }
+        default:
+            return try window(node)
+        }
+    }
+
+    /// fusuma-plugin-wmctrl's `window:` on the active window.
+    private mutating func window(_ node: Node) throws(ImportFailure) -> CommandMapper.Mapping {
+        var property = node.scalar?.string ?? ""
+        var operation = "toggle"
+        if let props = try entries(node), props.count == 1 {
+            property = props[0].key
+            operation = props[0].value.scalar?.string ?? ""
+        }
+        switch (property, operation) {
+        case ("prev", _), ("next", _): return .refused("Tactus has no action that moves a window to another desktop")
+        case ("close", _): return .action(.window("close"))
+        case ("fullscreen", "toggle"): return .action(.window("toggle-fullscreen"))
+        case ("fullscreen", "add"): return .action(.window("fullscreen"))
+        case ("maximized", "toggle"): return .action(.window("toggle-maximize"))
+        case ("maximized", "add"): return .action(.window("maximize"))
+        case ("maximized", "remove"): return .action(.window("unmaximize"))
+        case ("fullscreen", "remove"): return .refused("Tactus has no action that leaves fullscreen (toggle-fullscreen switches)")
+        default: return .refused("fusuma-plugin-wmctrl's window: takes prev, next, fullscreen or maximized")
+        }
+    }
+
+    /// The profiles: an explicit finger count wins over a direction given for any number of
+    /// fingers (3 and 4 for a swipe, 2 to 4 for a pinch). A pinch becomes one binding per
+    /// finger count that repeats as the scale changes: `in` (fingers apart, in fusuma's
+    /// words) as it grows, `out` as it shrinks, every tenth of the threshold.
+    mutating func build(_ sections: [Section]) {
+        let defaultThreshold = sections.first { $0.applications.isEmpty }?.pinchThreshold
+        for section in sections {
+            var profile = ImportedProfile(name: section.applications.isEmpty ? "fusuma" : profileName(section.applications), applications: section.applications)
+            profile.notes = section.notes
+            var chosen: [String: Entry] = [:]
+            for explicit in [false, true] {
+                for e in section.entries where (e.fingers != nil) == explicit {
+                    for f in e.fingers.map({ [$0] }) ?? (e.type == "swipe" ? [3, 4] : [2, 3, 4]) {
+                        var copy = e
+                        copy.fingers = f
+                        chosen["\(e.type) \(f) \(e.direction)"] = copy
+                    }
+                    if e.fingers == nil { header("A gesture without a finger count is imported as one binding per count: 3 and 4 fingers for a swipe, 2 to 4 for a pinch.") }
+                }
+            }
+            for f in 3...5 {
+                for d in ["left", "right", "up", "down"] {
+                    guard let e = chosen["swipe \(f) \(d)"] else { continue }
+                    profile.touchpad.append(ImportedBinding(.touchpadSwipe(fingers: f, direction: d), action: e.action, lines: [e.line]))
+                }
+            }
+            for f in 2...5 {
+                let grow = chosen["pinch \(f) in"], shrink = chosen["pinch \(f) out"]
+                guard grow != nil || shrink != nil else { continue }
+                let threshold = grow?.threshold ?? shrink?.threshold ?? section.pinchThreshold ?? defaultThreshold ?? 1
+                var remark: String?
+                let common = section.pinchThreshold ?? defaultThreshold
+                if let a = grow?.threshold ?? common, let b = shrink?.threshold ?? common, grow != nil, shrink != nil, a != b {
+                    remark = "in and out have different thresholds; every follows the one of in"
+                }
+                let r = ImportedRepeat(every: 0.1 * threshold, action: grow?.action, reverse: shrink?.action)
+                profile.touchpad.append(ImportedBinding(.touchpadPinch(fingers: f), repeating: r, lines: [grow?.line, shrink?.line].compactMap { $0 }.sorted(), remark: remark))
+            }
+            profile.touchpad.sort { ($0.lines[0], fingerCount($0.trigger)) < ($1.lines[0], fingerCount($1.trigger)) }
+            result.profiles.append(profile)
+        }
+        if !swipeThresholdLines.isEmpty {
+            result.notes.append(ImportNote("threshold for swipes", because: "Tactus fires a touchpad swipe when the fingers lift, however far they went", lines: swipeThresholdLines))
+        }
+        if !intervalLines.isEmpty {
+            result.notes.append(ImportNote("interval", because: "Tactus repeats by how far a gesture goes, not by time", lines: intervalLines))
+        }
+        header("fusuma fires a swipe as soon as it has gone far enough; Tactus fires it when the fingers lift. Pinches repeat as they go, as in fusuma (repeat:).")
+        result.focusedTargetReason = "fusuma's actions act on the focused window, and fusuma-plugin-appmatcher matches the focused application; so do these profiles."
+    }
+
+    private mutating func header(_ line: String) {
+        if !result.header.contains(line) { result.header.append(line) }
+    }
+}

@@ -1,0 +1,239 @@
+import Yams
+
+/// Imports a fusuma `config.yml`: `swipe:` by fingers and direction, `pinch:` in and out
+/// (repeated as the fingers go, as fusuma does), `threshold:`/`interval:`, and
+/// per-application sections of fusuma-plugin-appmatcher, either as YAML documents with
+/// `context: { application: NAME }` or under a root `application:` mapping.
+///
+/// fusuma's `command:` goes to the shell (Ruby's `spawn`); `sendkey:` takes Linux key
+/// names. `rotate:` and `hold:` have no Tactus touchpad counterpart and are refused.
+/// Aliases are followed, but a text whose aliases expand past `ImportLimits.yamlNodes` is
+/// refused before Yams composes it (`YAMLExpansionGuard`), and every node the import reaches
+/// counts against the same budget: a "billion laughs" file stops with an error.
+struct FusumaImporter {
+    /// One gesture direction with its action.
+    struct Entry {
+        var type: String
+        var fingers: Int?
+        var direction: String
+        var action: ImportedAction
+        var threshold: Double?
+        var line: Int
+    }
+
+    /// The gestures of one context: the default one, or some applications.
+    struct Section {
+        var applications: [String]
+        var entries: [Entry] = []
+        var notes: [ImportNote] = []
+        var pinchThreshold: Double?
+    }
+
+    var result = ImportResult(format: .fusuma)
+    private var budget = ImportLimits.yamlNodes
+    private var sectionIndex: [[String]: Int] = [:]
+    var intervalLines: [Int] = []
+    var swipeThresholdLines: [Int] = []
+
+    static func run(_ text: String) throws(ImportFailure) -> ImportResult {
+        var importer = FusumaImporter()
+        var sections: [Section] = []
+        try YAMLExpansionGuard.check(text)
+        var documents: YamlSequence<Node>
+        do {
+            documents = try Yams.compose_all(yaml: text)
+        } catch {
+            throw yamlFailure(error)
+        }
+        var index = 0
+        while let document = documents.next() {
+            defer { index += 1 }
+            try importer.document(document, first: index == 0, into: &sections)
+        }
+        if let error = documents.error { throw yamlFailure(error) }
+        importer.build(sections)
+        return importer.result
+    }
+
+    private static func yamlFailure(_ error: any Error) -> ImportFailure {
+        guard let e = error as? YamlError else { return ImportFailure(line: 1, message: "cannot read the file as YAML") }
+        switch e {
+        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _), .composer(let context, let problem, let mark, _):
+            // Where the construct in trouble starts (an unclosed quote) says more than where
+            // the reader gave up (the end of the file).
+            return ImportFailure(line: context?.mark.line ?? mark.line, message: "YAML syntax: \(context.map { "\($0.text), " } ?? "")\(problem)")
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            return ImportFailure(line: context.mark.line, message: "duplicate key \(duplicates.map { "'\($0)'" }.joined(separator: ", ")) in a mapping")
+        case .reader(let problem, _, _, _):
+            return ImportFailure(line: 1, message: "cannot read the file: \(problem)")
+        default:
+            return ImportFailure(line: 1, message: "YAML: \(e)")
+        }
+    }
+
+    /// Counts one node against the budget.
+    mutating func visit(_ node: Node) throws(ImportFailure) {
+        budget -= 1
+        guard budget >= 0 else {
+            throw ImportFailure(line: line(node), message: "more than \(ImportLimits.yamlNodes) YAML nodes (aliases counted where they are used): not a fusuma configuration")
+        }
+    }
+
+    func line(_ node: Node) -> Int { node.mark?.line ?? 1 }
+
+    /// The entries of a mapping with plain keys, each node counted.
+    mutating func entries(_ node: Node) throws(ImportFailure) -> [(key: String, keyNode: Node, value: Node)]? {
+        try visit(node)
+        guard case .mapping(let m) = node else { return nil }
+        var out: [(String, Node, Node)] = []
+        for (k, v) in m {
+            try visit(k)
+            out.append((k.scalar?.string ?? "", k, v))
+        }
+        return out
+    }
+
+    private mutating func document(_ node: Node, first: Bool, into sections: inout [Section]) throws(ImportFailure) {
+        if case .scalar(let s) = node, ["", "~", "null"].contains(s.string) { return }
+        guard let top = try entries(node) else {
+            throw ImportFailure(line: line(node), message: "a fusuma configuration is a mapping (swipe:, pinch:, …), not \(kind(node))")
+        }
+        var applications: [String] = []
+        if let context = top.first(where: { $0.key == "context" }) {
+            guard let conditions = try entries(context.value) else {
+                throw ImportFailure(line: line(context.value), message: "context: must be a mapping, like { application: Firefox }")
+            }
+            let others = conditions.filter { $0.key != "application" }
+            if !others.isEmpty || conditions.isEmpty {
+                let what = others.map(\.key).joined(separator: ", ")
+                result.notes.append(ImportNote("the document with context \(what.isEmpty ? "{}" : what)", because: "Tactus profiles match windows (by application), not other conditions", lines: [line(context.keyNode)]))
+                return
+            }
+            applications = try names(conditions[0].value)
+        } else if !first {
+            result.notes.append(ImportNote("a document without context:", because: "fusuma uses only the first document without a context", lines: [line(node)]))
+            return
+        }
+        try section(top, applications: applications, into: &sections)
+    }
+
+    /// `application: NAME` or a list of names.
+    private mutating func names(_ node: Node) throws(ImportFailure) -> [String] {
+        try visit(node)
+        switch node {
+        case .scalar(let s) where !s.string.trimmed.isEmpty:
+            return [s.string.trimmed]
+        case .sequence(let list):
+            var out: [String] = []
+            for item in list {
+                try visit(item)
+                guard let s = item.scalar?.string.trimmed, !s.isEmpty else {
+                    throw ImportFailure(line: line(item), message: "application names must be text")
+                }
+                out.append(s)
+            }
+            if !out.isEmpty { return out }
+        default:
+            break
+        }
+        throw ImportFailure(line: line(node), message: "application: must be a name or a list of names")
+    }
+
+    /// `nested`: inside a root `application:` mapping, where another one is not read (and
+    /// aliases could otherwise nest it without end).
+    private mutating func section(_ top: [(key: String, keyNode: Node, value: Node)], applications: [String], nested: Bool = false, into sections: inout [Section]) throws(ImportFailure) {
+        let i: Int
+        if let existing = sectionIndex[applications] {
+            i = existing
+        } else {
+            i = sections.count
+            sectionIndex[applications] = i
+            sections.append(Section(applications: applications))
+        }
+        for (key, keyNode, value) in top {
+            switch key {
+            case "context":
+                continue
+            case "swipe", "pinch":
+                try gestures(key, value, into: &sections[i])
+            case "rotate":
+                sections[i].notes.append(ImportNote("rotate gestures", because: "Tactus touchpad bindings have no rotation (XI 2.4 pinch bindings take the scale)", lines: [line(keyNode)]))
+            case "hold":
+                sections[i].notes.append(ImportNote("hold gestures", because: "X (XInput 2.4) has no touchpad hold gestures", lines: [line(keyNode)]))
+            case "threshold":
+                for (gesture, gestureKey, v) in try entries(value) ?? [] {
+                    if gesture == "pinch", let t = number(v) {
+                        sections[i].pinchThreshold = t
+                    } else if gesture == "swipe" {
+                        swipeThresholdLines.append(line(gestureKey))
+                    } else {
+                        sections[i].notes.append(ImportNote("threshold for \(gesture)", because: "there is no such Tactus touchpad gesture", lines: [line(gestureKey)]))
+                    }
+                }
+            case "interval":
+                intervalLines.append(line(keyNode))
+            case "plugin":
+                result.notes.append(ImportNote("plugin settings", because: "Tactus has no fusuma plugins: it takes every touchpad through the X server", lines: [line(keyNode)]))
+            case "application" where !nested && applications.isEmpty:
+                // fusuma-plugin-appmatcher before contexts: application: { Global: …, Firefox: … }
+                for (name, nameNode, config) in try entries(value) ?? [] {
+                    guard let inner = try entries(config) else {
+                        result.notes.append(ImportNote("application \(name)", because: "its settings are not a mapping", lines: [line(nameNode)]))
+                        continue
+                    }
+                    let apps = name.lowercased() == "global" ? [] : [name]
+                    try section(inner, applications: apps, nested: true, into: &sections)
+                }
+            default:
+                sections[i].notes.append(ImportNote("\(key):", because: "fusuma does not know it (or it belongs to a plugin Tactus cannot stand in for)", lines: [line(keyNode)]))
+            }
+        }
+    }
+
+    /// `swipe: { 3: { left: {…} } }`, or a direction straight under `swipe:` for any
+    /// number of fingers.
+    private mutating func gestures(_ type: String, _ node: Node, into section: inout Section) throws(ImportFailure) {
+        let directions = type == "swipe" ? ["left", "right", "up", "down"] : ["in", "out"]
+        guard let byFingers = try entries(node) else {
+            section.notes.append(ImportNote("\(type):", because: "fusuma reads a mapping of fingers there", lines: [line(node)]))
+            return
+        }
+        for (key, keyNode, value) in byFingers {
+            if directions.contains(key) {
+                try direction(type, fingers: nil, key, value, keyLine: line(keyNode), into: &section)
+                continue
+            }
+            guard let fingers = Int(key) else {
+                section.notes.append(ImportNote("\(type) \(key):", because: "it is neither a number of fingers nor a direction (\(directions.joined(separator: ", ")))", lines: [line(keyNode)]))
+                continue
+            }
+            guard let byDirection = try entries(value) else {
+                section.notes.append(ImportNote("\(type) \(fingers):", because: "fusuma reads a mapping of directions there", lines: [line(value)]))
+                continue
+            }
+            for (d, dNode, props) in byDirection {
+                if directions.contains(d) {
+                    try direction(type, fingers: fingers, d, props, keyLine: line(dNode), into: &section)
+                } else {
+                    let why = ["begin", "update", "end"].contains(d) ? "Tactus touchpad bindings fire when the fingers lift (pinches: as they go); they have no begin/update/end hooks"
+                        : "it is not a \(type) direction (\(directions.joined(separator: ", ")))"
+                    section.notes.append(ImportNote("\(type) \(fingers) \(d):", because: why, lines: [line(dNode)]))
+                }
+            }
+        }
+    }
+
+    private func kind(_ node: Node) -> String {
+        switch node {
+        case .scalar(let s): return "'\(comment(s.string, limit: 40))'"
+        case .sequence: return "a list"
+        case .mapping: return "a mapping"
+        case .alias: return "an alias"
+        }
+    }
+
+    func number(_ node: Node) -> Double? {
+        guard let s = node.scalar?.string, let v = Double(s), v.isFinite, v > 0 else { return nil }
+        return v
+    }
+}

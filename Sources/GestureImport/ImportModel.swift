@@ -1,0 +1,150 @@
+/// The tools whose configuration files `tactus import` reads.
+public enum SourceFormat: String, Sendable, CaseIterable {
+    case touchegg = "Touchégg"
+    case libinputGestures = "libinput-gestures"
+    case fusuma = "fusuma"
+}
+
+/// A file that cannot be imported: `FILE:LINE: message`.
+public struct ImportError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var message: String
+
+    public init(file: String, line: Int, message: String) {
+        self.file = file
+        self.line = line
+        self.message = message
+    }
+
+    public var description: String { "\(file):\(line): \(message)" }
+}
+
+/// An error found inside a file, before the importer knows the file's name.
+struct ImportFailure: Error, Equatable {
+    var line: Int
+    var message: String
+}
+
+/// A Tactus action as the importer writes it (config.md, Actions). Key combinations keep
+/// the spelling of the source (`super+Up`), so the profile reads like the file it came from.
+public indirect enum ImportedAction: Sendable, Equatable, CustomStringConvertible {
+    case keys(String)
+    case click(Int)
+    /// A `window:` operation: close, minimize, maximize, unmaximize, toggle-maximize, …
+    case window(String)
+    /// A `desktop:` operation: next, previous, show, or a number.
+    case desktop(String)
+    /// Spawned without a shell.
+    case command([String])
+    /// Run by `/bin/sh -c`: only for text that was a shell line in its own tool.
+    case shell(String)
+    case sequence([ImportedAction])
+
+    public var description: String {
+        switch self {
+        case .keys(let k): return "keys \(k)"
+        case .click(let b): return "click \(b)"
+        case .window(let op): return "window \(op)"
+        case .desktop(let op): return "desktop \(op)"
+        case .command(let argv): return "command " + argv.joined(separator: " ")
+        case .shell(let s): return "shell \(s)"
+        case .sequence(let list): return list.map(\.description).joined(separator: "; ")
+        }
+    }
+}
+
+/// What starts a binding: an XI 2.4 touchpad gesture, or a touchscreen gesture.
+public enum ImportedTrigger: Sendable, Equatable, Hashable {
+    case touchpadSwipe(fingers: Int, direction: String)
+    case touchpadPinch(fingers: Int)
+    case swipe(touches: Int, direction: String)
+    /// `direction`: in or out.
+    case pinch(touches: Int, direction: String)
+    case tap(touches: Int)
+
+    public var isTouchpad: Bool {
+        switch self {
+        case .touchpadSwipe, .touchpadPinch: return true
+        default: return false
+        }
+    }
+}
+
+/// `repeat: { every, action, reverse }`: `action` fires as the progress (scale for a pinch)
+/// grows by `every`, `reverse` as it shrinks.
+public struct ImportedRepeat: Sendable, Equatable {
+    public var every: Double
+    public var action: ImportedAction?
+    public var reverse: ImportedAction?
+}
+
+/// One imported gesture or touchpad binding.
+public struct ImportedBinding: Sendable, Equatable {
+    public var trigger: ImportedTrigger
+    public var action: ImportedAction?
+    public var repeating: ImportedRepeat?
+    /// `on: { began: … }`.
+    public var onBegan: ImportedAction?
+    /// The lines of the source file it came from.
+    public var lines: [Int]
+    /// An assumption the import made, said next to the binding.
+    public var remark: String?
+
+    public init(_ trigger: ImportedTrigger, action: ImportedAction? = nil, repeating: ImportedRepeat? = nil, onBegan: ImportedAction? = nil, lines: [Int], remark: String? = nil) {
+        self.trigger = trigger
+        self.action = action
+        self.repeating = repeating
+        self.onBegan = onBegan
+        self.lines = lines
+        self.remark = remark
+    }
+}
+
+/// Something the source file says that the profile cannot: written as
+/// `# not imported: SUBJECT (FILE:LINE) because REASON`.
+public struct ImportNote: Sendable, Hashable {
+    public var subject: String
+    public var reason: String
+    public var lines: [Int]
+
+    public init(_ subject: String, because reason: String, lines: [Int]) {
+        self.subject = subject
+        self.reason = reason
+        self.lines = lines
+    }
+}
+
+/// One imported profile: `match: any` when `applications` is empty, else the windows whose
+/// WM_CLASS class is one of them.
+public struct ImportedProfile: Sendable, Equatable {
+    public var name: String
+    public var applications: [String]
+    public var touchpad: [ImportedBinding] = []
+    public var gestures: [ImportedBinding] = []
+    public var notes: [ImportNote] = []
+
+    public init(name: String, applications: [String]) {
+        self.name = name
+        self.applications = applications
+    }
+}
+
+/// A whole imported file, ready to be written as a profile file.
+public struct ImportResult: Sendable, Equatable {
+    public var format: SourceFormat
+    /// Comment lines for the top of the profile file: what the import assumed.
+    public var header: [String] = []
+    /// `settings.target: focused`, with the reason, when the source acted on the focused window.
+    public var focusedTargetReason: String?
+    /// Notes about the file as a whole (settings, devices).
+    public var notes: [ImportNote] = []
+    public var profiles: [ImportedProfile] = []
+
+    public init(format: SourceFormat) {
+        self.format = format
+    }
+
+    public var bindingCount: Int { profiles.reduce(0) { $0 + $1.touchpad.count + $1.gestures.count } }
+    public var noteCount: Int { notes.count + profiles.reduce(0) { $0 + $1.notes.count } }
+}

@@ -1,0 +1,257 @@
+/// Imports a libinput-gestures `libinput-gestures.conf`: `gesture TYPE MOTION [FINGERS]
+/// COMMAND` lines, `device`, `swipe_threshold` and `timeout`.
+///
+/// Lines libinput-gestures itself rejects (an unknown keyword, a motion a gesture does not
+/// have, an unclosed quote, a bad `_internal` argument) are errors, as they stop
+/// libinput-gestures. Its commands run without a shell (`shlex.split`, then the program),
+/// so they become `command:` words, never `shell:`; `~` and `$VAR` in the program name are
+/// expanded from the environment, as libinput-gestures does.
+struct LibinputGesturesImporter {
+    /// One `gesture` line; `fingers` nil when it has no finger count (any number).
+    struct Entry {
+        var line: Int
+        var type: String
+        var motion: String
+        var fingers: Int?
+        var action: ImportedAction
+        var remark: String?
+        var text: String
+    }
+
+    var environment: [String: String]
+    private var result = ImportResult(format: .libinputGestures)
+    private var entries: [Entry] = []
+    /// Notes about gesture lines: they go with the profile.
+    private var gestureNotes: [ImportNote] = []
+
+    static let motions: [String: [String]] = [
+        "swipe": ["left", "right", "up", "down", "left_up", "right_up", "left_down", "right_down"],
+        "pinch": ["in", "out", "clockwise", "anticlockwise"],
+        "hold": ["on"],
+        "drag": ["drag"],
+    ]
+
+    static func run(_ text: String, environment: [String: String]) throws(ImportFailure) -> ImportResult {
+        var importer = LibinputGesturesImporter(environment: environment)
+        for (i, raw) in try sourceLines(text).enumerated() {
+            let line = raw.trimmed
+            guard !line.isEmpty, !line.hasPrefix("#") else { continue }
+            try importer.read(line, at: i + 1)
+            guard importer.entries.count + importer.result.notes.count + importer.gestureNotes.count <= ImportLimits.entries else {
+                throw ImportFailure(line: i + 1, message: "more than \(ImportLimits.entries) gestures")
+            }
+        }
+        importer.build()
+        return importer.result
+    }
+
+    private mutating func read(_ line: String, at number: Int) throws(ImportFailure) {
+        let parts = line.whitespaceSplit(maxSplits: 1)
+        var key = Substring(parts[0])
+        while key.hasSuffix(":") { key = key.dropLast() }
+        let rest = parts.count > 1 ? parts[1] : ""
+        func fail(_ message: String) -> ImportFailure { ImportFailure(line: number, message: message) }
+        switch key {
+        case "gesture":
+            try gesture(rest, line: number)
+        case "device":
+            guard !rest.isEmpty else { throw fail("device needs a device name") }
+            result.notes.append(ImportNote("device \(rest)", because: "Tactus takes the gestures of every touchpad, through the X server", lines: [number]))
+        case "swipe_threshold":
+            guard let v = Int(rest), v >= 0 else { throw fail("swipe_threshold must be a whole number 0 or more, not '\(rest)'") }
+            result.notes.append(ImportNote("swipe_threshold \(v)", because: "the touchpad driver decides when a swipe begins; Tactus has no distance to set", lines: [number]))
+        case "timeout":
+            guard let v = Double(rest), v >= 0, v.isFinite else { throw fail("timeout must be a number of seconds 0 or more, not '\(rest)'") }
+            result.notes.append(ImportNote("timeout \(rest)", because: "Tactus touchpad bindings have no time limit", lines: [number]))
+        default:
+            throw fail("'\(key)' is not a libinput-gestures keyword (gesture, device, swipe_threshold, timeout)")
+        }
+    }
+
+    private mutating func gesture(_ text: String, line: Int) throws(ImportFailure) {
+        func fail(_ message: String) -> ImportFailure { ImportFailure(line: line, message: message) }
+        let fields = text.whitespaceSplit(maxSplits: 2)
+        guard fields.count == 3 else { throw fail("a gesture line needs a gesture, a motion and a command") }
+        let type = fields[0].lowercased(), motion = fields[1].lowercased()
+        guard let motions = Self.motions[type] else { throw fail("gesture '\(fields[0])' is not swipe, pinch, hold or drag") }
+        let base = type == "hold" ? String(motion.split(separator: "+", maxSplits: 1).first ?? "") : motion
+        guard motions.contains(base) else { throw fail("\(type) has no motion '\(fields[1])' (\(motions.joined(separator: ", ")))") }
+        if type == "hold", motion.contains("+"), Double(motion.split(separator: "+", maxSplits: 1)[1]) == nil {
+            throw fail("the hold delay in '\(fields[1])' must be a number of seconds")
+        }
+        var command = fields[2]
+        var fingers: Int?
+        let split = command.whitespaceSplit(maxSplits: 1)
+        if let first = split.first, first.count == 1, let digit = Int(first) {
+            fingers = digit
+            command = split.count > 1 ? split[1] : ""
+        }
+        guard !command.isEmpty else { throw fail("the gesture has no command") }
+        let argv: [String]
+        switch ShellWords.split(command, shellLine: false) {
+        case .words(let words): argv = words
+        case .malformed(let why), .needsShell(let why): throw fail("the command cannot be split into words: \(why)")
+        }
+        let shown = "gesture \(type) \(fields[1])\(fingers.map { " \($0)" } ?? "") \(command)"
+        func refuse(_ why: String) { gestureNotes.append(ImportNote(shown, because: why, lines: [line])) }
+
+        var action: ImportedAction
+        var remark: String?
+        switch argv[0] {
+        case "_internal":
+            guard let desktop = try internalCommand(Array(argv.dropFirst()), line: line) else {
+                refuse("Tactus switches desktops in a row (next, previous, a number), not in a grid")
+                return
+            }
+            (action, remark) = desktop
+        case "_drag":
+            refuse("Tactus cannot hold a button down for the length of a touchpad gesture")
+            return
+        default:
+            var words = argv
+            words[0] = expand(words[0])
+            action = CommandMapper(focusedTarget: true).map(words)
+            if words[0] != argv[0] { remark = "\(argv[0]) expanded to \(words[0]) from this environment" }
+        }
+        switch (type, base) {
+        case ("hold", _): refuse("X (XInput 2.4) has no touchpad hold gestures")
+        case ("drag", _): refuse("Tactus touchpad bindings fire actions; they cannot drag the pointer")
+        case ("pinch", "clockwise"), ("pinch", "anticlockwise"): refuse("Tactus touchpad bindings have no rotation")
+        case ("swipe", _) where motion.contains("_"): refuse("Tactus touchpad swipes have four directions, not diagonals")
+        case ("swipe", _) where fingers.map({ !(3...5).contains($0) }) ?? false:
+            refuse("the touchpad driver reports swipes of 3 to 5 fingers")
+        case ("pinch", _) where fingers.map({ !(2...5).contains($0) }) ?? false:
+            refuse("the touchpad driver reports pinches of 2 to 5 fingers")
+        default:
+            entries.append(Entry(line: line, type: type, motion: motion, fingers: fingers, action: action, remark: remark, text: shown))
+        }
+    }
+
+    /// `_internal [-w|--wrap] [-c N|--cols N] ws_up|ws_down|…`: switches workspaces with
+    /// wmctrl. In a single row (no `--cols`) `ws_up` and `ws_left` go to the next workspace,
+    /// `ws_down` and `ws_right` to the previous one (`--cols 1` too for up and down); nil
+    /// for moves in a grid. Arguments libinput-gestures rejects are errors.
+    private func internalCommand(_ args: [String], line: Int) throws(ImportFailure) -> (ImportedAction, String?)? {
+        func fail(_ message: String) -> ImportFailure { ImportFailure(line: line, message: "_internal: " + message) }
+        var wrap = false, legacyGrid = false
+        var columns: Int?
+        var command: String?
+        var rest = args[...]
+        while let a = rest.popFirst() {
+            switch a {
+            case "-w", "--wrap": wrap = true
+            case "-c", "--cols":
+                guard let v = rest.popFirst().flatMap({ Int($0) }) else { throw fail("\(a) needs a number of columns") }
+                columns = v
+            case _ where a.hasPrefix("--cols="):
+                guard let v = Int(a.dropFirst(7)) else { throw fail("--cols needs a number of columns") }
+                columns = v
+            case "--row", "--col":
+                guard rest.popFirst().flatMap({ Int($0) }) != nil else { throw fail("\(a) needs a number") }
+                legacyGrid = true
+            case "ws_up", "ws_down", "ws_left", "ws_right", "ws_left_up", "ws_left_down", "ws_right_up", "ws_right_down":
+                guard command == nil else { throw fail("one command only, not '\(a)' too") }
+                command = a
+            default:
+                throw fail("unknown argument '\(a)'")
+            }
+        }
+        guard let command else { throw fail("a command is needed: ws_up, ws_down, ws_left, ws_right, …") }
+        if let columns, columns < 1 { throw fail("--cols must be 1 or more") }
+        let vertical = command == "ws_up" || command == "ws_down"
+        let horizontal = command == "ws_left" || command == "ws_right"
+        if !vertical && !horizontal && columns == nil { throw fail("\"--cols\" must be given for \(command)") }
+        if legacyGrid && !vertical { throw fail("the legacy --row and --col only go with ws_up and ws_down") }
+        let row = vertical ? (columns ?? 1) == 1 && !legacyGrid : horizontal && columns == nil
+        guard row else { return nil }
+        let op = command == "ws_up" || command == "ws_left" ? "next" : "previous"
+        return (.desktop(op), wrap ? nil : "Tactus wraps around after the last desktop, where _internal stops without -w")
+    }
+
+    /// `~`, `~/…`, `$NAME` and `${NAME}` in a program name, as Python's `expanduser` and
+    /// `expandvars` do (an unset variable stays as written).
+    private func expand(_ word: String) -> String {
+        var w = word
+        if w == "~" || w.hasPrefix("~/"), let home = environment["HOME"] { w = home + w.dropFirst() }
+        guard w.contains("$") else { return w }
+        var out = ""
+        var chars = w[...]
+        while let c = chars.popFirst() {
+            guard c == "$" else { out.append(c); continue }
+            var name = ""
+            var braced = false
+            if chars.first == "{" {
+                guard let close = chars.firstIndex(of: "}") else { out.append(c); continue }
+                name = String(chars[chars.index(after: chars.startIndex)..<close])
+                braced = true
+                chars = chars[chars.index(after: close)...]
+            } else {
+                while let d = chars.first, d.isLetter || d.isNumber || d == "_", d.isASCII { name.append(d); chars.removeFirst() }
+            }
+            if let value = environment[name], !name.isEmpty {
+                out += value
+            } else {
+                out += braced ? "${\(name)}" : "$" + name
+            }
+        }
+        return out
+    }
+
+    /// The bindings: an explicit finger count wins over a line without one; without one a
+    /// swipe binds 3 and 4 fingers, a pinch 2 to 4. A pinch in and out that run the same
+    /// command are one binding; a pinch with different commands in and out is refused.
+    private mutating func build() {
+        var profile = ImportedProfile(name: "libinput-gestures", applications: [])
+        profile.notes = gestureNotes
+        var chosen: [String: Entry] = [:]
+        var order: [String] = []
+        func key(_ e: Entry, _ f: Int) -> String { "\(e.type) \(e.motion) \(f)" }
+        var replacedNoted: Set<Int> = []
+        for explicit in [false, true] {
+            for e in entries where (e.fingers != nil) == explicit {
+                let counts = e.fingers.map { [$0] } ?? (e.type == "swipe" ? [3, 4] : [2, 3, 4])
+                for f in counts {
+                    let k = key(e, f)
+                    if let earlier = chosen[k], earlier.fingers == e.fingers, replacedNoted.insert(earlier.line).inserted {
+                        profile.notes.append(ImportNote(earlier.text, because: "line \(e.line) configures the same gesture again, and libinput-gestures keeps the last", lines: [earlier.line]))
+                    }
+                    if chosen[k] == nil { order.append(k) }
+                    chosen[k] = e
+                }
+                if e.fingers == nil {
+                    result.header.append("A gesture without a finger count is imported as one binding per count: 3 and 4 fingers for a swipe, 2 to 4 for a pinch.")
+                }
+            }
+        }
+        var pinchesDone: Set<Int> = []
+        for k in order {
+            let parts = k.split(separator: " ")
+            guard let e = chosen[k], let f = Int(parts[2]) else { continue }
+            if e.type == "swipe" {
+                profile.touchpad.append(ImportedBinding(.touchpadSwipe(fingers: f, direction: e.motion), action: e.action, lines: [e.line], remark: e.remark))
+                continue
+            }
+            guard pinchesDone.insert(f).inserted else { continue }
+            let pinchIn = chosen["pinch in \(f)"], pinchOut = chosen["pinch out \(f)"]
+            if let i = pinchIn, let o = pinchOut, i.action == o.action {
+                profile.touchpad.append(ImportedBinding(.touchpadPinch(fingers: f), action: i.action, lines: Array(Set([i.line, o.line])).sorted(), remark: i.remark))
+            } else {
+                for p in [pinchIn, pinchOut].compactMap({ $0 }) {
+                    profile.notes.append(ImportNote(p.text + (p.fingers == nil ? " (for \(f) fingers)" : ""), because: "a Tactus touchpad pinch binding fires on pinches in and out alike (XI 2.4 pinch bindings have no direction)", lines: [p.line]))
+                }
+            }
+        }
+        profile.touchpad.sort { ($0.lines[0], fingerCount($0.trigger)) < ($1.lines[0], fingerCount($1.trigger)) }
+        var seenHeader: Set<String> = []
+        result.header = result.header.filter { seenHeader.insert($0).inserted }
+        result.focusedTargetReason = "libinput-gestures' commands act on the focused window; so do window actions here."
+        result.profiles = [profile]
+    }
+}
+
+/// The fingers or touches a trigger takes.
+func fingerCount(_ t: ImportedTrigger) -> Int {
+    switch t {
+    case .touchpadSwipe(let f, _), .touchpadPinch(let f), .swipe(let f, _), .pinch(let f, _), .tap(let f): return f
+    }
+}

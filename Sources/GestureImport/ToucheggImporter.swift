@@ -1,0 +1,303 @@
+/// Imports a Touchégg `touchegg.conf`: `<settings>`, then `<application name="All">` (the
+/// `match: any` profile) and `<application name="A,B">` sections (a profile matching those
+/// WM_CLASS classes).
+///
+/// Touchégg applies every gesture to touchpads and touchscreens alike, so each becomes a
+/// touchpad binding where a touchpad has it (swipes of 3–5 fingers, pinches of 2–5) and a
+/// touchscreen gesture where a touchscreen has it (swipes and pinches of 2 or more fingers,
+/// taps of 2 or more). A later gesture of the same type, fingers and direction replaces an
+/// earlier one, as in Touchégg.
+struct ToucheggImporter {
+    /// One `<gesture>` with its first `<action>`.
+    struct Gesture {
+        var line: Int
+        var type: String
+        var fingers: Int?
+        var fingersText: String
+        var direction: String
+        var action: Action?
+
+        var key: String { "\(type == "DRAG" ? "SWIPE" : type) \(fingersText) \(direction)" }
+
+        /// `CLOSE_WINDOW on a 3-finger pinch in`, for notes.
+        var summary: String {
+            let what = action?.type ?? "a gesture without action"
+            let kind = (type == "DRAG" ? "swipe" : type.lowercased())
+            let dir = direction.isEmpty ? "" : " " + direction.lowercased()
+            return "\(what) on a \(fingersText)-finger \(kind)\(dir)"
+        }
+    }
+
+    struct Action {
+        var line: Int
+        var type: String
+        var settings: [String: (value: String, line: Int)]
+
+        func value(_ name: String) -> String? { settings[name]?.value }
+    }
+
+    /// The gestures of one set of applications (empty: All).
+    struct Section {
+        var applications: [String]
+        var line: Int
+        var gestures: [Gesture] = []
+    }
+
+    var result = ImportResult(format: .touchegg)
+    var animationLines: [Int] = []
+    var caveats: [String] = []
+
+    static func run(_ root: XMLElement) throws(ImportFailure) -> ImportResult {
+        guard ["touchégg", "touchegg"].contains(root.name.lowercased()) else {
+            throw ImportFailure(line: root.line, message: "the root element is <\(root.name)>, not <touchégg>: not a Touchégg configuration")
+        }
+        var importer = ToucheggImporter()
+        var sections: [Section] = []
+        var sectionIndex: [[String]: Int] = [:]
+        var gestureCount = 0
+        for child in root.elements {
+            switch child.name {
+            case "settings": importer.readSettings(child)
+            case "application":
+                gestureCount += child.elements.count
+                guard gestureCount <= ImportLimits.entries else {
+                    throw ImportFailure(line: child.line, message: "more than \(ImportLimits.entries) gestures")
+                }
+                importer.readApplication(child, into: &sections, index: &sectionIndex)
+            default: importer.result.notes.append(ImportNote("<\(child.name)>", because: "Touchégg does not read it", lines: [child.line]))
+            }
+        }
+        for section in sections { importer.importSection(section) }
+        importer.finish()
+        return importer.result
+    }
+
+    private mutating func readSettings(_ settings: XMLElement) {
+        for property in settings.elements {
+            guard property.name == "property", let name = property.attribute("name")?.value else {
+                result.notes.append(ImportNote("<\(property.name)> in <settings>", because: "Touchégg reads only <property name=\"…\">", lines: [property.line]))
+                continue
+            }
+            switch name {
+            case "animation_delay", "color", "borderColor":
+                animationLines.append(property.line)
+            case "action_execute_threshold":
+                result.notes.append(ImportNote("setting action_execute_threshold", because: "Tactus fires a gesture when its recognizer decides, not at a share of an animation", lines: [property.line]))
+            default:
+                result.notes.append(ImportNote("setting \(name)", because: "Touchégg does not know it", lines: [property.line]))
+            }
+        }
+    }
+
+    private mutating func readApplication(_ element: XMLElement, into sections: inout [Section], index: inout [[String]: Int]) {
+        guard let names = element.attribute("name")?.value else {
+            result.notes.append(ImportNote("an <application> without a name", because: "Touchégg never uses it", lines: [element.line]))
+            return
+        }
+        let applications = names.split(separator: ",").map(\.trimmed).filter { !$0.isEmpty }
+        var gestures: [Gesture] = []
+        for g in element.elements {
+            guard g.name == "gesture" else {
+                result.notes.append(ImportNote("<\(g.name)> in <application>", because: "Touchégg reads only <gesture> there", lines: [g.line]))
+                continue
+            }
+            gestures.append(readGesture(g))
+        }
+        // "All" may share a section with named applications: the gestures go to both.
+        let named = applications.filter { $0 != "All" }
+        var targets: [[String]] = []
+        if applications.contains("All") { targets.append([]) }
+        if !named.isEmpty { targets.append(named) }
+        if targets.isEmpty {
+            result.notes.append(ImportNote("an <application> without a name", because: "Touchégg never uses it", lines: [element.line]))
+        }
+        for apps in targets {
+            if let i = index[apps] {
+                sections[i].gestures += gestures
+            } else {
+                index[apps] = sections.count
+                sections.append(Section(applications: apps, line: element.line, gestures: gestures))
+            }
+        }
+    }
+
+    private mutating func readGesture(_ element: XMLElement) -> Gesture {
+        let fingersText = element.attribute("fingers")?.value ?? ""
+        let fingers = Int(fingersText).flatMap { String($0) == fingersText ? $0 : nil }
+        var gesture = Gesture(line: element.line, type: element.attribute("type")?.value ?? "", fingers: fingers,
+                              fingersText: fingersText, direction: element.attribute("direction")?.value ?? "", action: nil)
+        let actions = element.elements.filter { $0.name == "action" }
+        if let a = actions.first {
+            if !a.text.isEmpty {
+                result.notes.append(ImportNote("the text '\(a.text)' inside <action>", because: "Touchégg 2 reads an action's settings from elements such as <button>, not from text (Touchégg 1 syntax)", lines: [a.line]))
+            }
+            var settings: [String: (value: String, line: Int)] = [:]
+            for s in a.elements { settings[s.name] = (s.text, s.line) }
+            gesture.action = Action(line: a.line, type: a.attribute("type")?.value ?? "", settings: settings)
+        }
+        for extra in actions.dropFirst() {
+            result.notes.append(ImportNote("a second <action>", because: "Touchégg runs only the first action of a gesture", lines: [extra.line]))
+        }
+        return gesture
+    }
+
+    private mutating func importSection(_ section: Section) {
+        var profile = ImportedProfile(name: section.applications.isEmpty ? "all" : profileName(section.applications), applications: section.applications)
+        // A later gesture with the same type, fingers and direction replaces the earlier one.
+        var latest: [String: Int] = [:]
+        for (i, g) in section.gestures.enumerated() { latest[g.key] = i }
+        var kept: [Gesture] = []
+        for (i, g) in section.gestures.enumerated() {
+            if latest[g.key] != i {
+                let later = section.gestures[latest[g.key]!]
+                profile.notes.append(ImportNote(g.summary, because: "the same gesture at line \(later.line) replaces it, as in Touchégg", lines: [g.line]))
+            } else {
+                kept.append(g)
+            }
+        }
+        var pinches: [Int: [(Gesture, Mapped)]] = [:]
+        for g in kept {
+            guard let shape = shape(of: g, notes: &profile.notes), let action = g.action else { continue }
+            checkSettings(action)
+            if case .refused(let why) = map(action, gesture: g, touchpad: false) {
+                profile.notes.append(ImportNote(g.summary, because: why, lines: [g.line]))
+                continue
+            }
+            if let trigger = shape.touchscreen { importTouchscreen(g, trigger: trigger, into: &profile) }
+            switch shape.touchpad {
+            case .touchpadSwipe?: importTouchpadSwipe(g, trigger: shape.touchpad!, into: &profile)
+            case .touchpadPinch(let f)?: pinches[f, default: []].append((g, map(action, gesture: g, touchpad: true)))
+            default: break
+            }
+        }
+        for fingers in pinches.keys.sorted() { importTouchpadPinches(pinches[fingers]!, fingers: fingers, into: &profile) }
+        profile.touchpad.sort { ($0.lines[0], fingerCount($0.trigger)) < ($1.lines[0], fingerCount($1.trigger)) }
+        result.profiles.append(profile)
+    }
+
+    /// The touchpad and touchscreen triggers a gesture has, or nil (and a note).
+    private func shape(of g: Gesture, notes: inout [ImportNote]) -> (touchpad: ImportedTrigger?, touchscreen: ImportedTrigger?)? {
+        func refuse(_ why: String) -> (ImportedTrigger?, ImportedTrigger?)? {
+            notes.append(ImportNote(g.summary, because: why, lines: [g.line]))
+            return nil
+        }
+        guard g.action != nil else { return refuse("it has no <action>") }
+        guard let f = g.fingers else { return refuse("fingers=\"\(g.fingersText)\" is not a number of fingers") }
+        switch g.type {
+        case "SWIPE", "DRAG":
+            guard ["UP", "DOWN", "LEFT", "RIGHT"].contains(g.direction) else { return refuse("a swipe needs direction UP, DOWN, LEFT or RIGHT") }
+            guard (2...10).contains(f) else { return refuse("Touchégg recognizes swipes of 2 to 10 fingers (3 or more on a touchpad)") }
+            let d = g.direction.lowercased()
+            return ((3...5).contains(f) ? .touchpadSwipe(fingers: f, direction: d) : nil, .swipe(touches: f, direction: d))
+        case "PINCH":
+            guard ["IN", "OUT"].contains(g.direction) else { return refuse("a pinch needs direction IN or OUT") }
+            guard (2...10).contains(f) else { return refuse("Touchégg recognizes pinches of 2 or more fingers") }
+            return ((2...5).contains(f) ? .touchpadPinch(fingers: f) : nil, .pinch(touches: f, direction: g.direction.lowercased()))
+        case "TAP":
+            guard (2...10).contains(f) else { return refuse("Touchégg recognizes taps of 2 or more fingers on a touchscreen") }
+            return (nil, .tap(touches: f))
+        default:
+            return refuse("Touchégg does not know the gesture type '\(g.type)'")
+        }
+    }
+
+    private mutating func importTouchscreen(_ g: Gesture, trigger: ImportedTrigger, into profile: inout ImportedProfile) {
+        switch (map(g.action!, gesture: g, touchpad: false), trigger) {
+        case (.once(let a, let remark), _):
+            profile.gestures.append(ImportedBinding(trigger, action: a, lines: [g.line], remark: remark))
+        case (.repeated(let forward, let backward, let step, let began), .pinch(_, let direction)):
+            // A pinch's progress is its scale: out grows it, in shrinks it.
+            let r = direction == "out" ? ImportedRepeat(every: step, action: forward, reverse: backward) : ImportedRepeat(every: step, action: backward, reverse: forward)
+            profile.gestures.append(ImportedBinding(trigger, repeating: r, onBegan: began, lines: [g.line]))
+        case (.repeated, .tap):
+            profile.notes.append(ImportNote("the touchscreen part of \(g.summary)", because: "a repeated action needs a gesture that progresses, and Touchégg never repeats on a tap either", lines: [g.line]))
+        case (.repeated, _):
+            profile.notes.append(ImportNote("the touchscreen part of \(g.summary)", because: "a Tactus touchscreen swipe is recognized once, so it cannot repeat an action as it goes", lines: [g.line]))
+        case (.refused, _):
+            break
+        }
+    }
+
+    private mutating func importTouchpadSwipe(_ g: Gesture, trigger: ImportedTrigger, into profile: inout ImportedProfile) {
+        switch map(g.action!, gesture: g, touchpad: true) {
+        case .once(let a, let remark):
+            profile.touchpad.append(ImportedBinding(trigger, action: a, lines: [g.line], remark: remark))
+        case .repeated:
+            profile.notes.append(ImportNote("the touchpad part of \(g.summary)", because: "Touchégg repeats it in steps of a device-dependent distance that Tactus does not know (write a repeat: with every: in pixels)", lines: [g.line]))
+        case .refused:
+            break
+        }
+    }
+
+    /// A Tactus touchpad pinch binding takes every pinch of its finger count, in or out: it
+    /// imports a pinch in and out that do the same, or repeated actions (in one direction,
+    /// or mirror images of each other), and refuses the rest.
+    private mutating func importTouchpadPinches(_ entries: [(Gesture, Mapped)], fingers: Int, into profile: inout ImportedProfile) {
+        let noDirection = "a Tactus touchpad pinch binding fires on pinches in and out alike (XI 2.4 pinch bindings have no direction)"
+        var repeats: [(Gesture, ImportedRepeat, ImportedAction?)] = []
+        var once: [(Gesture, ImportedAction)] = []
+        for (g, m) in entries {
+            switch m {
+            case .once(let a, _): once.append((g, a))
+            case .repeated(let forward, let backward, let step, let began):
+                let r = g.direction == "OUT" ? ImportedRepeat(every: step, action: forward, reverse: backward) : ImportedRepeat(every: step, action: backward, reverse: forward)
+                repeats.append((g, r, began))
+            case .refused: break
+            }
+        }
+        if let (first, r, began) = repeats.first {
+            var merged = r
+            var lines = [first.line]
+            for (g, other, _) in repeats.dropFirst() {
+                let compatible = other.every == r.every && (other.action == nil || merged.action == nil || other.action == merged.action)
+                    && (other.reverse == nil || merged.reverse == nil || other.reverse == merged.reverse)
+                guard compatible else {
+                    profile.notes.append(ImportNote("the touchpad part of \(g.summary)", because: "it repeats other actions than the pinch at line \(first.line), and Tactus has one touchpad pinch binding per finger count", lines: [g.line]))
+                    continue
+                }
+                merged.action = merged.action ?? other.action
+                merged.reverse = merged.reverse ?? other.reverse
+                lines.append(g.line)
+            }
+            profile.touchpad.append(ImportedBinding(.touchpadPinch(fingers: fingers), repeating: merged, onBegan: began, lines: lines))
+            for (g, _) in once {
+                profile.notes.append(ImportNote("the touchpad part of \(g.summary)", because: noDirection, lines: [g.line]))
+            }
+            return
+        }
+        if once.count == 2, once[0].1 == once[1].1 {
+            profile.touchpad.append(ImportedBinding(.touchpadPinch(fingers: fingers), action: once[0].1, lines: once.map(\.0.line)))
+            return
+        }
+        for (g, _) in once {
+            profile.notes.append(ImportNote("the touchpad part of \(g.summary)", because: noDirection, lines: [g.line]))
+        }
+    }
+
+    private mutating func finish() {
+        // A section for "All,Firefox" is imported twice: say each thing once.
+        var seen: Set<ImportNote> = []
+        result.notes = result.notes.filter { seen.insert($0).inserted }
+        if !animationLines.isEmpty {
+            result.notes.append(ImportNote("animations (animate, color, borderColor, animationPosition, animation_delay)", because: "Tactus draws no animations", lines: Array(Set(animationLines)).sorted()))
+        }
+        let touchpad = result.profiles.contains { !$0.touchpad.isEmpty }
+        let touchscreen = result.profiles.contains { !$0.gestures.isEmpty }
+        if touchpad && touchscreen {
+            result.header.append("Touchégg applies a gesture to touchpads and touchscreens alike: each is imported as a touchpad binding (touchpad:) and a touchscreen gesture (gestures:) where the device has it. Delete the kind you do not use.")
+        }
+        result.header += caveats
+    }
+
+    mutating func caveat(_ text: String) {
+        if !caveats.contains(text) { caveats.append(text) }
+    }
+}
+
+/// A profile name from application names: `google-chrome+firefox`.
+func profileName(_ applications: [String]) -> String {
+    let slug = applications.map { name in
+        String(name.lowercased().unicodeScalars.map { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "." || $0 == "_" ? Character($0) : "-" })
+    }.joined(separator: "+")
+    return slug.isEmpty ? "application" : slug
+}

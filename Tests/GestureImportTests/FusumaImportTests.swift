@@ -1,0 +1,117 @@
+import GestureImport
+import GestureProfiles
+import Testing
+
+/// fusuma config.yml files in its documented syntax, with fusuma-plugin-sendkey,
+/// -wmctrl and -appmatcher properties.
+@Suite struct FusumaImportTests {
+    @Test func aDefaultLikeFileMapsSwipesAndRepeatsPinches() throws {
+        let source = try fixture("fusuma-default-like.yml")
+        let imported = try importFixture("fusuma-default-like.yml")
+        func at(_ marker: String, _ n: Int = 1) -> Int { line(of: marker, in: source, occurrence: n) }
+        let f = "fusuma", file = "fusuma-default-like.yml"
+        #expect(imported.bindings == [
+            "\(f) tp-swipe-3-left: touchpad swipe 3 left -> keys Alt_L+Right @ \(at("left:", 1))",
+            "\(f) tp-swipe-3-right: touchpad swipe 3 right -> keys Alt_L+Left @ \(at("right:", 1))",
+            "\(f) tp-swipe-3-up: touchpad swipe 3 up -> keys Super_L @ \(at("up:", 1))",
+            "\(f) tp-swipe-3-down: touchpad swipe 3 down -> keys Super_L @ \(at("down:", 1))",
+            "\(f) tp-swipe-4-left: touchpad swipe 4 left -> keys Control_L+Alt_L+Down @ \(at("left:", 2))",
+            "\(f) tp-swipe-4-right: touchpad swipe 4 right -> keys Control_L+Alt_L+Up @ \(at("right:", 2))",
+            "\(f) tp-swipe-4-up: touchpad swipe 4 up -> keys Control_L+Alt_L+Down @ \(at("up:", 2))",
+            "\(f) tp-swipe-4-down: touchpad swipe 4 down -> keys Control_L+Alt_L+Up @ \(at("down:", 2))",
+            // fusuma's pinch "in" spreads the fingers (the scale grows) and repeats every
+            // 0.1 x threshold (0.5 at the root) of scale.
+            "\(f) tp-pinch-2: touchpad pinch 2 -> repeat 0.05: keys Control_L+plus / keys Control_L+minus @ \(at("in:")), \(at("out:"))",
+        ])
+        #expect(imported.notes == [
+            "threshold for swipes (\(file):\(at("swipe: 0.4"))) because Tactus fires a touchpad swipe when the fingers lift, however far they went",
+            "interval (\(file):\(at("interval:"))) because Tactus repeats by how far a gesture goes, not by time",
+        ])
+        #expect(imported.file.settings.target == .focused)
+    }
+
+    @Test func appmatcherContextsBecomeProfilesMatchingTheirClasses() throws {
+        let source = try fixture("fusuma-appmatcher.yml")
+        let imported = try importFixture("fusuma-appmatcher.yml")
+        func at(_ marker: String, _ n: Int = 1) -> Int { line(of: marker, in: source, occurrence: n) }
+        let zoomIn = at("in:"), zoomOut = at("out:", 1)
+        let zoom = "repeat 0.05: keys Control_L+plus / keys Control_L+minus @ \(zoomIn), \(zoomOut)"
+        let chrome = "google-chrome", terminals = "alacritty+gnome-terminal"
+        #expect(imported.bindings == [
+            // sendkey's Linux key names become X keysyms.
+            "fusuma tp-swipe-3-left: touchpad swipe 3 left -> keys Alt_L+Right @ \(at("left:", 1))",
+            "fusuma tp-swipe-3-right: touchpad swipe 3 right -> keys Alt_L+Left @ \(at("right:", 1))",
+            // fusuma-plugin-wmctrl: workspace and window on the active window.
+            "fusuma tp-swipe-4-left: touchpad swipe 4 left -> desktop next @ \(at("left:", 2))",
+            "fusuma tp-swipe-4-right: touchpad swipe 4 right -> desktop previous @ \(at("right:", 2))",
+            "fusuma tp-swipe-4-up: touchpad swipe 4 up -> window toggle-maximize @ \(at("up:", 1))",
+            "fusuma tp-swipe-4-down: touchpad swipe 4 down -> window unmaximize @ \(at("down:", 1))",
+            // A pinch without a finger count: 2, 3 and 4 fingers; its own threshold 0.5.
+            "fusuma tp-pinch-2: touchpad pinch 2 -> \(zoom)",
+            "fusuma tp-pinch-3: touchpad pinch 3 -> \(zoom)",
+            "fusuma tp-pinch-4: touchpad pinch 4 -> \(zoom)",
+            "\(chrome) \(chrome)-tp-swipe-3-up: touchpad swipe 3 up -> keys Control_L+t @ \(at("up:", 2))",
+            "\(chrome) \(chrome)-tp-swipe-3-down: touchpad swipe 3 down -> keys Control_L+w @ \(at("down:", 2))",
+            "\(chrome) \(chrome)-tp-swipe-3-left: touchpad swipe 3 left -> keys Control_L+Tab @ \(at("left:", 3))",
+            "\(terminals) \(terminals)-tp-swipe-3-up: touchpad swipe 3 up -> keys Shift_L+Control_L+t @ \(at("up:", 3))",
+            // && needs the shell, as fusuma's spawn gives it one.
+            "\(terminals) \(terminals)-tp-swipe-3-down: touchpad swipe 3 down -> shell notify-send \"closing\" && xdotool key ctrl+shift+w @ \(at("down:", 3))",
+            // Only "out" (the scale shrinking) is bound: nothing as the fingers spread.
+            "\(terminals) \(terminals)-tp-pinch-2: touchpad pinch 2 -> repeat 0.1:  / keys Control_L+minus; keys Control_L+minus @ \(at("out:", 2))",
+        ])
+        #expect(imported.notes == ["keypress LEFTSHIFT on swipe 4 up (fusuma-appmatcher.yml:\(at("LEFTSHIFT:"))) because Tactus gestures do not depend on keys held down"])
+        let profiles = imported.file.profiles
+        #expect(profiles.map(\.name) == ["fusuma", chrome, terminals])
+        func window(_ cls: String) -> GestureProfiles.WindowInfo { .init(id: 1, windowClass: cls, frame: .init(x: 0, y: 0, width: 1, height: 1)) }
+        #expect(imported.file.matchingProfile(for: window("google-chrome"))?.name == chrome)
+        #expect(imported.file.matchingProfile(for: window("Gnome-terminal"))?.name == terminals)
+        #expect(imported.file.matchingProfile(for: window("Alacritty"))?.name == terminals)
+        #expect(imported.file.matchingProfile(for: window("XTerm")) == nil)
+    }
+
+    @Test func theRootApplicationMappingOfOlderAppmatchersIsReadToo() throws {
+        let source = try fixture("fusuma-old-appmatcher.yml")
+        let imported = try importFixture("fusuma-old-appmatcher.yml")
+        func at(_ marker: String) -> Int { line(of: marker, in: source) }
+        #expect(imported.bindings == [
+            "fusuma tp-swipe-3-left: touchpad swipe 3 left -> keys Alt_L+Right @ \(at("left:"))",
+            "fusuma tp-swipe-3-right: touchpad swipe 3 right -> keys Alt_L+Left @ \(at("right:"))",
+            "terminal terminal-tp-swipe-3-up: touchpad swipe 3 up -> window fullscreen @ \(at("up:"))",
+            "terminal terminal-tp-swipe-3-down: touchpad swipe 3 down -> window toggle-maximize @ \(at("down:"))",
+        ])
+        #expect(imported.notes == [])
+    }
+
+    @Test func rotationsHoldsHooksKeypressesAndOtherContextsAreRefused() throws {
+        let source = try fixture("fusuma-unsupported.yml")
+        let imported = try importFixture("fusuma-unsupported.yml")
+        func at(_ marker: String) -> Int { line(of: marker, in: source) }
+        let file = "fusuma-unsupported.yml"
+        #expect(imported.bindings == [])
+        // Notes about the file come first, then those of the profile, each in line order.
+        #expect(imported.notes == [
+            "interval (\(file):\(at("interval:"))) because Tactus repeats by how far a gesture goes, not by time",
+            "plugin settings (\(file):\(at("plugin:"))) because Tactus has no fusuma plugins: it takes every touchpad through the X server",
+            "the document with context thumbsense (\(file):\(at("context:"))) because Tactus profiles match windows (by application), not other conditions",
+            "swipe 2 up (\(file):\(at("up:"))) because the touchpad driver reports swipes of 3 to 5 fingers",
+            "swipe 3 begin: (\(file):\(at("begin:"))) because Tactus touchpad bindings fire when the fingers lift (pinches: as they go); they have no begin/update/end hooks",
+            "window: of swipe 3 left (\(file):\(at("window: prev"))) because Tactus has no action that moves a window to another desktop",
+            "workspace: of swipe 3 right (\(file):\(at("workspace: up"))) because Tactus switches desktops in a row (next, previous, a number), not in a grid",
+            "sendkey: of swipe 3 up (\(file):\(at("SPACESHIP"))) because the key name 'SPACESHIP' has no X keysym this import knows",
+            "window: of swipe 3 down (\(file):\(at("fullscreen: remove"))) because Tactus has no action that leaves fullscreen (toggle-fullscreen switches)",
+            "swipe 4 up (\(file):\(line(of: "up:", in: source, occurrence: 3))) because it has no action (command:, sendkey:, …)",
+            "rotate gestures (\(file):\(at("rotate:"))) because Tactus touchpad bindings have no rotation (XI 2.4 pinch bindings take the scale)",
+            "hold gestures (\(file):\(at("hold:"))) because X (XInput 2.4) has no touchpad hold gestures",
+            "gestures_per_minute: (\(file):\(at("gestures_per_minute"))) because fusuma does not know it (or it belongs to a plugin Tactus cannot stand in for)",
+        ])
+    }
+
+    @Test func badYAMLIsAnErrorWithItsLine() {
+        // The line where the unclosed quote starts, not the end of the file.
+        #expect(importError("swipe:\n  3:\n    left:\n      command: 'xdotool key a\n")?.description == "conf:4: YAML syntax: while scanning a quoted scalar, found unexpected end of stream")
+        #expect(importError("swipe:\n  3: {}\n  3: {}\n")?.description == "conf:2: duplicate key '3' in a mapping")
+        #expect(importError("- swipe\n- pinch\n")?.description == "conf:1: cannot tell the format: expected a Touchégg touchegg.conf (XML), a libinput-gestures.conf (gesture … lines) or a fusuma config.yml (swipe:, pinch:, …)")
+        #expect(importError("---\n- swipe\n")?.description == "conf:2: a fusuma configuration is a mapping (swipe:, pinch:, …), not a list")
+        #expect(importError("swipe: {}\n---\ncontext: { application: [] }\nswipe: {}\n")?.description == "conf:3: application: must be a name or a list of names")
+    }
+}

@@ -1,0 +1,113 @@
+import GestureImport
+import Testing
+
+/// libinput-gestures.conf files in its documented syntax.
+@Suite struct LibinputGesturesImportTests {
+    @Test func aDefaultLikeFileBindsEveryFingerCountForGesturesWithoutOne() throws {
+        let source = try fixture("libinput-gestures-default-like.conf")
+        let imported = try importFixture("libinput-gestures-default-like.conf")
+        func at(_ marker: String) -> Int { line(of: marker, in: source) }
+        let up = at("gesture swipe up"), down = at("gesture swipe down"), left = at("gesture swipe left"), right = at("gesture swipe right")
+        let pinchIn = at("gesture pinch in"), pinchOut = at("gesture pinch out")
+        let p = "libinput-gestures"
+        #expect(imported.bindings == [
+            // _internal ws_up / ws_down: the next and previous workspace.
+            "\(p) tp-swipe-3-up: touchpad swipe 3 up -> desktop next @ \(up)",
+            "\(p) tp-swipe-4-up: touchpad swipe 4 up -> desktop next @ \(up)",
+            "\(p) tp-swipe-3-down: touchpad swipe 3 down -> desktop previous @ \(down)",
+            "\(p) tp-swipe-4-down: touchpad swipe 4 down -> desktop previous @ \(down)",
+            "\(p) tp-swipe-3-left: touchpad swipe 3 left -> keys Alt_L+Right @ \(left)",
+            "\(p) tp-swipe-4-left: touchpad swipe 4 left -> keys Alt_L+Right @ \(left)",
+            "\(p) tp-swipe-3-right: touchpad swipe 3 right -> keys Alt_L+Left @ \(right)",
+            "\(p) tp-swipe-4-right: touchpad swipe 4 right -> keys Alt_L+Left @ \(right)",
+            // Pinch in and out run the same command: one binding per finger count takes both.
+            "\(p) tp-pinch-2: touchpad pinch 2 -> keys Super_L+s @ \(pinchIn), \(pinchOut)",
+            "\(p) tp-pinch-3: touchpad pinch 3 -> keys Super_L+s @ \(pinchIn), \(pinchOut)",
+            "\(p) tp-pinch-4: touchpad pinch 4 -> keys Super_L+s @ \(pinchIn), \(pinchOut)",
+        ])
+        #expect(imported.notes == [])
+        #expect(imported.file.settings.target == .focused)
+        #expect(imported.text.contains("# from libinput-gestures-default-like.conf:\(up); Tactus wraps around after the last desktop, where _internal stops without -w"))
+        // Every direction of 3 and 4 fingers is bound: no claim warning.
+        #expect(imported.warnings.isEmpty)
+    }
+
+    @Test func aCustomisedFileMapsWmctrlXdotoolAndKeepsOtherCommandsAsWords() throws {
+        let source = try fixture("libinput-gestures-custom.conf")
+        let imported = try importFixture("libinput-gestures-custom.conf", environment: ["HOME": "/home/ana"])
+        func at(_ marker: String) -> Int { line(of: marker, in: source) }
+        let p = "libinput-gestures", file = "libinput-gestures-custom.conf"
+        #expect(imported.bindings == [
+            "\(p) tp-swipe-3-up: touchpad swipe 3 up -> desktop next @ \(at("up 3 _internal -w ws_up"))",
+            "\(p) tp-swipe-3-down: touchpad swipe 3 down -> desktop previous @ \(at("--wrap ws_down"))",
+            "\(p) tp-swipe-3-left: touchpad swipe 3 left -> keys Alt_L+Right @ \(at("left 3 xdotool"))",
+            "\(p) tp-swipe-3-right: touchpad swipe 3 right -> keys Alt_L+Left @ \(at("right 3 xdotool"))",
+            // With settings.target focused, :ACTIVE: is the window a window action acts on.
+            "\(p) tp-swipe-4-up: touchpad swipe 4 up -> window toggle-maximize @ \(at("maximized_vert"))",
+            "\(p) tp-swipe-4-down: touchpad swipe 4 down -> desktop show @ \(at("wmctrl -k on"))",
+            "\(p) tp-swipe-4-left: touchpad swipe 4 left -> desktop next @ \(at("--relative 1"))",
+            "\(p) tp-swipe-4-right: touchpad swipe 4 right -> desktop previous @ \(at("--relative -- -1"))",
+            "\(p) tp-swipe-5-left: touchpad swipe 5 left -> window close @ \(at("wmctrl -c :ACTIVE:"))",
+            // Quotes are read as libinput-gestures' shlex.split reads them.
+            "\(p) tp-pinch-3: touchpad pinch 3 -> command notify-send Pinch in three fingers @ \(at("pinch in 3")), \(at("pinch out 3"))",
+            // ~ in the program name is expanded from HOME, as libinput-gestures does.
+            "\(p) tp-pinch-4: touchpad pinch 4 -> command /home/ana/bin/zoom-out.sh --step 10 @ \(at("pinch in 4")), \(at("pinch out 4"))",
+            // Chained xdotool commands are not one key combination: they stay a command.
+            "\(p) tp-swipe-5-up: touchpad swipe 5 up -> command xdotool keydown super key Up keyup super @ \(at("keydown super"))",
+            // No shell: '|' is an argument, as libinput-gestures passes it.
+            "\(p) tp-swipe-5-down: touchpad swipe 5 down -> command echo a | b @ \(at("echo a | b"))",
+            "\(p) tp-swipe-5-right: touchpad swipe 5 right -> keys Control_L+Shift_L+t @ \(at("ctrl+shift+t"))",
+        ])
+        let noDirection = "because a Tactus touchpad pinch binding fires on pinches in and out alike (XI 2.4 pinch bindings have no direction)"
+        #expect(imported.notes == [
+            "device DELL0820:00 044E:121F Touchpad (\(file):\(at("device DELL"))) because Tactus takes the gestures of every touchpad, through the X server",
+            "swipe_threshold 100 (\(file):\(at("swipe_threshold"))) because the touchpad driver decides when a swipe begins; Tactus has no distance to set",
+            "timeout 2.5 (\(file):\(at("timeout"))) because Tactus touchpad bindings have no time limit",
+            "gesture pinch in 2 xdotool key ctrl+minus (\(file):\(at("pinch in 2"))) \(noDirection)",
+            "gesture pinch out 2 xdotool key ctrl+plus (\(file):\(at("pinch out 2"))) \(noDirection)",
+            "gesture swipe right 5 xdotool key ctrl+w (\(file):\(at("ctrl+w"))) because line \(at("ctrl+shift+t")) configures the same gesture again, and libinput-gestures keeps the last",
+        ])
+        #expect(imported.text.contains("~/bin/zoom-out.sh expanded to /home/ana/bin/zoom-out.sh from this environment"))
+    }
+
+    @Test func holdsRotationsDiagonalsDragsAndGridsAreRefused() throws {
+        let source = try fixture("libinput-gestures-unsupported.conf")
+        let imported = try importFixture("libinput-gestures-unsupported.conf")
+        func at(_ marker: String) -> Int { line(of: marker, in: source) }
+        let file = "libinput-gestures-unsupported.conf"
+        #expect(imported.bindings == ["libinput-gestures tp-swipe-3-right: touchpad swipe 3 right -> keys Alt_L+Left @ \(at("swipe right 3"))"])
+        #expect(imported.notes == [
+            "gesture hold on 4 xdotool key control+t (\(file):\(at("hold on 4"))) because X (XInput 2.4) has no touchpad hold gestures",
+            "gesture hold on+1.5 4 xdotool key control+w (\(file):\(at("hold on+1.5"))) because X (XInput 2.4) has no touchpad hold gestures",
+            "gesture pinch clockwise xdotool key super+Right (\(file):\(at("pinch clockwise"))) because Tactus touchpad bindings have no rotation",
+            "gesture pinch anticlockwise 3 xdotool key super+Left (\(file):\(at("anticlockwise"))) because Tactus touchpad bindings have no rotation",
+            "gesture swipe left_up xdotool key control+Tab (\(file):\(at("left_up"))) because Tactus touchpad swipes have four directions, not diagonals",
+            "gesture swipe right_down 4 xdotool key control+shift+t (\(file):\(at("right_down"))) because Tactus touchpad swipes have four directions, not diagonals",
+            "gesture drag drag 3 _drag 500 (\(file):\(at("_drag"))) because Tactus cannot hold a button down for the length of a touchpad gesture",
+            "gesture swipe up 4 _internal --cols 4 ws_up (\(file):\(at("--cols 4 ws_up"))) because Tactus switches desktops in a row (next, previous, a number), not in a grid",
+            "gesture swipe down 4 _internal --cols 4 ws_left_down (\(file):\(at("ws_left_down"))) because Tactus switches desktops in a row (next, previous, a number), not in a grid",
+            "gesture swipe left 2 xdotool key alt+Left (\(file):\(at("swipe left 2"))) because the touchpad driver reports swipes of 3 to 5 fingers",
+            "gesture pinch in 3 xdotool key ctrl+minus (\(file):\(at("pinch in 3"))) because a Tactus touchpad pinch binding fires on pinches in and out alike (XI 2.4 pinch bindings have no direction)",
+        ])
+    }
+
+    @Test func linesLibinputGesturesRejectsAreErrorsWithTheirLine() {
+        let cases: [(String, String)] = [
+            ("gesture swipe up\n", "conf:1: a gesture line needs a gesture, a motion and a command"),
+            ("# ok\ngesture swipe sideways 3 xdotool key a\n", "conf:2: swipe has no motion 'sideways' (left, right, up, down, left_up, right_up, left_down, right_down)"),
+            ("gesture tap on 3 xdotool key a\n", "conf:1: gesture 'tap' is not swipe, pinch, hold or drag"),
+            ("gesture swipe up 3\n", "conf:1: the gesture has no command"),
+            ("gesture swipe up 3 notify-send 'unclosed\n", "conf:1: the command cannot be split into words: no closing quotation mark (')"),
+            ("gesture swipe up _internal ws_sideways\n", "conf:1: _internal: unknown argument 'ws_sideways'"),
+            ("gesture swipe up _internal ws_left_up\n", "conf:1: _internal: \"--cols\" must be given for ws_left_up"),
+            ("gesture swipe up _internal --cols 0 ws_up\n", "conf:1: _internal: --cols must be 1 or more"),
+            ("gesture hold on+soon xdotool key a\n", "conf:1: the hold delay in 'on+soon' must be a number of seconds"),
+            ("swipe_threshold far\n", "conf:1: swipe_threshold must be a whole number 0 or more, not 'far'"),
+            ("timeout -1\n", "conf:1: timeout must be a number of seconds 0 or more, not '-1'"),
+            ("gesture swipe up 3 xdotool key a\nmagic on\n", "conf:2: 'magic' is not a libinput-gestures keyword (gesture, device, swipe_threshold, timeout)"),
+        ]
+        for (text, expected) in cases {
+            #expect(importError(text)?.description == expected, "\(text)")
+        }
+    }
+}
