@@ -49,3 +49,19 @@ struct FingerLanding {
         landed = 0
     }
 }
+
+extension GestureRecognizer {
+    /// Lands `touch` in `landing`: fails the recognizer on a finger too many, waits for the
+    /// rest with a deadline, and returns true when the last finger needed has landed.
+    func land(_ touch: Touch, in landing: inout FingerLanding) -> Bool {
+        switch landing.land(touch) {
+        case .tooMany:
+            report(.failed)
+        case .waiting(let until):
+            setDeadline(until)
+        case .complete:
+            return true
+        }
+        return false
+    }
+}

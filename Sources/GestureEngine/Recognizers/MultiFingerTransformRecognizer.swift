@@ -47,17 +47,11 @@ open class MultiFingerTransformRecognizer: GestureRecognizer {
 
     public final override func touchBegan(_ touch: Touch) {
         if state.isInProgress || isHeld { return ignore(touch) }
-        switch landing.land(touch) {
-        case .tooMany:
-            report(.failed)
-        case .waiting(let until):
-            setDeadline(until)
-        case .complete:
-            setDeadline(nil)
-            starts.removeAll(keepingCapacity: true)
-            for t in touches where t.isActive { starts.append(t.location) }
-            fingersLanded(at: touch.timestamp)
-        }
+        guard land(touch, in: &landing) else { return }
+        setDeadline(nil)
+        starts.removeAll(keepingCapacity: true)
+        for t in touches where t.isActive { starts.append(t.location) }
+        fingersLanded(at: touch.timestamp)
     }
 
     public final override func touchMoved(_ touch: Touch) {

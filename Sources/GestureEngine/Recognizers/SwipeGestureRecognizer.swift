@@ -55,16 +55,10 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
 
     public override func touchBegan(_ touch: Touch) {
         guard !isDecided else { return }
-        switch landing.land(touch) {
-        case .tooMany:
-            report(.failed)
-        case .waiting(let until):
-            setDeadline(until)
-        case .complete:
-            lastLength = 0
-            lastTime = touch.timestamp
-            setDeadline(maximumDuration.isFinite ? landing.firstAt + maximumDuration : nil)
-        }
+        guard land(touch, in: &landing) else { return }
+        lastLength = 0
+        lastTime = touch.timestamp
+        setDeadline(maximumDuration.isFinite ? landing.firstAt + maximumDuration : nil)
     }
 
     public override func touchMoved(_ touch: Touch) {
