@@ -122,3 +122,13 @@ struct PlaceholderValues {
         }
     }
 }
+
+/// `TACTUS_X` for `x`, `TACTUS_WINDOW_CLASS` for `window.class`, `TACTUS_TRANSLATION_X` for
+/// `translationX`: how shell actions see placeholders.
+public func environmentName(for placeholder: String) -> String {
+    var out = "TACTUS_"
+    for c in placeholder {
+        if c == "." { out.append("_") } else if c.isUppercase { out.append("_"); out.append(c) } else { out += c.uppercased() }
+    }
+    return out
+}

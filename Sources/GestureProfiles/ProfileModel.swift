@@ -42,27 +42,27 @@ public struct ProfileFile: Sendable {
 
 /// `settings:` — every threshold of semantics.md §8, and global behaviour.
 public struct ProfileSettings: Sendable, Equatable {
-    public var tapMaxMovement = 10.0
-    public var tapMaxDuration = 0.5
-    public var tapMaxInterval = 0.35
-    public var longPressMinimumDuration = 0.5
-    public var longPressAllowableMovement = 10.0
-    public var panMinimumDistance = 10.0
-    public var swipeMinimumDistance = 50.0
-    public var swipeMinimumVelocity = 200.0
-    public var swipeMaximumAngle = 30.0
-    public var swipeMaximumDuration = 0.8
-    public var pinchThreshold = 10.0
-    public var rotationThreshold = 10.0
-    public var edgePanZoneWidth = 16.0
-    public var target: GestureTarget = .underTouch
+    public var tapMaxMovement = ProfileDefaults.tapMaxMovement
+    public var tapMaxDuration = ProfileDefaults.tapMaxDuration
+    public var tapMaxInterval = ProfileDefaults.tapMaxInterval
+    public var longPressMinimumDuration = ProfileDefaults.longPressMinimumDuration
+    public var longPressAllowableMovement = ProfileDefaults.longPressAllowableMovement
+    public var panMinimumDistance = ProfileDefaults.panMinimumDistance
+    public var swipeMinimumDistance = ProfileDefaults.swipeMinimumDistance
+    public var swipeMinimumVelocity = ProfileDefaults.swipeMinimumVelocity
+    public var swipeMaximumAngle = ProfileDefaults.swipeMaximumAngle
+    public var swipeMaximumDuration = ProfileDefaults.swipeMaximumDuration
+    public var pinchThreshold = ProfileDefaults.pinchThreshold
+    public var rotationThreshold = ProfileDefaults.rotationThreshold
+    public var edgePanZoneWidth = ProfileDefaults.edgePanZoneWidth
+    public var target = ProfileDefaults.target
     /// A press of this button (with these modifiers) starts a touch; nil = off.
     public var pointer: PointerTrigger?
 
     public init() {}
 }
 
-public enum GestureTarget: String, Sendable, Equatable {
+public enum GestureTarget: String, Sendable, Equatable, CaseIterable {
     case underTouch = "under-touch"
     case focused
 }
@@ -165,8 +165,8 @@ public struct GestureSpec: Sendable {
     public var name: String
     public var recognizer: RecognizerSpec
     public var action: ActionSpec?
-    /// Per-state actions of continuous gestures.
-    public var on: [String: ActionSpec]
+    /// Per-state actions (`on: { recognized: … }` of a discrete gesture is under `.ended`).
+    public var on: [GestureState: ActionSpec]
     public var `repeat`: RepeatSpec?
     public var requireToFail: [String]
     public var simultaneousWith: GestureReferences
@@ -184,8 +184,8 @@ public struct GestureSpec: Sendable {
 }
 
 /// The actions of a gesture or a touchpad binding, in a fixed order.
-func allActions(_ action: ActionSpec?, _ on: [String: ActionSpec], _ r: RepeatSpec?) -> [ActionSpec] {
-    [action, r?.action, r?.reverse].compactMap { $0 } + on.keys.sorted().compactMap { on[$0] }
+func allActions(_ action: ActionSpec?, _ on: [GestureState: ActionSpec], _ r: RepeatSpec?) -> [ActionSpec] {
+    [action, r?.action, r?.reverse].compactMap { $0 } + on.keys.sorted { $0.rawValue < $1.rawValue }.compactMap { on[$0] }
 }
 
 /// The recognizer of a gesture with every parameter resolved (settings already applied).
@@ -314,7 +314,7 @@ public struct TouchpadBinding: Sendable {
     /// Swipe only: the direction that fires `action` (nil = any).
     public var direction: Direction?
     public var action: ActionSpec?
-    public var on: [String: ActionSpec]
+    public var on: [GestureState: ActionSpec]
     public var `repeat`: RepeatSpec?
     public var location: SourceLocation
 

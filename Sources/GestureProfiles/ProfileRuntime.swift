@@ -318,10 +318,10 @@ public final class ProfileRuntime {
         }
         if !r.isContinuous {
             if let a = spec.action { fire(a) }
-            if let a = spec.on["ended"] { fire(a) }
+            if let a = spec.on[.ended] { fire(a) }
             return
         }
-        if let a = spec.on[event.state.rawValue] { fire(a) }
+        if let a = spec.on[event.state] { fire(a) }
         if event.state == .ended, let a = spec.action { fire(a) }
         if let rep = spec.repeat {
             runRepeat(rep, key: ObjectIdentifier(r), kind: spec.recognizer, event: event) { fire($0) }
@@ -443,7 +443,7 @@ public final class ProfileRuntime {
     }
 
     private func fireTouchpad(_ state: String, time: Instant) {
-        guard let t = touchpad, let a = t.binding.on[state] else { return }
+        guard let t = touchpad, let a = t.binding.on[GestureState(rawValue: state)!] else { return }
         fireTouchpadAction(a, state, time)
     }
 

@@ -68,9 +68,9 @@ func recognizer(_ r: RecognizerSpec) -> String {
     }
 }
 
-func actions(_ action: ActionSpec?, _ on: [String: ActionSpec], _ r: RepeatSpec?) -> String {
+func actions(_ action: ActionSpec?, _ on: [GestureState: ActionSpec], _ r: RepeatSpec?) -> String {
     var parts: [String] = []
-    if let began = on["began"] { parts.append("began: \(began)") }
+    if let began = on[.began] { parts.append("began: \(began)") }
     if let action { parts.append("\(action)") }
     if let r { parts.append("repeat \(r.every): \(r.action)" + (r.reverse.map { " / \($0)" } ?? "")) }
     return parts.joined(separator: " | ")

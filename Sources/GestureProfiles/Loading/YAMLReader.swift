@@ -1,5 +1,17 @@
 import Yams
 
+/// The keys one section of a profile file accepts: the one table that both reading the
+/// section and the did-you-mean of an unknown key use, so that each key is written once.
+protocol SectionKey: RawRepresentable, CaseIterable, Hashable where RawValue == String {}
+
+/// One entry of a mapping: its key, where the key was written, and its value.
+typealias Entry<Key> = (key: Key, keyNode: Node, value: Node)
+
+/// The first entry of each key (YAML rejects duplicate keys before this runs).
+func firstEntries<Key: Hashable>(_ entries: [Entry<Key>]) -> [Key: Entry<Key>] {
+    Dictionary(entries.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+}
+
 /// Typed reading of a Yams node tree that reports every problem with its position and keeps
 /// going: a wrong value becomes a diagnostic and a nil, never a crash.
 struct YAMLReader {
@@ -7,7 +19,7 @@ struct YAMLReader {
 
     /// The entries of a mapping, checking keys against `allowed` (unknown ones are reported
     /// with a did-you-mean). Returns nil (and reports) when `node` is not a mapping.
-    func mapping(_ node: Node, _ what: String, allowed: [String]) -> [(key: String, keyNode: Node, value: Node)]? {
+    func mapping(_ node: Node, _ what: String, allowed: [String]) -> [Entry<String>]? {
         guard case .mapping(let m) = node else {
             sink.error(node, "\(what) must be a mapping, not \(describe(node))")
             return nil
@@ -25,6 +37,17 @@ struct YAMLReader {
             out.append((key, k, v))
         }
         return out
+    }
+
+    /// `mapping` with typed keys: the section accepts the keys of `Key` (in declaration
+    /// order, which the did-you-mean of an unknown key prefers on a tie).
+    func entries<Key: SectionKey>(_ node: Node, _ what: String, _ keys: Key.Type) -> [Entry<Key>]? {
+        entries(node, what, among: Array(Key.allCases))
+    }
+
+    /// `mapping` accepting only `keys` of a section (a part of its table).
+    func entries<Key: SectionKey>(_ node: Node, _ what: String, among keys: [Key]) -> [Entry<Key>]? {
+        mapping(node, what, allowed: keys.map(\.rawValue))?.map { (Key(rawValue: $0.key)!, $0.keyNode, $0.value) }
     }
 
     func sequence(_ node: Node, _ what: String) -> [Node]? {

@@ -1,0 +1,76 @@
+import GestureEngine
+import Yams
+
+/// The checks that need more than one section: gesture names unique across the file,
+/// relations naming known gestures, no `requireToFail` cycle, and touchpad swipe bindings
+/// that take directions nothing binds.
+extension ProfileParser {
+    /// Gestures and touchpad bindings share one namespace (relations name either).
+    func claimGestureName(_ name: String, at node: Node) {
+        if let earlier = gestureNodes[name] {
+            sink.error(node, "duplicate gesture name '\(name)' (first at line \(SourceLocation(earlier.mark).line)); gesture names are unique within the file")
+        } else {
+            gestureNodes[name] = node
+        }
+    }
+
+    /// Every gesture a relation names exists, and `requireToFail` has no cycle (a
+    /// configuration error: semantics.md §3).
+    func checkReferences() {
+        let known = Array(gestureNodes.keys)
+        for r in references where gestureNodes[r.name] == nil {
+            sink.error(r.node, "unknown gesture '\(r.name)' in \(r.field) of '\(r.from)'\(suggestion(for: r.name, among: known))")
+        }
+        var graph: [String: [(String, Node)]] = [:]
+        for e in requirementEdges where gestureNodes[e.to] != nil { graph[e.from, default: []].append((e.to, e.node)) }
+        enum Visit { case inProgress, done }
+        var state: [String: Visit] = [:]
+        var stack: [String] = []
+        var reported: Set<String> = []
+        func visit(_ n: String) {
+            state[n] = .inProgress
+            stack.append(n)
+            for (m, node) in graph[n] ?? [] {
+                if state[m] == .inProgress {
+                    let cycle = Array(stack[stack.firstIndex(of: m)!...]) + [m]
+                    let key = Set(cycle).sorted().joined(separator: ",")
+                    if reported.insert(key).inserted {
+                        sink.error(node, "requireToFail cycle: \(cycle.joined(separator: " -> ")); these gestures would wait for each other forever")
+                    }
+                } else if state[m] == nil {
+                    visit(m)
+                }
+            }
+            stack.removeLast()
+            state[n] = .done
+        }
+        for e in requirementEdges where state[e.from] == nil { visit(e.from) }
+    }
+
+    /// The driver's swipe is claimed at its begin from the finger count only, so a binding
+    /// for one direction takes that finger count's swipes in every direction. Warns where
+    /// that takes swipes from the application that nothing here uses: per profile and
+    /// finger count, the directions bound neither by it nor by a `match: any` profile.
+    func checkTouchpadClaims(_ profiles: [Profile]) {
+        let all: [Direction] = directionNames.map { Direction(rawValue: $0)! }
+        func directions(_ bindings: [TouchpadBinding], fingers: Int) -> Set<Direction> {
+            var covered: Set<Direction> = []
+            for b in bindings where b.kind == .swipe && b.fingers == fingers {
+                if let d = b.direction { covered.insert(d) } else { covered.formUnion(all) }
+            }
+            return covered
+        }
+        let screenBindings = profiles.filter(\.appliesToScreen).flatMap(\.touchpad)
+        for p in profiles {
+            var seen: Set<Int> = []
+            for b in p.touchpad where b.kind == .swipe && b.direction != nil && seen.insert(b.fingers).inserted {
+                let covered = directions(p.touchpad + (p.appliesToScreen ? [] : screenBindings), fingers: b.fingers)
+                let missing = all.filter { !covered.contains($0) }
+                guard !missing.isEmpty, let node = directionNodes[b.name] else { continue }
+                let names = missing.map(\.rawValue)
+                let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
+                sink.warning(node, "\(b.fingers)-finger swipes \(list) are bound to nothing\(p.appliesToScreen ? "" : " in '\(p.name)'"), yet this binding takes them from the application: the touchpad driver decides ownership when a swipe begins, from the finger count only (bind them too, or use another finger count)")
+            }
+        }
+    }
+}

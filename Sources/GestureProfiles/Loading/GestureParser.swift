@@ -1,0 +1,196 @@
+import GestureEngine
+import Yams
+
+/// A gesture's keys: its name, one recognizer key, and the options.
+enum GestureKey: SectionKey {
+    case name
+    case recognizer(RecognizerKind)
+    case option(GestureOption)
+
+    static var allCases: [GestureKey] {
+        [.name] + RecognizerKind.allCases.map(GestureKey.recognizer) + GestureOption.allCases.map(GestureKey.option)
+    }
+
+    init?(rawValue: String) {
+        if rawValue == "name" {
+            self = .name
+        } else if let kind = RecognizerKind(rawValue: rawValue) {
+            self = .recognizer(kind)
+        } else if let option = GestureOption(rawValue: rawValue) {
+            self = .option(option)
+        } else {
+            return nil
+        }
+    }
+
+    var rawValue: String {
+        switch self {
+        case .name: "name"
+        case .recognizer(let kind): kind.rawValue
+        case .option(let option): option.rawValue
+        }
+    }
+}
+
+/// A gesture's actions, relations and delivery options.
+enum GestureOption: String, CaseIterable {
+    case action, on, `repeat`, requireToFail, simultaneousWith, preventsNot, notPreventedBy
+    case cancelsTouchesInView, delaysTouchesBegan, delaysTouchesEnded, exclude, enabled
+}
+
+/// `on:`'s keys: the states of a continuous gesture, or `recognized` for a discrete one.
+enum OnKey: String, SectionKey {
+    case began, changed, ended, cancelled, recognized
+
+    static let continuous: [OnKey] = [.began, .changed, .ended, .cancelled]
+    static let discrete: [OnKey] = [.recognized]
+
+    /// `recognized` is the engine's `ended`.
+    var state: GestureState {
+        switch self {
+        case .began: .began
+        case .changed: .changed
+        case .ended, .recognized: .ended
+        case .cancelled: .cancelled
+        }
+    }
+}
+
+enum RepeatKey: String, SectionKey { case every, action, reverse }
+
+/// Where a reference to a gesture was written, for errors found after the whole file is read.
+struct Reference {
+    var name: String
+    var node: Node
+    var from: String
+    var field: String
+}
+
+/// `from` waits for `to` to fail (requireToFail), for the cycle check.
+typealias RequirementEdge = (from: String, to: String, node: Node)
+
+extension ProfileParser {
+    func parseGesture(_ node: Node, regionNames: [String]) -> GestureSpec? {
+        guard let entries = reader.entries(node, "a gesture", GestureKey.self) else { return nil }
+        let byKey = firstEntries(entries)
+        var name = "gesture\(SourceLocation(node.mark).line)"
+        if let n = byKey[.name], let s = reader.string(n.value, "gesture name") {
+            if s == "all" || s.isEmpty {
+                sink.error(n.value, "'\(s)' cannot be a gesture name")
+            } else {
+                claimGestureName(s, at: n.value)
+            }
+            name = s
+        } else if byKey[.name] == nil {
+            sink.error(node, "a gesture needs a 'name'")
+        }
+        let recognizers = entries.compactMap { entry -> (kind: RecognizerKind, entry: Entry<GestureKey>)? in
+            if case .recognizer(let kind) = entry.key { return (kind, entry) }
+            return nil
+        }
+        var recognizer: RecognizerSpec?
+        if recognizers.isEmpty {
+            sink.error(node, "gesture '\(name)' needs exactly one recognizer key: \(RecognizerKind.allCases.map(\.rawValue).joined(separator: ", "))")
+        } else if recognizers.count > 1 {
+            for extra in recognizers.dropFirst() {
+                sink.error(extra.entry.keyNode, "gesture '\(name)' has two recognizer keys ('\(recognizers[0].kind.rawValue)' and '\(extra.kind.rawValue)'); a gesture has exactly one")
+            }
+        } else {
+            recognizer = parseRecognizer(recognizers[0].kind, recognizers[0].entry.value)
+        }
+        // Without a recognizer the gesture is not kept, but its options are still checked.
+        let spec = parseOptions(entries, name: name, node: node, recognizer: recognizer, regionNames: regionNames)
+        return recognizer == nil ? nil : spec
+    }
+
+    /// The options of a gesture, in file order. `recognizer` nil: the recognizer key was
+    /// missing or wrong (the options are checked as a continuous gesture's).
+    private func parseOptions(_ entries: [Entry<GestureKey>], name: String, node: Node, recognizer: RecognizerSpec?, regionNames: [String]) -> GestureSpec {
+        let continuous = recognizer?.isContinuous ?? true
+        // A stand-in recognizer for a gesture that is dropped anyway.
+        let standIn = RecognizerSpec.tap(taps: ProfileDefaults.tapTaps, touches: ProfileDefaults.tapTouches, maxMovement: settings.tapMaxMovement,
+                                         maxDuration: settings.tapMaxDuration, maxInterval: settings.tapMaxInterval)
+        var spec = GestureSpec(
+            name: name, recognizer: recognizer ?? standIn,
+            action: nil, on: [:], repeat: nil, requireToFail: [], simultaneousWith: .names([]), preventsNot: .names([]),
+            notPreventedBy: .names([]), cancelsTouchesInView: nil, delaysTouchesBegan: nil, delaysTouchesEnded: nil,
+            exclude: [], enabled: true, location: SourceLocation(node.mark))
+        for (key, keyNode, value) in entries {
+            guard case .option(let option) = key else { continue }
+            let field = option.rawValue
+            switch option {
+            case .action: spec.action = parseAction(value)
+            case .on: spec.on = parseOn(value, continuous: continuous, gesture: name)
+            case .repeat:
+                if recognizer != nil && !continuous {
+                    sink.error(keyNode, "'repeat' needs a continuous gesture (longPress, pan, pinch, rotation, edgePan); '\(name)' is discrete")
+                }
+                spec.repeat = parseRepeat(value)
+            case .requireToFail:
+                spec.requireToFail = parseReferences(value, from: name, field: field, allowAll: false).names
+                for r in references where r.from == name && r.field == field { requirementEdges.append((name, r.name, r.node)) }
+            case .simultaneousWith: spec.simultaneousWith = parseReferences(value, from: name, field: field, allowAll: true)
+            case .preventsNot: spec.preventsNot = parseReferences(value, from: name, field: field, allowAll: true)
+            case .notPreventedBy: spec.notPreventedBy = parseReferences(value, from: name, field: field, allowAll: true)
+            case .cancelsTouchesInView: spec.cancelsTouchesInView = reader.bool(value, field)
+            case .delaysTouchesBegan: spec.delaysTouchesBegan = reader.bool(value, field)
+            case .delaysTouchesEnded: spec.delaysTouchesEnded = reader.bool(value, field)
+            case .enabled: spec.enabled = reader.bool(value, field) ?? true
+            case .exclude:
+                for r in reader.list(value) {
+                    guard let s = reader.string(r, field) else { continue }
+                    if regionNames.contains(s) {
+                        spec.exclude.append(s)
+                    } else {
+                        sink.error(r, "unknown region '\(s)' in exclude\(suggestion(for: s, among: regionNames))")
+                    }
+                }
+            }
+        }
+        return spec
+    }
+
+    func parseReferences(_ node: Node, from: String, field: String, allowAll: Bool) -> GestureReferences {
+        if case .scalar(let s) = node, s.string == "all" {
+            if allowAll { return .all }
+            sink.error(node, "\(field) needs gesture names; 'all' would wait for every gesture")
+            return .names([])
+        }
+        var names: [String] = []
+        for r in reader.list(node) {
+            guard let s = reader.string(r, field) else { continue }
+            if s == from {
+                sink.error(r, "gesture '\(from)' refers to itself in \(field)")
+                continue
+            }
+            names.append(s)
+            references.append(Reference(name: s, node: r, from: from, field: field))
+        }
+        return .names(names)
+    }
+
+    /// `on:` of a gesture or a touchpad binding: an action per state.
+    func parseOn(_ node: Node, continuous: Bool, gesture: String) -> [GestureState: ActionSpec] {
+        var out: [GestureState: ActionSpec] = [:]
+        for (key, _, value) in reader.entries(node, "on (of '\(gesture)')", among: continuous ? OnKey.continuous : OnKey.discrete) ?? [] {
+            if let a = parseAction(value) { out[key.state] = a }
+        }
+        return out
+    }
+
+    func parseRepeat(_ node: Node) -> RepeatSpec? {
+        guard let entries = reader.entries(node, "repeat", RepeatKey.self) else { return nil }
+        var every: Double?, action: ActionSpec?, reverse: ActionSpec?
+        for (key, _, value) in entries {
+            switch key {
+            case .every: every = reader.number(value, "repeat every", range: 0.000001...100000)
+            case .action: action = parseAction(value)
+            case .reverse: reverse = parseAction(value)
+            }
+        }
+        if !entries.contains(where: { $0.key == .every }) { sink.error(node, "repeat needs 'every' (the progress between two firings)") }
+        if !entries.contains(where: { $0.key == .action }) { sink.error(node, "repeat needs an 'action'") }
+        guard let every, let action else { return nil }
+        return RepeatSpec(every: every, action: action, reverse: reverse)
+    }
+}

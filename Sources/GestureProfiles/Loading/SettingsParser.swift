@@ -1,0 +1,77 @@
+import Yams
+
+/// `settings:`: a section per recognizer kind with thresholds (its keys are that recognizer's
+/// threshold keys), the target and the pointer trigger.
+enum SettingsKey: SectionKey {
+    case thresholds(RecognizerKind)
+    case target
+    case pointer
+
+    static var allCases: [SettingsKey] {
+        RecognizerKind.allCases.filter { !$0.keys.thresholdNames.isEmpty }.map(SettingsKey.thresholds) + [.target, .pointer]
+    }
+
+    init?(rawValue: String) {
+        guard let key = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = key
+    }
+
+    var rawValue: String {
+        switch self {
+        case .thresholds(let kind): kind.rawValue
+        case .target: "target"
+        case .pointer: "pointer"
+        }
+    }
+}
+
+/// `settings.pointer`.
+enum PointerKey: String, SectionKey { case button, modifiers }
+
+extension RecognizerKey {
+    static var thresholdNames: [String] { thresholdKeys.map(\.rawValue) }
+}
+
+extension ProfileParser {
+    func parseSettings(_ node: Node) {
+        guard let entries = reader.entries(node, "settings", SettingsKey.self) else { return }
+        for (key, _, value) in entries {
+            switch key {
+            case .thresholds(let kind):
+                readThresholds(value, kind, kind.keys)
+            case .target:
+                if let t = reader.choice(value, "target", GestureTarget.allCases.map(\.rawValue)) { settings.target = GestureTarget(rawValue: t)! }
+            case .pointer:
+                parsePointer(value)
+            }
+        }
+    }
+
+    /// `settings.<kind>`: the kind's thresholds, named "<kind> <key>" in errors.
+    private func readThresholds<Key: RecognizerKey>(_ node: Node, _ kind: RecognizerKind, _ keys: Key.Type) {
+        for (key, _, value) in reader.entries(node, "settings.\(kind.rawValue)", among: Key.thresholdKeys) ?? [] {
+            read(key.threshold!, value, named: "\(kind.rawValue) \(key.rawValue)", into: &settings)
+        }
+    }
+
+    private func parsePointer(_ node: Node) {
+        guard let entries = reader.entries(node, "settings.pointer", PointerKey.self) else { return }
+        var button: Int?
+        var modifiers: [String] = []
+        for (key, _, value) in entries {
+            switch key {
+            case .button:
+                button = reader.integer(value, "pointer button", range: 1...9)
+            case .modifiers:
+                for m in reader.list(value) {
+                    if let name = reader.choice(m, "modifier", ["ctrl", "alt", "shift", "super"]) { modifiers.append(name) }
+                }
+            }
+        }
+        if let button {
+            settings.pointer = PointerTrigger(button: button, modifiers: modifiers)
+        } else {
+            sink.error(node, "settings.pointer needs a 'button' (1-9)")
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import GestureEngine
+import Yams
+
+/// A touchpad binding's keys: its name, one kind (`swipe` or `pinch`), and its actions.
+enum TouchpadKey: String, SectionKey { case name, swipe, pinch, action, on, `repeat` }
+
+/// The keys of a binding's `swipe:` (both) or `pinch:` (`fingers` only).
+enum TouchpadKindKey: String, SectionKey { case fingers, direction }
+
+extension ProfileParser {
+    func parseTouchpad(_ node: Node) -> TouchpadBinding? {
+        guard let entries = reader.entries(node, "a touchpad binding", TouchpadKey.self) else { return nil }
+        let byKey = firstEntries(entries)
+        var name = "touchpad\(SourceLocation(node.mark).line)"
+        if let n = byKey[.name], let s = reader.string(n.value, "binding name") {
+            claimGestureName(s, at: n.value)
+            name = s
+        } else if byKey[.name] == nil {
+            sink.error(node, "a touchpad binding needs a 'name'")
+        }
+        let kinds = entries.filter { $0.key == .swipe || $0.key == .pinch }
+        guard kinds.count == 1 else {
+            if kinds.isEmpty { sink.error(node, "touchpad binding '\(name)' needs 'swipe' or 'pinch'") } else { sink.error(kinds[1].keyNode, "touchpad binding '\(name)' has both 'swipe' and 'pinch'") }
+            return nil
+        }
+        let kind = TouchpadBinding.Kind(rawValue: kinds[0].key.rawValue)!
+        var fingers = kind == .swipe ? ProfileDefaults.touchpadSwipeFingers : ProfileDefaults.touchpadPinchFingers
+        var direction: Direction?
+        let keys: [TouchpadKindKey] = kind == .swipe ? [.fingers, .direction] : [.fingers]
+        for (key, _, v) in reader.entries(kinds[0].value, "touchpad \(kind.rawValue)", among: keys) ?? [] {
+            switch key {
+            case .fingers:
+                fingers = reader.integer(v, key.rawValue, range: kind == .swipe ? 3...5 : 2...5) ?? fingers
+            case .direction:
+                if let c = reader.choice(v, key.rawValue, directionNames) {
+                    direction = Direction(rawValue: c)
+                    directionNodes[name] = v
+                }
+            }
+        }
+        var binding = TouchpadBinding(name: name, kind: kind, fingers: fingers, direction: direction, action: nil, on: [:], repeat: nil, location: SourceLocation(node.mark))
+        binding.action = byKey[.action].flatMap { parseAction($0.value) }
+        if let on = byKey[.on] { binding.on = parseOn(on.value, continuous: true, gesture: name) }
+        if let r = byKey[.repeat] { binding.repeat = parseRepeat(r.value) }
+        return binding
+    }
+}

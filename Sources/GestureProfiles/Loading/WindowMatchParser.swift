@@ -1,0 +1,42 @@
+import Yams
+
+/// `match:`'s conditions (all must hold).
+enum MatchKey: String, SectionKey {
+    case `class`, instance, title, type
+}
+
+extension ProfileParser {
+    /// `any`, or a mapping of conditions. Class and instance compare exactly (ignoring case)
+    /// unless written `/regex/`; a title is always a regular expression.
+    func parseMatch(_ node: Node) -> WindowMatch? {
+        if case .scalar = node {
+            guard let s = reader.string(node, "match") else { return nil }
+            if s.lowercased() == "any" { return .any }
+            sink.error(node, "match must be 'any' or a mapping of class/instance/title/type, not '\(s)'")
+            return nil
+        }
+        guard let entries = reader.entries(node, "match", MatchKey.self) else { return nil }
+        var cls: StringMatcher?, instance: StringMatcher?, title: StringMatcher?, type: String?
+        for (key, _, v) in entries {
+            guard let s = reader.string(v, "match \(key.rawValue)") else { continue }
+            let slashed = s.count >= 2 && s.hasPrefix("/") && s.hasSuffix("/")
+            switch key {
+            case .title: title = regex(slashed ? String(s.dropFirst().dropLast()) : s, node: v)
+            case .type: type = s
+            case .class: cls = slashed ? regex(String(s.dropFirst().dropLast()), node: v) : StringMatcher(exact: s)
+            case .instance: instance = slashed ? regex(String(s.dropFirst().dropLast()), node: v) : StringMatcher(exact: s)
+            }
+        }
+        if entries.isEmpty { sink.error(node, "match needs at least one of \(MatchKey.allCases.map(\.rawValue).joined(separator: ", "))") }
+        return .window(class: cls, instance: instance, title: title, type: type)
+    }
+
+    private func regex(_ pattern: String, node: Node) -> StringMatcher? {
+        do {
+            return try StringMatcher(regex: pattern)
+        } catch {
+            sink.error(node, "bad regular expression '\(pattern)': \(error)")
+            return nil
+        }
+    }
+}
