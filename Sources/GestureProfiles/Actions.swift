@@ -39,12 +39,32 @@ extension String {
     }
 }
 
+/// The state an action fired in (`{state}`, and the event log's `state`): `recognized` for a
+/// discrete gesture or a control, the state a continuous gesture or a touchpad binding
+/// reached otherwise.
+public enum FiringState: String, Sendable, CustomStringConvertible {
+    case recognized, began, changed, ended, cancelled
+
+    /// The state of a gesture's action event (nil for `possible` and `failed`: no action
+    /// fires in those).
+    public init?(_ state: GestureState, continuous: Bool) {
+        switch state {
+        case .began: self = .began
+        case .changed: self = .changed
+        case .ended: self = continuous ? .ended : .recognized
+        case .cancelled: self = .cancelled
+        case .possible, .failed: return nil
+        }
+    }
+
+    public var description: String { rawValue }
+}
+
 /// One action fired by a gesture, a control or a touchpad binding.
 public struct ActionRequest: Sendable {
     /// The gesture, control region, or touchpad binding that fired.
     public var gesture: String
-    /// `recognized`, `began`, `changed`, `ended`, `cancelled`.
-    public var state: String
+    public var state: FiringState
     public var action: ResolvedAction
     public var window: WindowInfo?
     public var values: GestureValues
@@ -71,7 +91,7 @@ public func formatNumber(_ v: Double) -> String {
 /// What the placeholders of one firing resolve to.
 struct PlaceholderValues {
     var gesture: String
-    var state: String
+    var state: FiringState
     var values: GestureValues
     var window: WindowInfo?
     /// A control's value, formatted by its step.
@@ -92,7 +112,7 @@ struct PlaceholderValues {
         case "rotation": return formatNumber(v.rotation)
         case "degrees": return formatNumber(v.degrees)
         case "touches": return String(v.numberOfTouches)
-        case "state": return state
+        case "state": return state.rawValue
         case "value": return valueText ?? v.value.map(formatNumber) ?? ""
         case "window.class": return window?.windowClass ?? ""
         case "window.title": return window?.title ?? ""

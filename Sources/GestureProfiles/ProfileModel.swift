@@ -85,70 +85,6 @@ public struct Profile: Sendable {
     public var appliesToScreen: Bool { if case .any = match { return true }; return false }
 }
 
-/// A string condition on a window property: case-insensitive exact, or `/regex/`.
-public struct StringMatcher: @unchecked Sendable, CustomStringConvertible {
-    public let pattern: String
-    let regex: Regex<AnyRegexOutput>?
-
-    /// `exact` compares case-insensitively; otherwise `pattern` is a regular expression.
-    init(exact: String) {
-        pattern = exact
-        regex = nil
-    }
-
-    init(regex pattern: String) throws {
-        self.pattern = pattern
-        regex = try Regex(pattern)
-    }
-
-    public func matches(_ s: String) -> Bool {
-        if let regex { return (try? regex.firstMatch(in: s)) != nil }
-        return s.lowercased() == pattern.lowercased()
-    }
-
-    public var description: String { regex == nil ? pattern : "/\(pattern)/" }
-}
-
-/// `match:` — `any` (the screen view), or conditions that must all hold.
-public enum WindowMatch: Sendable {
-    case any
-    case window(class: StringMatcher?, instance: StringMatcher?, title: StringMatcher?, type: String?)
-
-    public func matches(_ w: WindowInfo) -> Bool {
-        switch self {
-        case .any: return true
-        case .window(let cls, let instance, let title, let type):
-            if let cls, !cls.matches(w.windowClass) { return false }
-            if let instance, !instance.matches(w.instance) { return false }
-            if let title, !title.matches(w.title) { return false }
-            if let type, type.lowercased() != w.type.lowercased() { return false }
-            return true
-        }
-    }
-}
-
-/// What the profile layer knows of an X window.
-public struct WindowInfo: Sendable, Equatable {
-    public var id: UInt64
-    public var windowClass: String
-    public var instance: String
-    public var title: String
-    /// `_NET_WM_WINDOW_TYPE` without the prefix, lower case: `normal`, `dialog`, …
-    public var type: String
-    public var frame: Rect
-    public var focused: Bool
-
-    public init(id: UInt64, windowClass: String = "", instance: String = "", title: String = "", type: String = "normal", frame: Rect, focused: Bool = false) {
-        self.id = id
-        self.windowClass = windowClass
-        self.instance = instance
-        self.title = title
-        self.type = type
-        self.frame = frame
-        self.focused = focused
-    }
-}
-
 /// Gesture names in a relation, or `all`.
 public enum GestureReferences: Sendable, Equatable {
     case names([String])
@@ -157,6 +93,14 @@ public enum GestureReferences: Sendable, Equatable {
     var names: [String] {
         if case .names(let n) = self { return n }
         return []
+    }
+
+    /// Whether the relation names `name` (`all` names every gesture).
+    func contains(_ name: String) -> Bool {
+        switch self {
+        case .all: true
+        case .names(let n): n.contains(name)
+        }
     }
 }
 
@@ -198,6 +142,11 @@ public enum RecognizerSpec: Sendable, Equatable {
     case rotation(touches: Int, threshold: Double)
     case edgePan(edges: [String], zoneWidth: Double, minimumDistance: Double)
     case stroke(templates: [StrokeTemplateSpec], minimumScore: Double, minimumLength: Double)
+
+    var isPinch: Bool {
+        if case .pinch = self { return true }
+        return false
+    }
 
     public var isContinuous: Bool {
         switch self {

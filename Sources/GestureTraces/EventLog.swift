@@ -47,9 +47,9 @@ public struct EventLogFormatter: Sendable {
         let t = a.time.milliseconds
         if format == .json {
             let window = a.window.map { ",\"window\":\($0.id)" } ?? ""
-            return "{\"t\":\(num(t)),\"kind\":\"action\",\"gesture\":\(str(a.gesture)),\"state\":\(str(a.state)),\"action\":\(str(a.action.description))\(window)}"
+            return "{\"t\":\(num(t)),\"kind\":\"action\",\"gesture\":\(str(a.gesture)),\"state\":\(str(a.state.rawValue)),\"action\":\(str(a.action.description))\(window)}"
         }
-        return text(t, "action", a.gesture, a.state, a.action.description + (a.window.map { "  (window \($0.id))" } ?? ""))
+        return text(t, "action", a.gesture, a.state.rawValue, a.action.description + (a.window.map { "  (window \($0.id))" } ?? ""))
     }
 
     public func touchpadLine(time: Instant, gesture: String, fingers: Int, claimed: Bool) -> String {

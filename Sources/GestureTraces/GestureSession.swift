@@ -8,7 +8,6 @@ import GestureProfiles
 public final class GestureSession {
     public let engine: GestureEngine
     public let runtime: ProfileRuntime
-    public private(set) var windows: [UInt64: WindowInfo] = [:]
     private var pointerButtons: Set<Int> = []
     /// Where the pointer was last seen (touchpad gestures act on the window under it).
     public private(set) var pointerLocation: Point
@@ -34,18 +33,8 @@ public final class GestureSession {
         case .screen(let w, let h):
             runtime.setScreen(Rect(x: 0, y: 0, width: w, height: h))
         case .window(let u):
-            var info = windows[u.id] ?? WindowInfo(id: u.id, frame: .zero)
-            if let v = u.windowClass { info.windowClass = v }
-            if let v = u.instance { info.instance = v }
-            if let v = u.title { info.title = v }
-            if let v = u.type { info.type = v }
-            if let v = u.frame { info.frame = v }
-            if let v = u.focused { info.focused = v }
-            windows[u.id] = info
-            runtime.updateWindow(info, raise: u.raise)
-            if u.focused == true { runtime.setFocus(u.id) }
+            runtime.update(u)
         case .windowClosed(let id):
-            windows[id] = nil
             runtime.closeWindow(id)
         case .touch(let phase, let id, let p):
             engine.process(TouchEvent(id: id, phase: phase, location: p, timestamp: time))

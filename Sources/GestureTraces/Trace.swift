@@ -15,29 +15,6 @@ public enum TraceEvent: Sendable {
 
 public enum PointerPhase: String, Sendable { case down, motion, up }
 
-public struct WindowUpdate: Sendable {
-    public var id: UInt64
-    public var windowClass: String?
-    public var instance: String?
-    public var title: String?
-    public var type: String?
-    public var frame: Rect?
-    public var focused: Bool?
-    public var raise: Bool
-
-    public init(id: UInt64, windowClass: String? = nil, instance: String? = nil, title: String? = nil, type: String? = nil,
-                frame: Rect? = nil, focused: Bool? = nil, raise: Bool = false) {
-        self.id = id
-        self.windowClass = windowClass
-        self.instance = instance
-        self.title = title
-        self.type = type
-        self.frame = frame
-        self.focused = focused
-        self.raise = raise
-    }
-}
-
 public struct TouchpadEvent: Sendable {
     public var gesture: TouchpadBinding.Kind
     public var phase: String  // begin, update, end

@@ -430,7 +430,7 @@ public final class Daemon: ActionSink, GestureObserver {
         case .window(let u):
             // Only what a person watching cares about: windows appearing and focus.
             guard u.windowClass != nil || u.focused == true else { return }
-            let info = session.runtime.windowInfo(u.id) ?? session.windows[u.id]
+            let info = session.runtime.windows.info(u.id)
             line = "{\"t\":\(formatNumber(t.milliseconds)),\"kind\":\"window\",\"id\":\(u.id)"
             if let info { line += ",\"class\":\(jsonString(info.windowClass))" } else if let c = u.windowClass { line += ",\"class\":\(jsonString(c))" }
             if u.focused == true { line += ",\"focused\":true" }

@@ -48,7 +48,7 @@ import Testing
     }
 
     func focus(_ x: XvfbSession, _ w: XvfbSession.TestWindow) {
-        ActionPerformer(server: x.server).perform(ActionRequest(gesture: "t", state: "recognized", action: .window(.raise, window: UInt64(w.id)), window: nil, values: GestureValues(), time: .zero))
+        ActionPerformer(server: x.server).perform(ActionRequest(gesture: "t", state: .recognized, action: .window(.raise, window: UInt64(w.id)), window: nil, values: GestureValues(), time: .zero))
         _ = w.output.wait { $0 == "focus-in" }
     }
 

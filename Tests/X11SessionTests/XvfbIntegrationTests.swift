@@ -10,7 +10,7 @@ import TestSupport
 /// client window.
 @Suite(.serialized) struct XvfbIntegrationTests {
     private func request(_ action: ResolvedAction, window: WindowInfo? = nil) -> ActionRequest {
-        ActionRequest(gesture: "test", state: "recognized", action: action, window: window, values: GestureValues(), time: .zero)
+        ActionRequest(gesture: "test", state: .recognized, action: action, window: window, values: GestureValues(), time: .zero)
     }
 
     @Test func trackerReadsClientWindowsThroughEWMH() throws {

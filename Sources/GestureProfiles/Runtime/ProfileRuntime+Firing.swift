@@ -1,0 +1,81 @@
+import GestureEngine
+
+/// Firing: what a gesture, a control or a touchpad binding did, turned into its configured
+/// actions (with their placeholders resolved) for the ``ActionSink``, on the right window.
+extension ProfileRuntime {
+    /// The window an action acts on: the gesture's own window, else (screen and touchpad
+    /// gestures) the focused one or the one under the point, per `settings.target`. `exact`:
+    /// ask the display server (``windowLocator``, a few round trips) rather than trust the
+    /// tracked geometry; only actions that act on or name the window need it.
+    func targetWindow(at p: Point, exact: Bool = true) -> WindowInfo? {
+        if configuration.settings.target == .focused { return windows.focused }
+        if exact, let answer = windowLocator?(p) {
+            guard let id = answer else { return nil }
+            if let w = windows.info(id) { return w }
+        }
+        return windows.window(at: p)
+    }
+
+    /// A gesture's action event.
+    func fired(_ event: ActionEvent, by r: GestureRecognizer) {
+        guard let binding = bindings[ObjectIdentifier(r)], let state = FiringState(event.state, continuous: r.isContinuous) else { return }
+        let spec = binding.spec
+        let w = binding.window.flatMap { windows.info($0) } ?? targetWindow(at: event.values.location, exact: binding.needsWindow)
+        var templateName: String?
+        if case .stroke(let templates, _, _) = spec.recognizer, let i = event.values.templateIndex, i < templates.count {
+            templateName = templates[i].name
+        }
+        let fire = { (action: ActionSpec) in
+            self.emit(action, gesture: spec.name, state: state, window: w, values: event.values, time: event.time, templateName: templateName)
+        }
+        if !r.isContinuous {
+            if let a = spec.action { fire(a) }
+            if let a = spec.on[.ended] { fire(a) }
+            return
+        }
+        if let a = spec.on[event.state] { fire(a) }
+        if event.state == .ended, let a = spec.action { fire(a) }
+        if let rep = spec.repeat {
+            runRepeat(rep, key: ObjectIdentifier(r), kind: spec.recognizer, event: event) { fire($0) }
+        }
+    }
+
+    /// A control's (or a plain region's) action: `recognized`, on its window.
+    func fired(_ action: ActionSpec, by region: String, window: UInt64?, event: ActionEvent, valueText: String?) {
+        let w = window.flatMap { windows.info($0) } ?? targetWindow(at: event.values.location, exact: action.needsWindow)
+        emit(action, gesture: region, state: .recognized, window: w, values: event.values, time: event.time, valueText: valueText)
+    }
+
+    /// `repeat:`: a firing per `every` of progress since the gesture began.
+    private func runRepeat(_ rep: RepeatSpec, key: ObjectIdentifier, kind: RecognizerSpec, event: ActionEvent, fire: (ActionSpec) -> Void) {
+        switch event.state {
+        case .began:
+            repeats[key] = RepeatCounter(origin: RepeatCounter.origin(pinch: kind.isPinch), every: rep.every)
+            fallthrough
+        case .changed:
+            guard var counter = repeats[key] else { return }
+            let n = counter.advance(to: progress(kind, event.values, axis: &counter.axis))
+            repeats[key] = counter
+            rep.firings(n).forEach(fire)
+        default:
+            repeats[key] = nil
+        }
+    }
+
+    /// The progress `repeat:` counts: pinch scale, rotation degrees, else the movement
+    /// along the axis that dominated first.
+    private func progress(_ kind: RecognizerSpec, _ v: GestureValues, axis: inout Axis?) -> Double {
+        switch kind {
+        case .pinch: return v.scale
+        case .rotation: return v.degrees
+        default: return RepeatCounter.movement(v.translation, axis: &axis)
+        }
+    }
+
+    func emit(_ action: ActionSpec, gesture: String, state: FiringState, window: WindowInfo?, values: GestureValues, time: Instant, valueText: String? = nil, templateName: String? = nil) {
+        let placeholders = PlaceholderValues(gesture: gesture, state: state, values: values, window: window, valueText: valueText, templateName: templateName)
+        for resolved in placeholders.resolve(action) {
+            sink?.perform(ActionRequest(gesture: gesture, state: state, action: resolved, window: window, values: values, time: time))
+        }
+    }
+}

@@ -1,0 +1,258 @@
+import GestureEngine
+
+/// The profiles made live: the screen view carries the `match: any` profiles; every window
+/// gets a view (with its matching profile's gestures, regions and controls, first match
+/// wins); windows come, go, move and restack; gestures fire their configured actions into an
+/// ``ActionSink``. A reload replaces everything at once.
+///
+/// This file builds and keeps the views; `ProfileRuntime+Firing.swift` turns what the
+/// gestures do into actions, and ``TouchpadGesture`` follows the driver's touchpad gestures.
+public final class ProfileRuntime {
+    public let engine: GestureEngine
+    public private(set) var configuration: ProfileFile
+    public weak var sink: ActionSink?
+    /// The windows, their stacking and focus: the session's one window list.
+    public let windows = WindowList()
+    /// Asks the display server which client window is under a point, decorations included
+    /// (`.some(nil)`: none, the desktop). Used for the window a screen gesture's or touchpad
+    /// gesture's actions act on; without it (replay) the tracked geometry decides.
+    public var windowLocator: ((Point) -> UInt64??)?
+
+    /// What a recognizer stands for.
+    struct Binding {
+        var spec: GestureSpec
+        var window: UInt64?
+        /// Whether any of its actions needs the exact window (worked out once).
+        var needsWindow: Bool
+
+        init(spec: GestureSpec, window: UInt64?) {
+            self.spec = spec
+            self.window = window
+            needsWindow = spec.actions.contains { $0.needsWindow }
+        }
+    }
+
+    /// The views a window's profile built.
+    private struct WindowViews {
+        var view: View
+        var profile: Profile?
+        var recognizers: [GestureRecognizer]
+        var regionViews: [String: View]
+    }
+
+    var bindings: [ObjectIdentifier: Binding] = [:]
+    var repeats: [ObjectIdentifier: RepeatCounter] = [:]
+    var touchpad: TouchpadGesture?
+    private var screenRecognizers: [GestureRecognizer] = []
+    private var screenRegions: [View] = []
+    private var windowViews: [UInt64: WindowViews] = [:]
+
+    public init(configuration: ProfileFile, engine: GestureEngine) {
+        self.configuration = configuration
+        self.engine = engine
+        buildScreen()
+    }
+
+    // MARK: Configuration
+
+    /// Replaces the configuration: every gesture and region is rebuilt, windows are kept.
+    /// Gestures under way are cancelled (their touches get their verdicts).
+    public func apply(_ newConfiguration: ProfileFile) {
+        // The gestures that wanted undecided touches are going: the applications get them.
+        engine.releaseUndecidedTouches(reason: .reload)
+        for r in screenRecognizers { engine.root.removeGestureRecognizer(r) }
+        for v in screenRegions { v.removeFromSuperview() }
+        for id in windows.stacking { windowViews[id]?.view.removeFromSuperview() }
+        screenRecognizers = []
+        screenRegions = []
+        bindings = [:]
+        repeats = [:]
+        configuration = newConfiguration
+        buildScreen()
+        windowViews = [:]
+        for (index, info) in windows.all.enumerated() { buildViews(for: info, at: index) }
+    }
+
+    private func buildScreen() {
+        for profile in configuration.screenProfiles {
+            let views = build(profile, in: engine.root, window: nil)
+            screenRegions += views.regions
+            screenRecognizers += views.recognizers
+        }
+    }
+
+    /// The screen's size changed (XRandR).
+    public func setScreen(_ frame: Rect) {
+        engine.root.frame = frame
+        let profiles = configuration.screenProfiles
+        var i = 0
+        for p in profiles { for region in p.regions where i < screenRegions.count {
+            screenRegions[i].frame = region.frame.resolve(in: frame)
+            i += 1
+        } }
+    }
+
+    // MARK: Windows
+
+    /// The topmost window under a point.
+    public func window(at p: Point) -> WindowInfo? { windows.window(at: p) }
+
+    /// The profile a window matches (first match wins), nil when only `match: any` applies.
+    public func matchingProfile(for info: WindowInfo) -> Profile? {
+        configuration.matchingProfile(for: info)
+    }
+
+    /// Applies a window's changes (a new window starts empty, on top); `focused: true` takes
+    /// the focus from the others.
+    public func update(_ update: WindowUpdate) {
+        let info = update.applied(to: windows.info(update.id) ?? WindowInfo(id: update.id, frame: .zero))
+        updateWindow(info, raise: update.raise)
+        if update.focused == true { setFocus(update.id) }
+    }
+
+    /// Adds a window, or updates its properties and geometry. `raise` moves it to the top;
+    /// a new window starts on top. A change of class or title that changes the matching
+    /// profile rebuilds the window's view.
+    public func updateWindow(_ info: WindowInfo, raise: Bool = false) {
+        guard let old = windows.info(info.id), var views = windowViews[info.id] else {
+            windows.set(info)
+            buildViews(for: info, at: windows.stacking.count - 1)
+            return
+        }
+        if matchingProfile(for: info)?.name != views.profile?.name {
+            closeWindow(info.id)
+            updateWindow(info)
+            return
+        }
+        windows.set(info)
+        if old.frame != info.frame {
+            views.view.frame = info.frame
+            for region in views.profile?.regions ?? [] {
+                views.regionViews[region.name]?.frame = region.frame.resolve(in: info.frame)
+            }
+            windowViews[info.id] = views
+        }
+        if raise { self.raise(info.id) }
+    }
+
+    /// The window is gone: its gestures stop (touches on it still get their verdicts).
+    public func closeWindow(_ id: UInt64) {
+        windows.remove(id)
+        guard let views = windowViews.removeValue(forKey: id) else { return }
+        views.view.removeFromSuperview()
+        for r in views.recognizers {
+            bindings[ObjectIdentifier(r)] = nil
+            repeats[ObjectIdentifier(r)] = nil
+        }
+    }
+
+    /// Moves a window to the top of the stacking order.
+    public func raise(_ id: UInt64) {
+        guard let views = windowViews[id], windows.raise(id) else { return }
+        engine.root.moveSubview(views.view, to: windows.stacking.count - 1)
+    }
+
+    /// Marks one window focused (and the others not).
+    public func setFocus(_ id: UInt64?) { windows.setFocus(id) }
+
+    // MARK: Building
+
+    /// A window's view, `index`-th from the bottom of the windows (which stack below the
+    /// screen's own regions), with its profile's regions and gestures.
+    private func buildViews(for info: WindowInfo, at index: Int) {
+        let profile = matchingProfile(for: info)
+        let view = View(name: profile.map { "\($0.name):\(info.id)" } ?? "window:\(info.id)", frame: info.frame)
+        view.userInfo = AnyHashable(info.id)
+        engine.root.insertSubview(view, at: index)
+        var views = WindowViews(view: view, profile: profile, recognizers: [], regionViews: [:])
+        if let profile {
+            let built = build(profile, in: view, window: info.id)
+            views.recognizers = built.recognizers
+            views.regionViews = built.regionViews
+        }
+        windowViews[info.id] = views
+    }
+
+    /// A profile's regions as subviews of `view` (the screen, or a window's view), then its
+    /// gestures on `view`, then each region's gestures on its region.
+    private func build(_ profile: Profile, in view: View, window: UInt64?) -> (regions: [View], regionViews: [String: View], recognizers: [GestureRecognizer]) {
+        var regions: [View] = []
+        var regionViews: [String: View] = [:]
+        var recognizers: [GestureRecognizer] = []
+        for region in profile.regions {
+            let v = makeRegionView(region, in: view.frame, window: window)
+            view.addSubview(v)
+            regions.append(v)
+            regionViews[region.name] = v
+        }
+        for spec in profile.gestures {
+            if let r = makeRecognizer(spec, window: window, regions: regionViews) {
+                view.addGestureRecognizer(r)
+                recognizers.append(r)
+            }
+        }
+        for region in profile.regions {
+            for spec in region.gestures {
+                if let r = makeRecognizer(spec, window: window, regions: [:]) {
+                    regionViews[region.name]?.addGestureRecognizer(r)
+                    recognizers.append(r)
+                }
+            }
+        }
+        return (regions, regionViews, recognizers)
+    }
+
+    private func makeRegionView(_ region: RegionSpec, in parent: Rect, window: UInt64?) -> View {
+        let v = View(name: region.name, frame: region.frame.resolve(in: parent))
+        if let c = region.control {
+            v.control = c.makeControl(tapMovement: configuration.settings.tapMaxMovement)
+            let action = region.action
+            let step = c.step
+            v.controlActionHandler = { [unowned self] event in
+                guard let action else { return }
+                let valueText = event.values.value.map { step == step.rounded() ? formatNumber($0.rounded()) : formatNumber($0) }
+                self.fired(action, by: region.name, window: window, event: event, valueText: valueText)
+            }
+        } else if let action = region.action {
+            // A plain region with an action: it fires on a one-finger tap, like a button.
+            v.control = Control.button()
+            v.controlActionHandler = { [unowned self] event in
+                self.fired(action, by: region.name, window: window, event: event, valueText: nil)
+            }
+        }
+        return v
+    }
+
+    private func makeRecognizer(_ spec: GestureSpec, window: UInt64?, regions: [String: View]) -> GestureRecognizer? {
+        guard spec.enabled else { return nil }
+        let r = spec.recognizer.makeRecognizer(name: spec.name)
+        if let c = spec.cancelsTouchesInView { r.cancelsTouchesInView = c }
+        if let d = spec.delaysTouchesBegan { r.delaysTouchesBegan = d }
+        if let d = spec.delaysTouchesEnded { r.delaysTouchesEnded = d }
+        r.excludedViews = spec.exclude.compactMap { regions[$0] }
+        bindings[ObjectIdentifier(r)] = Binding(spec: spec, window: window)
+        if !spec.requireToFail.isEmpty {
+            r.shouldRequireFailureHook = { [unowned self] a, b in self.related(a, b) { $0.requireToFail.contains($1) } }
+        }
+        if spec.simultaneousWith != .names([]) {
+            r.shouldRecognizeSimultaneouslyHook = { [unowned self] a, b in self.related(a, b) { $0.simultaneousWith.contains($1) } }
+        }
+        if spec.preventsNot != .names([]) {
+            r.canPreventHook = { [unowned self] a, b in !self.related(a, b) { $0.preventsNot.contains($1) } }
+        }
+        if spec.notPreventedBy != .names([]) {
+            r.canBePreventedHook = { [unowned self] a, b in !self.related(a, b) { $0.notPreventedBy.contains($1) } }
+        }
+        r.addAction { [unowned self] event in self.fired(event, by: r) }
+        return r
+    }
+
+    /// Whether `a`'s spec names `b` in a relation, for recognizers that can share touches:
+    /// a screen gesture relates to every window's instance, a window gesture to the screen's
+    /// and to its own window's.
+    private func related(_ a: GestureRecognizer, _ b: GestureRecognizer, _ test: (GestureSpec, String) -> Bool) -> Bool {
+        guard let ba = bindings[ObjectIdentifier(a)], let bb = bindings[ObjectIdentifier(b)] else { return false }
+        guard ba.window == nil || bb.window == nil || ba.window == bb.window else { return false }
+        return test(ba.spec, bb.spec.name)
+    }
+}

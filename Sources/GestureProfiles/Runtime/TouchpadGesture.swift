@@ -1,0 +1,128 @@
+import GestureEngine
+
+/// A touchpad gesture (XI 2.4) claimed by touchpad bindings, from its begin to its end: what
+/// it has done so far, and which of the bindings' actions each step fires.
+struct TouchpadGesture {
+    /// An action to fire, in a state, for a binding.
+    struct Firing {
+        var action: ActionSpec
+        var state: FiringState
+        var binding: TouchpadBinding
+    }
+
+    /// The first binding taking this kind and finger count (its `on:` and `repeat:` run).
+    private(set) var binding: TouchpadBinding
+    /// Every binding for this kind and finger count: the end picks by direction.
+    let all: [TouchpadBinding]
+    /// The window its actions act on (under the pointer at the begin).
+    let window: WindowInfo?
+    private var delta = Vector.zero
+    private var scale = 1.0
+    private var angle = 0.0
+    private var counter: RepeatCounter?
+
+    /// Claims the gesture when `candidates` (the bindings of the window's profile and of the
+    /// screen's) have one for this kind and finger count; nil otherwise.
+    init?(_ kind: TouchpadBinding.Kind, fingers: Int, candidates: [TouchpadBinding], window: WindowInfo?) {
+        let taking = candidates.filter { $0.kind == kind && $0.fingers == fingers }
+        guard let first = taking.first else { return nil }
+        binding = first
+        all = taking
+        self.window = window
+        counter = first.repeat.map { RepeatCounter(origin: RepeatCounter.origin(pinch: kind == .pinch), every: $0.every) }
+    }
+
+    /// What the begin fires.
+    var began: [Firing] { on(.began) }
+
+    /// Accumulates an update (swipe: `delta`; pinch: absolute `scale`, `angle` in degrees).
+    mutating func update(delta d: Vector, scale: Double, angle: Double) -> [Firing] {
+        delta = delta + d
+        self.scale = scale
+        self.angle = angle
+        var firings = on(.changed)
+        guard let rep = binding.repeat, var counter else { return firings }
+        let progress: Double
+        if binding.kind == .pinch {
+            progress = scale
+        } else {
+            if let d = binding.direction { counter.axis = d.axis }
+            progress = RepeatCounter.movement(delta, axis: &counter.axis)
+        }
+        let n = counter.advance(to: progress)
+        self.counter = counter
+        return firings + rep.firings(n).map { Firing(action: $0, state: .changed, binding: binding) }
+    }
+
+    /// The end (`cancelled`: the fingers changed, or the driver aborted it). A swipe's
+    /// `action` is the binding's for the direction it went (or for any direction).
+    mutating func end(cancelled: Bool) -> [Firing] {
+        if cancelled { return on(.cancelled) }
+        var firings = on(.ended)
+        let chosen: TouchpadBinding?
+        if binding.kind == .swipe {
+            let d = delta
+            let dominant: Direction = abs(d.dx) >= abs(d.dy) ? (d.dx >= 0 ? .right : .left) : (d.dy >= 0 ? .down : .up)
+            chosen = d.length < ProfileDefaults.touchpadSwipeMinimumDistance ? nil : all.first { $0.direction == dominant } ?? all.first { $0.direction == nil }
+        } else {
+            chosen = binding
+        }
+        if let chosen, let a = chosen.action {
+            binding = chosen
+            firings.append(Firing(action: a, state: .ended, binding: chosen))
+        }
+        return firings
+    }
+
+    /// The values its actions see.
+    var values: GestureValues {
+        var v = GestureValues()
+        v.translation = delta
+        v.scale = scale
+        v.rotation = angle * Double.pi / 180
+        v.numberOfTouches = binding.fingers
+        return v
+    }
+
+    private func on(_ state: GestureState) -> [Firing] {
+        guard let a = binding.on[state], let s = FiringState(state, continuous: true) else { return [] }
+        return [Firing(action: a, state: s, binding: binding)]
+    }
+}
+
+extension ProfileRuntime {
+    /// A driver gesture begins: claims it (true) when a binding of the window's profile, or
+    /// of a `match: any` profile, takes this kind and finger count.
+    public func touchpadBegan(_ kind: TouchpadBinding.Kind, fingers: Int, at location: Point, time: Instant) -> Bool {
+        let w = targetWindow(at: location)
+        var candidates: [TouchpadBinding] = []
+        if let w, let p = matchingProfile(for: w) { candidates += p.touchpad }
+        for p in configuration.screenProfiles { candidates += p.touchpad }
+        touchpad = TouchpadGesture(kind, fingers: fingers, candidates: candidates, window: w)
+        guard let gesture = touchpad else { return false }
+        fire(gesture.began, of: gesture, time: time)
+        return true
+    }
+
+    /// Accumulates an update of the claimed gesture (swipe: `delta`; pinch: absolute `scale`).
+    public func touchpadUpdated(delta: Vector, scale: Double, angle: Double, time: Instant) {
+        guard var gesture = touchpad else { return }
+        let firings = gesture.update(delta: delta, scale: scale, angle: angle)
+        touchpad = gesture
+        fire(firings, of: gesture, time: time)
+    }
+
+    /// The driver gesture ended (or was cancelled: fingers changed, or it was aborted).
+    public func touchpadEnded(cancelled: Bool, time: Instant) {
+        guard var gesture = touchpad else { return }
+        let firings = gesture.end(cancelled: cancelled)
+        touchpad = nil
+        fire(firings, of: gesture, time: time)
+    }
+
+    private func fire(_ firings: [TouchpadGesture.Firing], of gesture: TouchpadGesture, time: Instant) {
+        for f in firings {
+            emit(f.action, gesture: f.binding.name, state: f.state, window: gesture.window, values: gesture.values, time: time)
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import GestureEngine
+
+/// What the profile layer knows of an X window.
+public struct WindowInfo: Sendable, Equatable {
+    public var id: UInt64
+    public var windowClass: String
+    public var instance: String
+    public var title: String
+    /// `_NET_WM_WINDOW_TYPE` without the prefix, lower case: `normal`, `dialog`, …
+    public var type: String
+    public var frame: Rect
+    public var focused: Bool
+
+    public init(id: UInt64, windowClass: String = "", instance: String = "", title: String = "", type: String = "normal", frame: Rect, focused: Bool = false) {
+        self.id = id
+        self.windowClass = windowClass
+        self.instance = instance
+        self.title = title
+        self.type = type
+        self.frame = frame
+        self.focused = focused
+    }
+}
+
+/// A window (re)declared: what changed. Fields left nil keep their earlier value (a new
+/// window starts from empty strings, a zero frame, unfocused).
+public struct WindowUpdate: Sendable, Equatable {
+    public var id: UInt64
+    public var windowClass: String?
+    public var instance: String?
+    public var title: String?
+    public var type: String?
+    public var frame: Rect?
+    public var focused: Bool?
+    /// Moves the window to the top of the stacking order.
+    public var raise: Bool
+
+    public init(id: UInt64, windowClass: String? = nil, instance: String? = nil, title: String? = nil, type: String? = nil,
+                frame: Rect? = nil, focused: Bool? = nil, raise: Bool = false) {
+        self.id = id
+        self.windowClass = windowClass
+        self.instance = instance
+        self.title = title
+        self.type = type
+        self.frame = frame
+        self.focused = focused
+        self.raise = raise
+    }
+
+    /// Every property of `info` (a window seen whole).
+    public init(_ info: WindowInfo) {
+        self.init(id: info.id, windowClass: info.windowClass, instance: info.instance, title: info.title, type: info.type, frame: info.frame, focused: info.focused)
+    }
+
+    /// `info` with this update's fields applied.
+    public func applied(to info: WindowInfo) -> WindowInfo {
+        var out = info
+        if let v = windowClass { out.windowClass = v }
+        if let v = instance { out.instance = v }
+        if let v = title { out.title = v }
+        if let v = type { out.type = v }
+        if let v = frame { out.frame = v }
+        if let v = focused { out.focused = v }
+        return out
+    }
+}

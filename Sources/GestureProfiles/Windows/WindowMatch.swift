@@ -1,0 +1,52 @@
+import GestureEngine
+
+/// A string condition on a window property: case-insensitive exact, or `/regex/`.
+///
+/// `@unchecked Sendable` because `Regex` is not declared `Sendable` (its output type could be
+/// anything). This one is never changed after `init` and only read (`firstMatch`); the
+/// standard library compiles a regex's matching program at its first use and publishes it
+/// with an atomic compare-and-swap, and `init` makes that first use, so a loaded profile
+/// that crosses threads carries only finished, read-only state.
+public struct StringMatcher: @unchecked Sendable, CustomStringConvertible {
+    public let pattern: String
+    let regex: Regex<AnyRegexOutput>?
+
+    /// `exact` compares case-insensitively; otherwise `pattern` is a regular expression.
+    init(exact: String) {
+        pattern = exact
+        regex = nil
+    }
+
+    init(regex pattern: String) throws {
+        self.pattern = pattern
+        let compiled = try Regex(pattern)
+        // The first match builds the matching program (see above).
+        _ = try? compiled.firstMatch(in: "")
+        regex = compiled
+    }
+
+    public func matches(_ s: String) -> Bool {
+        if let regex { return (try? regex.firstMatch(in: s)) != nil }
+        return s.lowercased() == pattern.lowercased()
+    }
+
+    public var description: String { regex == nil ? pattern : "/\(pattern)/" }
+}
+
+/// `match:` — `any` (the screen view), or conditions that must all hold.
+public enum WindowMatch: Sendable {
+    case any
+    case window(class: StringMatcher?, instance: StringMatcher?, title: StringMatcher?, type: String?)
+
+    public func matches(_ w: WindowInfo) -> Bool {
+        switch self {
+        case .any: return true
+        case .window(let cls, let instance, let title, let type):
+            if let cls, !cls.matches(w.windowClass) { return false }
+            if let instance, !instance.matches(w.instance) { return false }
+            if let title, !title.matches(w.title) { return false }
+            if let type, type.lowercased() != w.type.lowercased() { return false }
+            return true
+        }
+    }
+}
