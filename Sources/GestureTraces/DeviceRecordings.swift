@@ -60,7 +60,7 @@ struct EvdevTouchDecoder {
     }
 
     private mutating func emit(_ phase: TouchPhase, _ id: TouchID, _ p: Point) {
-        out.append(TraceLine(time: time, event: .touch(phase: phase, id: id, location: p), line: sourceLine))
+        out.append(TraceLine(time: time, event: .touch(TouchEvent(id: id, phase: phase, location: p, timestamp: Instant(milliseconds: time))), line: sourceLine))
     }
 
     private mutating func newID() -> TouchID {

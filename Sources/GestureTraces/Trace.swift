@@ -2,37 +2,10 @@ import Foundation
 import GestureEngine
 import GestureProfiles
 
-/// One input line of a trace (trace.md).
-public enum TraceEvent: Sendable {
-    case screen(width: Double, height: Double)
-    /// A window (re)declared: fields left nil keep their earlier value.
-    case window(WindowUpdate)
-    case windowClosed(UInt64)
-    case touch(phase: TouchPhase, id: TouchID, location: Point)
-    case pointer(phase: PointerPhase, button: Int?, location: Point)
-    case touchpad(TouchpadEvent)
-}
-
-public enum PointerPhase: String, Sendable { case down, motion, up }
-
-public struct TouchpadEvent: Sendable {
-    public var gesture: TouchpadBinding.Kind
-    public var phase: String  // begin, update, end
-    public var fingers: Int
-    public var dx = 0.0, dy = 0.0, scale = 1.0, angle = 0.0
-    public var cancelled = false
-
-    public init(gesture: TouchpadBinding.Kind, phase: String, fingers: Int) {
-        self.gesture = gesture
-        self.phase = phase
-        self.fingers = fingers
-    }
-}
-
 /// A trace line: when (ms since the start of the trace) and what.
 public struct TraceLine: Sendable {
     public var time: Double
-    public var event: TraceEvent
+    public var event: InputEvent
     /// Line number in the file (1-based), for errors.
     public var line: Int
 }
@@ -142,7 +115,7 @@ enum JSONLinesTrace {
             if t < lastTime { throw fail("\"t\" goes backwards (\(t) after \(lastTime))") }
             lastTime = t
             guard let kind = try string("kind") else { throw fail("missing \"kind\"") }
-            let event: TraceEvent
+            let event: InputEvent
             switch kind {
             case "screen":
                 let w = try number("width"), h = try number("height")
@@ -176,7 +149,7 @@ enum JSONLinesTrace {
                     guard id == id.rounded(), id > 0, id < 1e15 else { throw fail("touch \"id\" must be a positive whole number") }
                     touchID = TouchID(Int64(id))
                 }
-                event = .touch(phase: phase, id: touchID, location: Point(x: try number("x"), y: try number("y")))
+                event = .touch(TouchEvent(id: touchID, phase: phase, location: Point(x: try number("x"), y: try number("y")), timestamp: Instant(milliseconds: t)))
             case "pointer":
                 guard let p = try string("phase"), let phase = PointerPhase(rawValue: p) else { throw fail("\"phase\" must be down, motion or up") }
                 var button: Int?
@@ -188,7 +161,7 @@ enum JSONLinesTrace {
                 event = .pointer(phase: phase, button: button, location: Point(x: try number("x"), y: try number("y")))
             case "touchpad":
                 guard let g = try string("gesture"), let gesture = TouchpadBinding.Kind(rawValue: g) else { throw fail("\"gesture\" must be swipe or pinch") }
-                guard let phase = try string("phase"), ["begin", "update", "end"].contains(phase) else { throw fail("\"phase\" must be begin, update or end") }
+                guard let p = try string("phase"), let phase = TouchpadEvent.Phase(rawValue: p) else { throw fail("\"phase\" must be begin, update or end") }
                 let fingers = try number("fingers")
                 guard fingers == fingers.rounded(), (1...10).contains(fingers) else { throw fail("\"fingers\" must be 1 to 10") }
                 var e = TouchpadEvent(gesture: gesture, phase: phase, fingers: Int(fingers))

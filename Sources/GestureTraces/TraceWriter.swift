@@ -4,7 +4,7 @@ import GestureProfiles
 /// Writes trace lines as the JSON lines of trace.md (`tactus record`). What it writes,
 /// `TraceReader` reads back to the same events.
 public enum TraceWriter {
-    public static func line(_ event: TraceEvent, time: Double) -> String {
+    public static func line(_ event: InputEvent, time: Double) -> String {
         var s = "{\"t\":\(formatNumber(time)),"
         func n(_ v: Double) -> String { formatNumber(v) }
         switch event {
@@ -21,20 +21,21 @@ public enum TraceWriter {
             if u.raise { s += ",\"raise\":true" }
         case .windowClosed(let id):
             s += "\"kind\":\"window-closed\",\"id\":\(id)"
-        case .touch(let phase, let id, let p):
-            let idText = id.isPointer ? str(id.description) : id.description
-            s += "\"kind\":\"touch\",\"phase\":\"\(phase.rawValue)\",\"id\":\(idText),\"x\":\(n(p.x)),\"y\":\(n(p.y))"
+        case .touch(let e):
+            let idText = e.id.isPointer ? str(e.id.description) : e.id.description
+            s += "\"kind\":\"touch\",\"phase\":\"\(e.phase.rawValue)\",\"id\":\(idText),\"x\":\(n(e.location.x)),\"y\":\(n(e.location.y))"
         case .pointer(let phase, let button, let p):
             s += "\"kind\":\"pointer\",\"phase\":\"\(phase.rawValue)\""
             if let button { s += ",\"button\":\(button)" }
             s += ",\"x\":\(n(p.x)),\"y\":\(n(p.y))"
         case .touchpad(let e):
-            s += "\"kind\":\"touchpad\",\"gesture\":\"\(e.gesture.rawValue)\",\"phase\":\"\(e.phase)\",\"fingers\":\(e.fingers)"
+            s += "\"kind\":\"touchpad\",\"gesture\":\"\(e.gesture.rawValue)\",\"phase\":\"\(e.phase.rawValue)\",\"fingers\":\(e.fingers)"
             switch e.phase {
-            case "update":
-                if e.gesture == .swipe { s += ",\"dx\":\(n(e.dx)),\"dy\":\(n(e.dy))" } else { s += ",\"dx\":\(n(e.dx)),\"dy\":\(n(e.dy)),\"scale\":\(n(e.scale)),\"angle\":\(n(e.angle))" }
-            case "end": s += ",\"cancelled\":\(e.cancelled)"
-            default: break
+            case .update:
+                s += ",\"dx\":\(n(e.dx)),\"dy\":\(n(e.dy))"
+                if e.gesture == .pinch { s += ",\"scale\":\(n(e.scale)),\"angle\":\(n(e.angle))" }
+            case .end: s += ",\"cancelled\":\(e.cancelled)"
+            case .begin: break
             }
         }
         return s + "}"

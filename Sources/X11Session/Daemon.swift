@@ -416,13 +416,17 @@ public final class Daemon: ActionSink, GestureObserver {
 
     /// Every input event the router feeds the session: to the recording, the stroke being
     /// drawn, and the monitors (a touch's first line names its window and view).
-    private func inputSeen(_ event: TraceEvent, at t: Instant) {
+    private func inputSeen(_ event: InputEvent, at t: Instant) {
         if recordFile != nil { record(event, at: t) }
         if let path = options.strokePath { collectStroke(event, into: path) }
         guard let monitors, monitors.hasClients else { return }
         var line = TraceWriter.line(event, time: t.milliseconds)
+        var firstContact: Point?
+        if case .touch(let e) = event, e.phase == .began { firstContact = e.location }
+        if case .pointer(.down, _, let p) = event { firstContact = p }
         switch event {
-        case .touch(phase: .began, id: _, location: let p), .pointer(phase: .down, button: _, location: let p):
+        case .touch, .pointer:
+            guard let p = firstContact else { break }
             line.removeLast()
             if let w = session.runtime.window(at: p) { line += ",\"window\":\(w.id),\"class\":\(jsonString(w.windowClass))" }
             if let v = session.engine.root.hitTest(p) { line += ",\"view\":\(jsonString(v.path))" }
@@ -464,13 +468,13 @@ public final class Daemon: ActionSink, GestureObserver {
     private var strokePoints: [Point] = []
 
     /// The first touch (or button-1 drag) from down to up, written as "x y" lines.
-    private func collectStroke(_ event: TraceEvent, into path: String) {
+    private func collectStroke(_ event: InputEvent, into path: String) {
         switch event {
-        case .touch(let phase, let id, let p):
-            if strokeTouch == nil, phase == .began { strokeTouch = id }
-            guard strokeTouch == id else { return }
-            strokePoints.append(p)
-            if phase.isFinal { finishStroke(path) }
+        case .touch(let e):
+            if strokeTouch == nil, e.phase == .began { strokeTouch = e.id }
+            guard strokeTouch == e.id else { return }
+            strokePoints.append(e.location)
+            if e.phase.isFinal { finishStroke(path) }
         case .pointer(let phase, let button, let p):
             if strokeTouch == nil, phase == .down, button == 1 { strokeTouch = .pointer(1) }
             guard strokeTouch == .pointer(1) else { return }
@@ -503,7 +507,7 @@ public final class Daemon: ActionSink, GestureObserver {
 
     private var strokeFailed = false
 
-    private func record(_ event: TraceEvent, at t: Instant) {
+    private func record(_ event: InputEvent, at t: Instant) {
         guard let recordFile else { return }
         if recordOrigin == nil { recordOrigin = t }
         let ms = max(lastRecordTime, t.milliseconds - recordOrigin!.milliseconds)

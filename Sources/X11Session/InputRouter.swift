@@ -18,7 +18,7 @@ public final class InputRouter: TouchDecisionSink {
     public let timeline: ServerTimeline
     public var logger: Logger
     /// Every event fed to the session, with its instant (for `record`).
-    public var recorder: ((TraceEvent, Instant) -> Void)?
+    public var recorder: ((InputEvent, Instant) -> Void)?
 
     public enum TouchMode: String, Sendable {
         /// The passive touch grab is ours: touches are decided (accepted or rejected).
@@ -190,9 +190,14 @@ public final class InputRouter: TouchDecisionSink {
     // MARK: Events
 
     /// Feeds one event to the session (and the recorder).
-    public func feed(_ event: TraceEvent, at t: Instant) -> GestureSession.Outcome {
+    public func feed(_ event: InputEvent, at t: Instant) -> GestureSession.Outcome {
         recorder?(event, t)
         return session.handle(event, at: t)
+    }
+
+    /// Feeds a touch of the engine's.
+    private func feedTouch(_ phase: TouchPhase, _ id: TouchID, _ location: Point, at t: Instant) {
+        _ = feed(.touch(TouchEvent(id: id, phase: phase, location: location, timestamp: t)), at: t)
     }
 
     /// Handles one input event; ownership answers go out before it returns.
@@ -255,13 +260,13 @@ public final class InputRouter: TouchDecisionSink {
             touches[key] = TrackedTouch(id: id, device: e.device, awaitingVerdict: touchMode == .owner, lastLocation: e.root)
             keys[id] = key
             logger.debug("touch \(id) began at \(Int(e.root.x)),\(Int(e.root.y)) (device \(e.source), X touch \(e.touch))")
-            _ = feed(.touch(phase: .began, id: id, location: e.root), at: t)
+            feedTouch(.began, id, e.root, at: t)
         case .update, .end:
             guard var tracked = touches[key], !tracked.ended, !tracked.followsRaw else { return }
             tracked.lastLocation = e.root
             if e.phase == .end { tracked.ended = true }
             touches[key] = tracked
-            _ = feed(.touch(phase: e.phase == .end ? .ended : .moved, id: tracked.id, location: e.root), at: t)
+            feedTouch(e.phase == .end ? .ended : .moved, tracked.id, e.root, at: t)
             forgetIfDone(key)
         }
     }
@@ -269,7 +274,7 @@ public final class InputRouter: TouchDecisionSink {
     /// A touch id the server reuses while we still track the old one: end the old one.
     private func finishStale(_ key: TouchKey, at t: Instant) {
         guard let old = touches[key] else { return }
-        if !old.ended { _ = feed(.touch(phase: .cancelled, id: old.id, location: old.lastLocation), at: t) }
+        if !old.ended { feedTouch(.cancelled, old.id, old.lastLocation, at: t) }
         flushVerdicts()
         touches[key] = nil
         keys[old.id] = nil
@@ -287,13 +292,13 @@ public final class InputRouter: TouchDecisionSink {
                 nextTouchID += 1
                 touches[key] = TrackedTouch(id: id, device: e.source, awaitingVerdict: false, lastLocation: p)
                 keys[id] = key
-                _ = feed(.touch(phase: .began, id: id, location: p), at: t)
+                feedTouch(.began, id, p, at: t)
             case .update, .end:
                 guard var tracked = touches[key], !tracked.ended else { return }
                 tracked.lastLocation = p
                 if e.phase == .end { tracked.ended = true }
                 touches[key] = tracked
-                _ = feed(.touch(phase: e.phase == .end ? .ended : .moved, id: tracked.id, location: p), at: t)
+                feedTouch(e.phase == .end ? .ended : .moved, tracked.id, p, at: t)
                 forgetIfDone(key)
             }
             return
@@ -304,7 +309,7 @@ public final class InputRouter: TouchDecisionSink {
         tracked.lastLocation = p
         if e.phase == .end { tracked.ended = true }
         touches[key] = tracked
-        _ = feed(.touch(phase: e.phase == .end ? .ended : .moved, id: tracked.id, location: p), at: t)
+        feedTouch(e.phase == .end ? .ended : .moved, tracked.id, p, at: t)
         forgetIfDone(key)
     }
 
@@ -428,7 +433,7 @@ public final class InputRouter: TouchDecisionSink {
         case .begin:
             // The window under the pointer decides: tell the session where it is.
             _ = feed(.pointer(phase: .motion, button: nil, location: e.root), at: t)
-            let outcome = feed(.touchpad(TouchpadEvent(gesture: kind, phase: "begin", fingers: e.fingers)), at: t)
+            let outcome = feed(.touchpad(TouchpadEvent(gesture: kind, phase: .begin, fingers: e.fingers)), at: t)
             let claimed = outcome == .touchpadBegan(claimed: true)
             if gesturesGrabbed { server.allowEvents(device: e.device, replay: !claimed) }
             touchpadClaimed = claimed || !gesturesGrabbed ? (e.kind, e.fingers, 0) : nil
@@ -437,7 +442,7 @@ public final class InputRouter: TouchDecisionSink {
             guard var c = touchpadClaimed, c.kind == e.kind else { return }
             c.angle += e.deltaAngle
             touchpadClaimed = c
-            var u = TouchpadEvent(gesture: kind, phase: "update", fingers: e.fingers)
+            var u = TouchpadEvent(gesture: kind, phase: .update, fingers: e.fingers)
             u.dx = e.dx
             u.dy = e.dy
             u.scale = e.scale
@@ -445,7 +450,7 @@ public final class InputRouter: TouchDecisionSink {
             _ = feed(.touchpad(u), at: t)
         case .end:
             guard let c = touchpadClaimed, c.kind == e.kind else { return }
-            var u = TouchpadEvent(gesture: kind, phase: "end", fingers: e.fingers)
+            var u = TouchpadEvent(gesture: kind, phase: .end, fingers: e.fingers)
             u.cancelled = e.cancelled
             _ = feed(.touchpad(u), at: t)
             touchpadClaimed = nil

@@ -78,11 +78,11 @@ public final class WindowWatcher {
     /// Bottom to top.
     public private(set) var stacking: [XWindowID] = []
     private var active: XWindowID?
-    private let emit: (TraceEvent) -> Void
+    private let emit: (InputEvent) -> Void
     private var rootAtoms: Set<UInt> = []
     private var clientAtoms: Set<UInt> = []
 
-    public init(server: XServer, emit: @escaping (TraceEvent) -> Void) {
+    public init(server: XServer, emit: @escaping (InputEvent) -> Void) {
         tracker = WindowTracker(server: server)
         self.emit = emit
         rootAtoms = Set(["_NET_CLIENT_LIST", "_NET_CLIENT_LIST_STACKING", "_NET_ACTIVE_WINDOW"].map { server.atom($0) })

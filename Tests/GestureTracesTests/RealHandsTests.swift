@@ -68,7 +68,8 @@ import Testing
         var byID: [String: RecordedTouch] = [:]
         var order: [String] = []
         for line in trace {
-            guard case .touch(let phase, let id, let p) = line.event else { continue }
+            guard case .touch(let touch) = line.event else { continue }
+            let (phase, id, p) = (touch.phase, touch.id, touch.location)
             let key = id.isPointer ? "\"\(id)\"" : "\(id)"
             switch phase {
             case .began:

@@ -47,7 +47,7 @@ func verdictsPerTouch(_ lines: [String]) -> [String: Int] {
 /// Touch ids that began (delivered or not) in a trace.
 func touchIDs(_ trace: [TraceLine]) -> Set<String> {
     var ids: Set<String> = []
-    for l in trace { if case .touch(.began, let id, _) = l.event { ids.insert(id.isPointer ? "\"\(id)\"" : "\(id)") } }
+    for l in trace { if case .touch(let t) = l.event, t.phase == .began { ids.insert(t.id.isPointer ? "\"\(t.id)\"" : "\(t.id)") } }
     return ids
 }
 

@@ -1,7 +1,6 @@
 import GestureEngine
-import GestureProfiles
 
-/// The input side shared by `replay` and the daemon: takes the events of trace.md (windows,
+/// The input side shared by `replay` and the daemon: takes ``InputEvent``s (windows,
 /// touches, pointer, touchpad) and drives the engine and the profile runtime with them. The
 /// daemon builds these events from the X server and `record` writes the same values, so a
 /// recorded session replays through exactly the code that ran it.
@@ -18,6 +17,9 @@ public final class GestureSession {
         pointerLocation = Point(x: screen.midX, y: screen.midY)
     }
 
+    /// The windows, as the runtime keeps them.
+    public var windows: WindowList { runtime.windows }
+
     /// What handling an event decided beyond the engine's own observations.
     public enum Outcome: Equatable {
         case none
@@ -27,42 +29,45 @@ public final class GestureSession {
 
     /// Feeds one event at `time` (deadlines up to `time` run first).
     @discardableResult
-    public func handle(_ event: TraceEvent, at time: Instant) -> Outcome {
+    public func handle(_ event: InputEvent, at time: Instant) -> Outcome {
         engine.advance(to: time)
         switch event {
         case .screen(let w, let h):
             runtime.setScreen(Rect(x: 0, y: 0, width: w, height: h))
-        case .window(let u):
-            runtime.update(u)
+        case .window(let update):
+            runtime.update(update)
         case .windowClosed(let id):
             runtime.closeWindow(id)
-        case .touch(let phase, let id, let p):
-            engine.process(TouchEvent(id: id, phase: phase, location: p, timestamp: time))
+        case .touch(let touch):
+            engine.process(touch)
         case .pointer(let phase, let button, let p):
             pointerLocation = p
             switch phase {
             case .down:
                 guard let b = button, pointerButtons.insert(b).inserted else { return .none }
-                engine.process(TouchEvent(id: .pointer(Int64(b)), phase: .began, location: p, timestamp: time, deviceKind: .pointer))
+                engine.process(pointerTouch(b, .began, at: p, time))
             case .motion:
-                for b in pointerButtons.sorted() {
-                    engine.process(TouchEvent(id: .pointer(Int64(b)), phase: .moved, location: p, timestamp: time, deviceKind: .pointer))
-                }
+                for b in pointerButtons.sorted() { engine.process(pointerTouch(b, .moved, at: p, time)) }
             case .up:
                 guard let b = button, pointerButtons.remove(b) != nil else { return .none }
-                engine.process(TouchEvent(id: .pointer(Int64(b)), phase: .ended, location: p, timestamp: time, deviceKind: .pointer))
+                engine.process(pointerTouch(b, .ended, at: p, time))
             }
         case .touchpad(let e):
             switch e.phase {
-            case "begin":
+            case .begin:
                 return .touchpadBegan(claimed: runtime.touchpadBegan(e.gesture, fingers: e.fingers, at: pointerLocation, time: time))
-            case "update":
+            case .update:
                 runtime.touchpadUpdated(delta: Vector(dx: e.dx, dy: e.dy), scale: e.scale, angle: e.angle, time: time)
-            default:
+            case .end:
                 runtime.touchpadEnded(cancelled: e.cancelled, time: time)
             }
         }
         return .none
+    }
+
+    /// A held pointer button is touch `p<button>`.
+    private func pointerTouch(_ button: Int, _ phase: TouchPhase, at p: Point, _ time: Instant) -> TouchEvent {
+        TouchEvent(id: .pointer(Int64(button)), phase: phase, location: p, timestamp: time, deviceKind: .pointer)
     }
 
     /// Whether a pointer button is down as a touch.

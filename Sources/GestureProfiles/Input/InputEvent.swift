@@ -1,0 +1,39 @@
+import GestureEngine
+
+/// One input event of a session: what the display server delivered (the X session builds
+/// these) or what a trace line holds (`replay` reads them, `record` writes them). Touches are
+/// the engine's own events, built once where the input is decoded.
+public enum InputEvent: Sendable {
+    case screen(width: Double, height: Double)
+    /// A window appeared or changed (fields left nil keep their earlier value).
+    case window(WindowUpdate)
+    case windowClosed(UInt64)
+    /// A touch, as the engine takes it.
+    case touch(TouchEvent)
+    /// A pointer button or motion; held buttons are touches `p1`, `p2`, … for the engine.
+    case pointer(phase: PointerPhase, button: Int?, location: Point)
+    case touchpad(TouchpadEvent)
+}
+
+public enum PointerPhase: String, Sendable { case down, motion, up }
+
+/// An XI 2.4 touchpad gesture event, as the driver reports it.
+public struct TouchpadEvent: Sendable {
+    public enum Phase: String, Sendable, CaseIterable { case begin, update, end }
+
+    public var gesture: TouchpadBinding.Kind
+    public var phase: Phase
+    public var fingers: Int
+    /// Swipe and pinch: movement since the previous event.
+    public var dx = 0.0, dy = 0.0
+    /// Pinch: scale since the begin, and degrees turned since the begin.
+    public var scale = 1.0, angle = 0.0
+    /// At the end: the gesture was cancelled (fingers changed, or the driver aborted it).
+    public var cancelled = false
+
+    public init(gesture: TouchpadBinding.Kind, phase: Phase, fingers: Int) {
+        self.gesture = gesture
+        self.phase = phase
+        self.fingers = fingers
+    }
+}
