@@ -18,15 +18,6 @@ public struct TraceError: Error, CustomStringConvertible {
     public var description: String { line > 0 ? "\(file):\(line): \(message)" : "\(file): \(message)" }
 }
 
-/// Why a file cannot be read, in words (no such file, permission denied, a directory).
-func unreadableReason(_ path: String) -> String {
-    var isDirectory: ObjCBool = false
-    if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) { return "no such file" }
-    if isDirectory.boolValue { return "a directory, not a file" }
-    if !FileManager.default.isReadableFile(atPath: path) { return "permission denied" }
-    return "cannot read the file"
-}
-
 public enum TraceFormat: String, Sendable {
     case jsonLines = "jsonl"
     case evemu
