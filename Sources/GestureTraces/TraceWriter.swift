@@ -5,39 +5,60 @@ import GestureProfiles
 /// `TraceReader` reads back to the same events.
 public enum TraceWriter {
     public static func line(_ event: InputEvent, time: Double) -> String {
-        var s = "{\"t\":\(formatNumber(time)),"
-        func n(_ v: Double) -> String { formatNumber(v) }
+        object(event, time: time).line
+    }
+
+    /// The line as an object still open to more fields (the monitor adds some).
+    public static func object(_ event: InputEvent, time: Double) -> JSONLine {
+        var o = JSONLine()
+        o.add("t", time)
         switch event {
         case .screen(let w, let h):
-            s += "\"kind\":\"screen\",\"width\":\(n(w)),\"height\":\(n(h))"
+            o.add("kind", "screen")
+            o.add("width", w)
+            o.add("height", h)
         case .window(let u):
-            s += "\"kind\":\"window\",\"id\":\(u.id)"
-            if let v = u.windowClass { s += ",\"class\":\(str(v))" }
-            if let v = u.instance { s += ",\"instance\":\(str(v))" }
-            if let v = u.title { s += ",\"title\":\(str(v))" }
-            if let v = u.type { s += ",\"type\":\(str(v))" }
-            if let f = u.frame { s += ",\"frame\":[\(n(f.x)),\(n(f.y)),\(n(f.width)),\(n(f.height))]" }
-            if let v = u.focused { s += ",\"focused\":\(v)" }
-            if u.raise { s += ",\"raise\":true" }
+            o.add("kind", "window")
+            o.add("id", u.id)
+            if let v = u.windowClass { o.add("class", v) }
+            if let v = u.instance { o.add("instance", v) }
+            if let v = u.title { o.add("title", v) }
+            if let v = u.type { o.add("type", v) }
+            if let f = u.frame { o.add("frame", [f.x, f.y, f.width, f.height]) }
+            if let v = u.focused { o.add("focused", v) }
+            if u.raise { o.add("raise", true) }
         case .windowClosed(let id):
-            s += "\"kind\":\"window-closed\",\"id\":\(id)"
+            o.add("kind", "window-closed")
+            o.add("id", id)
         case .touch(let e):
-            let idText = e.id.isPointer ? str(e.id.description) : e.id.description
-            s += "\"kind\":\"touch\",\"phase\":\"\(e.phase.rawValue)\",\"id\":\(idText),\"x\":\(n(e.location.x)),\"y\":\(n(e.location.y))"
+            o.add("kind", "touch")
+            o.add("phase", e.phase.rawValue)
+            o.add("id", e.id)
+            o.add("x", e.location.x)
+            o.add("y", e.location.y)
         case .pointer(let phase, let button, let p):
-            s += "\"kind\":\"pointer\",\"phase\":\"\(phase.rawValue)\""
-            if let button { s += ",\"button\":\(button)" }
-            s += ",\"x\":\(n(p.x)),\"y\":\(n(p.y))"
+            o.add("kind", "pointer")
+            o.add("phase", phase.rawValue)
+            if let button { o.add("button", button) }
+            o.add("x", p.x)
+            o.add("y", p.y)
         case .touchpad(let e):
-            s += "\"kind\":\"touchpad\",\"gesture\":\"\(e.gesture.rawValue)\",\"phase\":\"\(e.phase.rawValue)\",\"fingers\":\(e.fingers)"
+            o.add("kind", "touchpad")
+            o.add("gesture", e.gesture.rawValue)
+            o.add("phase", e.phase.rawValue)
+            o.add("fingers", e.fingers)
             switch e.phase {
             case .update:
-                s += ",\"dx\":\(n(e.dx)),\"dy\":\(n(e.dy))"
-                if e.gesture == .pinch { s += ",\"scale\":\(n(e.scale)),\"angle\":\(n(e.angle))" }
-            case .end: s += ",\"cancelled\":\(e.cancelled)"
+                o.add("dx", e.dx)
+                o.add("dy", e.dy)
+                if e.gesture == .pinch {
+                    o.add("scale", e.scale)
+                    o.add("angle", e.angle)
+                }
+            case .end: o.add("cancelled", e.cancelled)
             case .begin: break
             }
         }
-        return s + "}"
+        return o
     }
 }

@@ -1,0 +1,53 @@
+import GestureEngine
+import GestureProfiles
+
+/// The daemon's own lines in the monitor stream (``MonitorRenderer`` reads them back): its
+/// hello to each new client, reload results, windows appearing or taking the focus, and the
+/// input it saw (trace.md's lines, a first contact naming the window and view it landed in).
+public enum MonitorLines {
+    public static func hello(version: String, display: String, pid: Int32, configuration: String, profiles: Int, touch: String) -> String {
+        var o = JSONLine()
+        o.add("kind", "hello")
+        o.add("version", version)
+        o.add("display", display)
+        o.add("pid", pid)
+        o.add("configuration", configuration)
+        o.add("profiles", profiles)
+        o.add("touch", touch)
+        return o.line
+    }
+
+    /// A reload: `result` in a few words, and why.
+    public static func reload(configuration: String, result: String, message: String) -> String {
+        var o = JSONLine()
+        o.add("kind", "reload")
+        o.add("configuration", configuration)
+        o.add("result", result)
+        o.add("message", message)
+        return o.line
+    }
+
+    /// An input event at `time`; a first contact (a touch beginning, a button going down)
+    /// also names the window (`window`, `class`) and the view under it.
+    public static func input(_ event: InputEvent, time: Instant, window: WindowInfo?, view: String?) -> String {
+        var o = TraceWriter.object(event, time: time.milliseconds)
+        if let window {
+            o.add("window", window.id)
+            o.add("class", window.windowClass)
+        }
+        if let view { o.add("view", view) }
+        return o.line
+    }
+
+    /// A window that appeared (with its profile) or took the focus.
+    public static func window(time: Instant, id: UInt64, windowClass: String?, focused: Bool, profile: String?) -> String {
+        var o = JSONLine()
+        o.add("t", time.milliseconds)
+        o.add("kind", "window")
+        o.add("id", id)
+        if let windowClass { o.add("class", windowClass) }
+        if focused { o.add("focused", true) }
+        if let profile { o.add("profile", profile) }
+        return o.line
+    }
+}
