@@ -47,18 +47,21 @@ let package = Package(
         .target(name: "GestureImport", dependencies: ["GestureProfiles", .product(name: "Yams", package: "Yams")]),
         .testTarget(name: "GestureImportTests", dependencies: ["GestureImport", "GestureProfiles", "GestureEngine", "TestSupport"], exclude: ["Fixtures"]),
         .target(name: "CX11"),
+        // Every system call of the daemon and the tools, wrapped once (descriptors, poll,
+        // inotify, signals, sockets, processes, the monotonic clock); package-internal.
+        .target(name: "SystemCalls", dependencies: ["CX11"]),
         // The X session: every Xlib/XI2 call behind a thin seam, input and ownership, windows,
         // actions, and the daemon's event loop.
         .target(name: "X11Session", dependencies: [
-            "CX11", "GestureTraces", .product(name: "Logging", package: "swift-log"),
+            "CX11", "SystemCalls", "GestureTraces", .product(name: "Logging", package: "swift-log"),
         ]),
-        .testTarget(name: "X11SessionTests", dependencies: ["X11Session", "TestSupport"]),
+        .testTarget(name: "X11SessionTests", dependencies: ["X11Session", "SystemCalls", "TestSupport"]),
         // A small Xlib client for the integration tests: prints what it receives.
         .executableTarget(name: "tactus-test-window", dependencies: ["CX11"], path: "Tools/TestWindow"),
         // Chooses the built-in stroke templates from the $1 data set (`make stroke-templates`).
         .executableTarget(name: "stroke-templates", dependencies: ["GestureTraces"], path: "Tools/StrokeTemplates"),
         .executableTarget(name: "tactus", dependencies: [
-            "GestureTraces", "X11Session", "GestureImport",
+            "GestureTraces", "X11Session", "GestureImport", "SystemCalls",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),

@@ -17,8 +17,8 @@ public struct DeviceReport {
     ///   - inputVersion: the XInput version the server grants (nil: no XI 2.2).
     ///   - configuration: the profiles the daemon would load (pointer trigger, touchpad bindings).
     ///   - touchGrab: who holds the touch grab: nil = free, "" = another client, else a note.
-    public init(devices: [InputDevice], inputVersion: (major: Int, minor: Int)?, configuration: ProfileFile, touchGrab: String?) {
-        let hasGestures = inputVersion.map { $0.major > 2 || $0.minor >= 4 } ?? false
+    public init(devices: [InputDevice], inputVersion: XInputVersion?, configuration: ProfileFile, touchGrab: String?) {
+        let hasGestures = inputVersion?.hasGestures ?? false
         let touchpadBindings = configuration.profiles.reduce(0) { $0 + $1.touchpad.count }
         let trigger = configuration.settings.pointer
         rows = devices.sorted { $0.id < $1.id }.map { d in
@@ -73,12 +73,19 @@ public struct DeviceReport {
     public func jsonLines() -> String {
         rows.map { r in
             let d = r.device
-            var s = "{\"id\":\(d.id),\"name\":\(jsonString(d.name)),\"kind\":\(jsonString(d.use.rawValue)),\"enabled\":\(d.enabled)"
-            if let m = d.touchMode { s += ",\"touch\":\(jsonString(m.rawValue)),\"touches\":\(d.maxTouches)" }
-            if let g = d.gestureTouches { s += ",\"gestureTouches\":\(g)" }
-            s += ",\"pointer\":\(d.hasButtons && (d.use == .slavePointer || d.use == .masterPointer))"
-            s += ",\"usedFor\":" + (r.use.map(jsonString) ?? "null") + "}\n"
-            return s
+            var o = JSONLine()
+            o.add("id", d.id)
+            o.add("name", d.name)
+            o.add("kind", d.use.rawValue)
+            o.add("enabled", d.enabled)
+            if let m = d.touchMode {
+                o.add("touch", m.rawValue)
+                o.add("touches", d.maxTouches)
+            }
+            if let g = d.gestureTouches { o.add("gestureTouches", g) }
+            o.add("pointer", d.hasButtons && (d.use == .slavePointer || d.use == .masterPointer))
+            o.add("usedFor", r.use)
+            return o.line + "\n"
         }.joined()
     }
 }
@@ -128,7 +135,16 @@ public struct WindowReport {
     public func jsonLines() -> String {
         rows.map { r in
             let w = r.window, f = w.frame
-            return "{\"id\":\(w.id),\"class\":\(jsonString(w.windowClass)),\"instance\":\(jsonString(w.instance)),\"title\":\(jsonString(w.title)),\"type\":\(jsonString(w.type)),\"frame\":[\(formatNumber(f.x)),\(formatNumber(f.y)),\(formatNumber(f.width)),\(formatNumber(f.height))],\"focused\":\(w.focused),\"profile\":\(r.profile.map(jsonString) ?? "null")}\n"
+            var o = JSONLine()
+            o.add("id", w.id)
+            o.add("class", w.windowClass)
+            o.add("instance", w.instance)
+            o.add("title", w.title)
+            o.add("type", w.type)
+            o.add("frame", [f.x, f.y, f.width, f.height])
+            o.add("focused", w.focused)
+            o.add("profile", r.profile)
+            return o.line + "\n"
         }.joined()
     }
 }

@@ -1,10 +1,8 @@
 import ArgumentParser
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import GestureProfiles
 import GestureTraces
+import SystemCalls
 import X11Session
 
 func openDisplay(_ display: String?) throws -> XlibServer {
@@ -118,14 +116,11 @@ struct Monitor: ParsableCommand {
         switch color {
         case .always: colour = true
         case .never: colour = false
-        case .auto: colour = isatty(1) == 1 && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
+        case .auto: colour = FileDescriptor.standardOutput.isTerminal && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
         }
         var renderer = MonitorRenderer(colour: colour, showMoves: moves)
         // Unbuffered lines: a monitor piped into another program must not lag behind.
-        func writeLine(_ s: String) {
-            let bytes = Array((s + "\n").utf8)
-            _ = bytes.withUnsafeBufferPointer { write(1, $0.baseAddress, $0.count) }
-        }
+        func writeLine(_ s: String) { FileDescriptor.standardOutput.writeAll(Array((s + "\n").utf8)) }
         if log == .text { writeLine(renderer.header) }
         connection.forEachLine { line in
             if log == .json {

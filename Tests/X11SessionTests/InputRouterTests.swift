@@ -1,53 +1,45 @@
 import CX11
+import Foundation
+import SystemCalls
 import Testing
 @testable import GestureEngine
 @testable import GestureProfiles
 @testable import GestureTraces
 @testable import X11Session
 
-/// A fake X server: records the ownership answers and grabs the router asks for.
-final class FakeXServer: XServer {
-    func topLevelWindow(at point: Point) -> XWindowID? { nil }
-    func children(of window: XWindowID) -> [XWindowID] { [] }
-    var root: XWindowID = 1
+/// A fake X server for the router: the input parts of the seam only. Records the ownership
+/// answers, grabs and injected input the router asks for.
+final class FakeXServer: InputRouter.Server {
     var calls: [String] = []
     var touchGrabRefused = false
     var devicesList: [InputDevice] = [InputDevice(id: 10, name: "Fake touchscreen", use: .slavePointer, attachment: 2, enabled: true, touchMode: .direct,
                                           maxTouches: 5, gestureTouches: nil, xRange: 0...1000, yRange: 0...1000, hasButtons: true)]
-    func atom(_ name: String) -> UInt { UInt(abs(name.hashValue % 10_000)) }
-    func atomName(_ atom: UInt) -> String? { nil }
-    func numbers(_ window: XWindowID, _ property: String) -> [UInt]? { nil }
-    func text(_ window: XWindowID, _ property: String) -> String? { nil }
-    func classHint(_ window: XWindowID) -> (instance: String, windowClass: String)? { nil }
-    func geometry(_ window: XWindowID) -> Rect? { nil }
-    func sendRootMessage(about window: XWindowID, type: String, data: [Int]) { calls.append("message \(type)") }
-    func keycode(forKeysym keysym: UInt) -> UInt8? { 38 }
-    func bindSpareKeycode(toKeysym keysym: UInt) -> UInt8? { nil }
-    func unbindKeycode(_ keycode: UInt8) {}
-    func fakeKey(_ keycode: UInt8, pressed: Bool) { calls.append("key \(keycode) \(pressed ? "down" : "up")") }
-    func fakeButton(_ button: UInt32, pressed: Bool) { calls.append("button \(button) \(pressed ? "down" : "up")") }
-    func fakeMotion(to point: Point) { calls.append("motion \(Int(point.x)),\(Int(point.y))") }
     func flush() {}
     func sync() {}
-    func negotiateInput() -> (major: Int, minor: Int)? { (2, 4) }
-    func devices() -> [InputDevice] { devicesList }
-    func selectInput(on window: XWindowID, device: Int32, events: [Int32]) {}
-    func selectEvents(on window: XWindowID, mask: Int) {}
+    // InputGrabs
+    func negotiateInput() -> XInputVersion? { XInputVersion(major: 2, minor: 4) }
+    func selectRootInput(_ events: [XIEventType], from devices: XIDeviceSet) {}
     func grabTouchBegin() -> Bool { calls.append("grab touch"); return !touchGrabRefused }
     func ungrabTouchBegin() { calls.append("ungrab touch") }
     func allowTouch(device: Int32, touch: UInt32, accept: Bool) { calls.append("\(accept ? "accept" : "reject") \(touch)") }
-    func grabButton(_ button: Int, modifierMasks: [UInt32]) -> Bool { calls.append("grab button \(button)"); return true }
-    func ungrabButton(_ button: Int, modifierMasks: [UInt32]) { calls.append("ungrab button \(button)") }
+    func grabButton(_ button: Int, modifiers: [ModifierMask]) -> Bool { calls.append("grab button \(button)"); return true }
+    func ungrabButton(_ button: Int, modifiers: [ModifierMask]) { calls.append("ungrab button \(button)") }
     func allowEvents(device: Int32, replay: Bool) { calls.append(replay ? "replay device" : "async device") }
     func ungrabDevice(_ device: Int32) { calls.append("ungrab device") }
     func grabGestures() -> Bool { calls.append("grab gestures"); return true }
     func ungrabGestures() { calls.append("ungrab gestures") }
+    // InputDevices
+    func devices() -> [InputDevice] { devicesList }
+    func transformationMatrix(device: Int32) -> [Double]? { nil }
     func pointerPosition() -> Point? { Point(x: 0, y: 0) }
+    // InputInjection
+    func fakeKey(_ keycode: UInt8, pressed: Bool) { calls.append("key \(keycode) \(pressed ? "down" : "up")") }
+    func fakeButton(_ button: UInt32, pressed: Bool) { calls.append("button \(button) \(pressed ? "down" : "up")") }
+    func fakeMotion(to point: Point) { calls.append("motion \(Int(point.x)),\(Int(point.y))") }
+    // ScreenLayout
     func screenSize() -> (width: Double, height: Double) { (1000, 1000) }
     func monitors() -> [XMonitor] { [] }
-    func transformationMatrix(device: Int32) -> [Double]? { nil }
-    func nextEvent() -> XInputEvent? { nil }
-    func serverTime() -> XTime { 0 }
+    func watchScreenChanges() {}
 }
 
 /// The ownership logic against the fake seam: what the router tells the server, in order.
@@ -171,8 +163,25 @@ final class FakeXServer: XServer {
     }
 
     @Test func triggerModifiersAreGrabbedWithAndWithoutLocks() {
-        let masks = InputRouter.modifierMasks(["ctrl", "super"])
+        let masks = ModifierMask.grabCombinations(of: ["ctrl", "super"]).map(\.rawValue)
         let base = UInt32(ControlMask) | UInt32(Mod4Mask)
         #expect(masks == [base, base | UInt32(LockMask), base | UInt32(Mod2Mask), base | UInt32(LockMask) | UInt32(Mod2Mask)])
+    }
+}
+
+/// The X display's owner check (debug builds assert it on every Xlib call): it knows the
+/// thread that took it, and no other.
+@Suite struct DisplayThreadTests {
+    @Test func anOwnerIsCurrentOnlyOnItsOwnThread() {
+        let owner = ThreadIdentity.current
+        #expect(owner.isCurrent)
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var elsewhere: Bool?
+        Thread.detachNewThread {
+            elsewhere = owner.isCurrent
+            done.signal()
+        }
+        done.wait()
+        #expect(elsewhere == false)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 import GestureEngine
 @testable import X11Session
 

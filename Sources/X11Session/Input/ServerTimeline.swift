@@ -1,7 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import GestureEngine
+import SystemCalls
 
 /// Maps the X server's 32-bit millisecond timestamps onto the engine's timeline (unwrapped
 /// to 64 bits), and the local monotonic clock onto the same timeline so that deadlines can
@@ -18,11 +16,7 @@ public final class ServerTimeline: EngineClock {
         self.localNanoseconds = localNanoseconds
     }
 
-    public static func monotonicNanoseconds() -> Int64 {
-        var t = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &t)
-        return Int64(t.tv_sec) * 1_000_000_000 + Int64(t.tv_nsec)
-    }
+    public static func monotonicNanoseconds() -> Int64 { MonotonicClock.nanoseconds() }
 
     /// The instant of a server timestamp, read now.
     public func instant(_ time: XTime) -> Instant {

@@ -6,14 +6,14 @@ import Glibc
 /// default dispositions. Threads of a Swift process block most signals (dispatch does), and
 /// a child inherits its parent thread's mask: a command started from there would ignore
 /// SIGTERM, and an X server would miss its SIGALRM.
-public enum ChildProcess {
-    public struct SpawnError: Error, CustomStringConvertible {
-        public var program: String
-        public var code: Int32
-        public var description: String { "cannot run \(program): \(String(cString: strerror(code)))" }
+package enum ChildProcess {
+    package struct SpawnError: Error, CustomStringConvertible {
+        package var program: String
+        package var code: Int32
+        package var description: String { "cannot run \(program): \(String(cString: strerror(code)))" }
     }
 
-    public enum Output {
+    package enum Output {
         case inherit
         case discard
         /// A pipe: the read end is returned.
@@ -21,27 +21,29 @@ public enum ChildProcess {
     }
 
     /// Spawns `argv` (looked up in PATH). `environment` is the whole environment (nil: ours).
-    /// Returns the pid and, for `.capture`, the read end of the child's stdout.
-    public static func spawn(_ argv: [String], environment: [String]? = nil, stdout: Output = .inherit, stderr: Output = .inherit) throws -> (pid: pid_t, stdout: Int32?) {
+    /// Returns the pid and, for `.capture`, the read end of the child's output (the caller
+    /// reads and closes it).
+    package static func spawn(_ argv: [String], environment: [String]? = nil, stdout: Output = .inherit, stderr: Output = .inherit) throws -> (pid: pid_t, stdout: Int32?) {
         guard let program = argv.first, !program.isEmpty else { throw SpawnError(program: "", code: ENOENT) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        var pipeFDs: [Int32] = [-1, -1]
+        var pipe: (read: FileDescriptor, write: FileDescriptor)?
         for (fd, output) in [(Int32(1), stdout), (Int32(2), stderr)] {
             switch output {
             case .inherit: break
             case .discard: posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", O_WRONLY, 0)
             case .capture:
-                if pipeFDs[0] < 0 { guard pipe(&pipeFDs) == 0 else { throw SpawnError(program: program, code: errno) }
-                    // Close-on-exec, so that other children never hold our pipe open.
-                    for fd in pipeFDs { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) } }
-                posix_spawn_file_actions_adddup2(&actions, pipeFDs[1], fd)
+                // Both ends close-on-exec: no other child ever holds the pipe open.
+                if pipe == nil {
+                    do { pipe = try FileDescriptor.pipe() } catch { throw SpawnError(program: program, code: error.code) }
+                }
+                posix_spawn_file_actions_adddup2(&actions, pipe!.write.rawValue, fd)
             }
         }
-        if pipeFDs[0] >= 0 {
-            posix_spawn_file_actions_addclose(&actions, pipeFDs[0])
-            posix_spawn_file_actions_addclose(&actions, pipeFDs[1])
+        if let pipe {
+            posix_spawn_file_actions_addclose(&actions, pipe.read.rawValue)
+            posix_spawn_file_actions_addclose(&actions, pipe.write.rawValue)
         }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -64,16 +66,22 @@ public enum ChildProcess {
         } else {
             rc = posix_spawnp(&pid, program, &actions, &attributes, &cArgs, environ)
         }
-        if pipeFDs[1] >= 0 { close(pipeFDs[1]) }
+        pipe?.write.close()
         guard rc == 0 else {
-            if pipeFDs[0] >= 0 { close(pipeFDs[0]) }
+            pipe?.read.close()
             throw SpawnError(program: program, code: rc)
         }
-        return (pid, pipeFDs[0] >= 0 ? pipeFDs[0] : nil)
+        return (pid, pipe?.read.rawValue)
+    }
+
+    /// Collects `pid` if it has exited (never waits): true when it has.
+    package static func reap(_ pid: pid_t) -> Bool {
+        var status: Int32 = 0
+        return waitpid(pid, &status, WNOHANG) == pid
     }
 
     /// Our environment with `overrides` applied.
-    public static func environment(merging overrides: [String: String]) -> [String] {
+    package static func environment(merging overrides: [String: String]) -> [String] {
         var env: [String] = []
         var i = 0
         while let entry = environ[i] {

@@ -1,0 +1,100 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An open file descriptor. Every call Tactus makes on descriptors goes through here.
+package struct FileDescriptor: Hashable, Sendable {
+    package let rawValue: Int32
+
+    package init(rawValue: Int32) { self.rawValue = rawValue }
+
+    package static let standardOutput = FileDescriptor(rawValue: 1)
+
+    /// How to open a file.
+    package struct OpenOptions: OptionSet, Sendable {
+        package let rawValue: Int32
+        package init(rawValue: Int32) { self.rawValue = rawValue }
+        package static let readOnly = OpenOptions([])
+        package static let readWrite = OpenOptions(rawValue: O_RDWR)
+        package static let create = OpenOptions(rawValue: O_CREAT)
+    }
+
+    /// Opens `path` (always close-on-exec: no child inherits it).
+    package static func open(_ path: String, _ options: OpenOptions, permissions: mode_t = 0o600) throws(SystemError) -> FileDescriptor {
+        let fd = Glibc.open(path, options.rawValue | O_CLOEXEC, permissions)
+        guard fd >= 0 else { throw .current }
+        return FileDescriptor(rawValue: fd)
+    }
+
+    /// A pipe: the read end, then the write end (both close-on-exec).
+    package static func pipe() throws(SystemError) -> (read: FileDescriptor, write: FileDescriptor) {
+        var fds: [Int32] = [-1, -1]
+        guard Glibc.pipe(&fds) == 0 else { throw .current }
+        let ends = (FileDescriptor(rawValue: fds[0]), FileDescriptor(rawValue: fds[1]))
+        ends.0.setCloseOnExec()
+        ends.1.setCloseOnExec()
+        return ends
+    }
+
+    package func close() { _ = Glibc.close(rawValue) }
+
+    /// Reads what is there, up to `count` bytes: empty at the end of the file; `.wouldBlock`
+    /// on a non-blocking descriptor with nothing to read.
+    package func read(upTo count: Int) -> Result<[UInt8], SystemError> {
+        var buffer = [UInt8](repeating: 0, count: count)
+        let n = Glibc.read(rawValue, &buffer, count)
+        guard n >= 0 else { return .failure(.current) }
+        return .success(Array(buffer[0..<n]))
+    }
+
+    /// Reads up to `count` bytes at `offset`, not moving the file position.
+    package func read(upTo count: Int, at offset: Int) -> [UInt8]? {
+        var buffer = [UInt8](repeating: 0, count: count)
+        let n = pread(rawValue, &buffer, count, off_t(offset))
+        return n >= 0 ? Array(buffer[0..<n]) : nil
+    }
+
+    /// Writes what the descriptor takes now: the number of bytes written.
+    package func write(_ bytes: some Collection<UInt8>) -> Result<Int, SystemError> {
+        let n = Array(bytes).withUnsafeBytes { Glibc.write(rawValue, $0.baseAddress, $0.count) }
+        return n >= 0 ? .success(n) : .failure(.current)
+    }
+
+    /// Writes every byte (retrying short writes and interruptions); false on an error.
+    @discardableResult
+    package func writeAll(_ bytes: [UInt8]) -> Bool {
+        var rest = bytes[...]
+        while !rest.isEmpty {
+            switch write(rest) {
+            case .success(let n): rest = rest.dropFirst(n)
+            case .failure(.interrupted): continue
+            case .failure: return false
+            }
+        }
+        return true
+    }
+
+    /// Sends on a socket without raising SIGPIPE when the peer is gone.
+    package func send(_ bytes: some Collection<UInt8>) -> Result<Int, SystemError> {
+        let n = Array(bytes).withUnsafeBytes { Glibc.send(rawValue, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        return n >= 0 ? .success(n) : .failure(.current)
+    }
+
+    /// Empties the file.
+    package func truncate() { _ = ftruncate(rawValue, 0) }
+
+    package func setNonBlocking() { _ = fcntl(rawValue, F_SETFL, fcntl(rawValue, F_GETFL) | O_NONBLOCK) }
+
+    package func setCloseOnExec() { _ = fcntl(rawValue, F_SETFD, FD_CLOEXEC) }
+
+    /// An advisory lock on the whole file (`flock`), without waiting: false when another
+    /// process holds a conflicting one.
+    package func tryLock(exclusive: Bool) -> Bool {
+        flock(rawValue, (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB) == 0
+    }
+
+    package func unlock() { _ = flock(rawValue, LOCK_UN) }
+
+    /// Whether it is a terminal.
+    package var isTerminal: Bool { isatty(rawValue) == 1 }
+}

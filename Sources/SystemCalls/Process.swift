@@ -1,0 +1,28 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// This process.
+package enum CurrentProcess {
+    package static var id: Int32 { getpid() }
+    package static var userID: UInt32 { getuid() }
+}
+
+/// The monotonic clock (never goes back, never jumps).
+package enum MonotonicClock {
+    package static func nanoseconds() -> Int64 {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return Int64(t.tv_sec) * 1_000_000_000 + Int64(t.tv_nsec)
+    }
+}
+
+/// A thread, to check later that code runs on it.
+package struct ThreadIdentity {
+    private let thread: pthread_t
+
+    /// The calling thread.
+    package static var current: ThreadIdentity { ThreadIdentity(thread: pthread_self()) }
+
+    package var isCurrent: Bool { pthread_equal(thread, pthread_self()) != 0 }
+}

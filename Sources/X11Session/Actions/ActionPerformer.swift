@@ -1,0 +1,71 @@
+import GestureEngine
+import GestureProfiles
+import SystemCalls
+
+/// Performs the actions the profiles fire: keys (``KeyInjector``) and clicks through XTest,
+/// window and desktop requests to the window manager (EWMH, `ActionPerformer+EWMH.swift`),
+/// commands spawned without a shell (never waited for on the event path; children are
+/// reaped as they exit).
+public final class ActionPerformer: ActionSink {
+    public typealias Server = InputInjection & KeyboardMap & WindowQueries & WindowManagerRequests
+
+    public let server: Server
+    /// Where `log` actions and problems go (the daemon's logger).
+    public var log: (String) -> Void
+    public let keys: KeyInjector
+    private var children: Set<Int32> = []
+
+    public init(server: Server, log: @escaping (String) -> Void = { _ in }) {
+        self.server = server
+        self.log = log
+        keys = KeyInjector(server: server)
+        keys.log = { [unowned self] in self.log($0) }
+    }
+
+    public func perform(_ request: ActionRequest) {
+        reapChildren()
+        switch request.action {
+        case .keys(let combo): keys.press(combo)
+        case .click(let button, let at):
+            server.fakeMotion(to: at)
+            server.fakeButton(UInt32(button), pressed: true)
+            server.fakeButton(UInt32(button), pressed: false)
+            server.flush()
+        case .window(let op, let window):
+            guard let window else { return log("\(request.gesture): no window for 'window \(op.rawValue)'") }
+            windowRequest(op, XWindowID(window))
+        case .desktop(let op): desktopRequest(op)
+        case .command(let argv): spawn(argv, environment: [:])
+        case .shell(let script, let environment): spawn(["/bin/sh", "-c", script], environment: environment)
+        case .log(let text): log(text)
+        }
+    }
+
+    /// Binds spare keycodes now for the keysyms in `names` the keyboard map lacks (see
+    /// ``KeyInjector/prepare(_:)``). Returns the names bound.
+    @discardableResult
+    public func prepareKeys(_ names: [String]) -> [String] { keys.prepare(names) }
+
+    /// Undoes every spare keycode binding (on shutdown).
+    public func releaseTemporaryKeycodes() { keys.releaseBindings() }
+
+    // MARK: Commands
+
+    /// Without a shell, with a clean signal state; the environment gains `environment`
+    /// (the TACTUS_* variables of shell actions).
+    func spawn(_ argv: [String], environment: [String: String]) {
+        do {
+            let child = try ChildProcess.spawn(argv, environment: environment.isEmpty ? nil : ChildProcess.environment(merging: environment))
+            children.insert(child.pid)
+        } catch {
+            log("\(error)")
+        }
+    }
+
+    /// Collects children that exited (never blocks).
+    public func reapChildren() {
+        for pid in children where ChildProcess.reap(pid) { children.remove(pid) }
+    }
+
+    public var runningChildren: Int { children.count }
+}

@@ -1,0 +1,97 @@
+import GestureProfiles
+import GestureTraces
+import Logging
+import SystemCalls
+
+/// The configuration while the daemon runs: loading it, watching its file, reloading it (on
+/// a change, or SIGHUP), and the other signals.
+extension Daemon {
+    static func locate(_ options: Options) throws -> ConfigurationLocator.Source {
+        do {
+            return try ConfigurationLocator.locate(explicit: options.configPath, environment: options.environment)
+        } catch {
+            throw StartError(description: "\(error)")
+        }
+    }
+
+    /// Loads and validates; logs every diagnostic as FILE:LINE:COLUMN. nil when invalid.
+    static func load(_ source: ConfigurationLocator.Source, logger: Logger) -> ProfileFile? {
+        let result = ProfileLoader.load(yaml: source.text, path: source.displayName)
+        for d in result.diagnostics {
+            if d.severity == .warning { logger.warning("\(d.description)") } else { logger.error("\(d.description)") }
+        }
+        return result.file
+    }
+
+    /// Watches the profile file (the built-in default: where the user's file would appear).
+    func watchConfiguration() {
+        guard let path = configurationPath ?? ConfigurationLocator.candidates(environment: options.environment).first else { return }
+        do {
+            configurationWatcher = try ConfigurationWatcher(path: path)
+        } catch {
+            logger.debug("not watching \(ConfigurationWatcher.folder(of: path)) for changes: \(error)")
+        }
+    }
+
+    func handleConfigurationChange() {
+        guard let watcher = configurationWatcher, watcher.profileChanged() else { return }
+        logger.info("the configuration file changed: reloading")
+        reload()
+    }
+
+    /// Loads the configuration again; an invalid file keeps the old one (errors logged).
+    public func reload() {
+        let source: ConfigurationLocator.Source
+        do {
+            source = try Self.locate(options)
+        } catch {
+            logger.error("\(error); keeping the current configuration")
+            return
+        }
+        guard let file = Self.load(source, logger: logger) else {
+            logger.error("\(source.displayName) has errors: keeping the configuration loaded before")
+            monitorNote(MonitorLines.reload(configuration: source.displayName, result: "kept the old one",
+                                            message: "the file has errors (tactus check \(source.path ?? "") shows them)"))
+            return
+        }
+        configuration = file
+        configurationPath = source.path
+        session.runtime.apply(file)
+        if !options.observeOnly, file.settings.pointer != router.trigger { router.setTrigger(file.settings.pointer) }
+        prepareKeys()
+        server.flush()
+        configurationName = source.displayName
+        logger.info("configuration reloaded: \(source.displayName) (\(file.profiles.count) profiles)")
+        monitorNote(MonitorLines.reload(configuration: source.displayName, result: "loaded", message: "\(file.profiles.count) profiles"))
+    }
+
+    /// Keysyms the profiles press that the keyboard map lacks get their spare keycodes now.
+    func prepareKeys() {
+        guard !options.observeOnly else { return }
+        let bound = performer.prepareKeys(configuration.keyNames)
+        if !bound.isEmpty { logger.debug("bound spare keycodes ahead for \(bound.joined(separator: ", ")) (not in the keyboard map)") }
+    }
+
+    // MARK: Signals
+
+    /// TERM and INT stop the daemon, HUP reloads, CHLD reaps the commands that exited.
+    func setUpSignals() {
+        signals = try? SignalPipe(signals: [SignalPipe.terminate, SignalPipe.interrupt, SignalPipe.hangUp, SignalPipe.childExited])
+    }
+
+    func handleSignals() {
+        for s in signals?.received() ?? [] {
+            switch s {
+            case SignalPipe.terminate, SignalPipe.interrupt:
+                logger.info("signal \(s == SignalPipe.terminate ? "TERM" : "INT"): stopping")
+                running = false
+            case SignalPipe.hangUp:
+                logger.info("signal HUP: reloading the configuration")
+                reload()
+            case SignalPipe.childExited:
+                performer.reapChildren()
+            default: break
+            }
+        }
+    }
+}

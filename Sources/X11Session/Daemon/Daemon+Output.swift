@@ -1,0 +1,91 @@
+import GestureEngine
+import GestureProfiles
+import GestureTraces
+import SystemCalls
+
+/// What the daemon tells: the event log on stdout (`--log`), the monitor stream (`tactus
+/// monitor`), and the input it saw (to the recording, the stroke being captured, the
+/// monitors); and the actions, performed.
+extension Daemon {
+    public func perform(_ request: ActionRequest) {
+        if let formatter { emit(formatter.line(request)) }
+        if let monitors, monitors.hasClients { monitors.broadcast(monitorFormatter.line(request)) }
+        logger.debug("action: \(request.gesture) \(request.state) → \(request.action.description)\(request.window.map { " on window \($0.id) (\($0.windowClass))" } ?? "")")
+        guard !options.observeOnly else { return }
+        performer.perform(request)
+        actionsPerformed += 1
+    }
+
+    public func observe(_ observation: Observation) {
+        if let formatter, let line = formatter.line(observation) { emit(line) }
+        if let monitors, monitors.hasClients, let line = monitorFormatter.line(observation) { monitors.broadcast(line) }
+        if case .state(let r, let from, let to, _, _) = observation, logger.logLevel <= .debug {
+            logger.debug("gesture \(r.name) on \(r.view?.path ?? "?"): \(from.name(continuous: r.isContinuous)) → \(to.name(continuous: r.isContinuous))")
+        }
+    }
+
+    /// One line of the event log on stdout.
+    private func emit(_ line: String) {
+        FileDescriptor.standardOutput.writeAll(Array((line + "\n").utf8))
+    }
+
+    /// Every input event the router feeds the session: to the recording, the stroke being
+    /// drawn, and the monitors.
+    func inputSeen(_ event: InputEvent, at t: Instant) {
+        recorder?.record(event, at: t)
+        if let outcome = strokes?.follow(event) { strokeFinished(outcome) }
+        guard let monitors, monitors.hasClients, let line = monitorLine(event, at: t) else { return }
+        monitors.broadcast(line)
+    }
+
+    /// The monitor's line for an input event (nil: the monitor leaves it out). A touch's
+    /// first line names its window and view; of window events, only what a person watching
+    /// cares about: windows appearing, and focus.
+    private func monitorLine(_ event: InputEvent, at t: Instant) -> String? {
+        switch event {
+        case .touch(let e) where e.phase == .began:
+            return firstContact(event, at: e.location, time: t)
+        case .pointer(.down, _, let p):
+            return firstContact(event, at: p, time: t)
+        case .window(let u):
+            guard u.windowClass != nil || u.focused == true else { return nil }
+            let info = session.windows.info(u.id)
+            return MonitorLines.window(time: t, id: u.id, windowClass: info?.windowClass ?? u.windowClass, focused: u.focused == true,
+                                       profile: info.flatMap { session.runtime.matchingProfile(for: $0)?.name })
+        case .screen:
+            return nil
+        default:
+            return TraceWriter.line(event, time: t.milliseconds)
+        }
+    }
+
+    private func firstContact(_ event: InputEvent, at p: Point, time: Instant) -> String {
+        MonitorLines.input(event, time: time, window: session.runtime.window(at: p), view: session.engine.root.hitTest(p)?.path)
+    }
+
+    func helloLine() -> String {
+        MonitorLines.hello(version: Daemon.version, display: server.displayName, pid: CurrentProcess.id, configuration: configurationName,
+                           profiles: configuration.profiles.count, touch: router.touchMode.rawValue)
+    }
+
+    func monitorNote(_ line: String) {
+        guard let monitors, monitors.hasClients else { return }
+        monitors.broadcast(line)
+    }
+
+    /// `record --stroke`: the stroke is drawn; the daemon stops either way.
+    private func strokeFinished(_ outcome: StrokeCapture.Outcome) {
+        running = false
+        guard let strokes else { return }
+        switch outcome {
+        case .written(let count):
+            logger.notice("stroke \(strokes.name): \(count) points written to \(strokes.path); use it as { name: \(strokes.name), file: \(strokes.path) }")
+        case .tooShort:
+            logger.error("the stroke has fewer than two distinct points: nothing written; draw a longer shape")
+            strokeFailed = true
+        case .cannotWrite(let error):
+            logger.error("\(strokes.path): cannot write the stroke: \(error.localizedDescription)")
+            strokeFailed = true
+        }
+    }
+}

@@ -1,0 +1,237 @@
+import Foundation
+import GestureEngine
+import GestureProfiles
+import GestureTraces
+import Logging
+import SystemCalls
+
+/// `tactus run` (and `record`): one event loop that owns the display, sleeps in `poll()`
+/// until the server, a signal, the configuration file, a monitor client or the engine's next
+/// deadline needs it (no periodic wake-ups), feeds the engine, answers touch ownership and
+/// performs actions.
+///
+/// This file: start-up and the loop. `Daemon+Configuration.swift`: reloads and signals;
+/// `Daemon+Output.swift`: the event log, the monitor stream, the recording and stroke
+/// capture. The parts are their own types: ``InstanceLock``, ``ConfigurationWatcher``,
+/// ``TraceRecorder``, ``StrokeCapture``, ``MonitorChannel``, ``DaemonStats``.
+public final class Daemon: ActionSink, GestureObserver {
+    public struct Options {
+        /// nil: `$DISPLAY`.
+        public var display: String?
+        /// `--config`: nil = the XDG search (then the built-in default).
+        public var configPath: String?
+        /// Live event log on stdout (trace.md), or nil.
+        public var logFormat: LogFormat?
+        /// `record`: no grabs, no actions, every event written to this file.
+        public var recordPath: String?
+        /// Observe only: never grab (record, and `--observe`).
+        public var observeOnly = false
+        /// `record --stroke NAME FILE`: the first stroke drawn is written as a template.
+        public var strokeName: String?
+        public var strokePath: String?
+        public var environment: [String: String] = ProcessInfo.processInfo.environment
+        /// Measure (for `make bench-daemon`): X event read → action requests flushed, and the
+        /// loop's wake-ups while idle; reported at exit.
+        public var stats = false
+
+        public init() {}
+    }
+
+    public struct StartError: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    public let options: Options
+    public let server: XlibServer
+    public let timeline = ServerTimeline()
+    public private(set) var session: GestureSession
+    public let router: InputRouter
+    public private(set) var watcher: WindowWatcher!
+    public let performer: ActionPerformer
+    public var logger: Logger
+    var configuration: ProfileFile
+    var configurationPath: String?
+    /// How the configuration is named in logs and the monitor.
+    var configurationName = ""
+    let formatter: EventLogFormatter?
+    private var lock: InstanceLock?
+    /// `tactus monitor` clients (nil without the lock: observe-only runs have none).
+    var monitors: MonitorChannel?
+    let monitorFormatter = EventLogFormatter(format: .json)
+    var recorder: TraceRecorder?
+    var strokes: StrokeCapture?
+    var strokeFailed = false
+    var signals: SignalPipe?
+    var configurationWatcher: ConfigurationWatcher?
+    private let stats: DaemonStats?
+    var actionsPerformed = 0
+    var running = true
+    /// Wake-ups of the loop (the idle benchmark reads it).
+    public private(set) var wakeups = 0
+
+    /// Opens the display, takes the per-display lock, loads the configuration (a broken
+    /// file at start is an error: nothing half-applied), and sets up input and windows.
+    public init(options: Options, logger: Logger) throws {
+        self.options = options
+        self.logger = logger
+        let env = options.environment
+        server = try Self.openServer(display: options.display, environment: env)
+        server.exitOnConnectionLoss()
+        if let w = env["WAYLAND_DISPLAY"], !w.isEmpty {
+            logger.warning("Wayland session (\(w)): through XWayland Tactus sees only X applications' input")
+        }
+        let source = try Self.locate(options)
+        guard let file = Self.load(source, logger: logger) else {
+            throw StartError(description: "\(source.displayName) has errors (above); nothing started")
+        }
+        configuration = file
+        configurationPath = source.path
+        formatter = options.logFormat.map { EventLogFormatter(format: $0) }
+        stats = options.stats ? DaemonStats() : nil
+        let size = server.screenSize()
+        session = GestureSession(configuration: file, screen: Rect(x: 0, y: 0, width: size.width, height: size.height), clock: timeline)
+        router = InputRouter(server: server, session: session, timeline: timeline, logger: logger)
+        performer = ActionPerformer(server: server)
+        performer.log = { [logger] in logger.notice("\($0)") }
+        if !options.observeOnly { try takeLock() }
+        if let path = options.recordPath {
+            do { recorder = try TraceRecorder(path: path) } catch { throw StartError(description: "\(error)") }
+        }
+        if let name = options.strokeName, let path = options.strokePath { strokes = StrokeCapture(name: name, path: path) }
+        router.recorder = { [unowned self] event, t in self.inputSeen(event, at: t) }
+        session.runtime.sink = self
+        // The window an action acts on comes from the server's stacking, decorations included
+        // (when a window manager marks its clients with WM_STATE).
+        session.runtime.windowLocator = { [unowned self] point in
+            guard let watcher = self.watcher, watcher.tracker.hasWindowManager else { return nil }
+            let client = watcher.tracker.clientWindow(at: point).map { UInt64($0) }
+            self.logger.debug("client window under \(Int(point.x)),\(Int(point.y)): \(client.map { "0x" + String($0, radix: 16) } ?? "none")")
+            return .some(client)
+        }
+        session.engine.addObserver(self)
+        configurationName = source.displayName
+        logger.info("configuration: \(source.displayName) (\(file.profiles.count) profiles)")
+    }
+
+    /// Opens the display with errors that say what to do (no DISPLAY, Wayland, refused).
+    public static func openServer(display: String?, environment env: [String: String]) throws -> XlibServer {
+        if display == nil, (env["DISPLAY"] ?? "").isEmpty {
+            if let w = env["WAYLAND_DISPLAY"], !w.isEmpty {
+                throw StartError(description: "this is a Wayland session (WAYLAND_DISPLAY=\(w)) without an X display: Tactus is an X11 client and needs DISPLAY (log in to an X11 session, or use XWayland for X applications only)")
+            }
+            throw StartError(description: "DISPLAY is not set: start Tactus inside an X session, or pass --display :0")
+        }
+        do {
+            return try XlibServer(display: display)
+        } catch {
+            throw StartError(description: "\(error) — is the X server running, and may this user connect to it (xhost / XAUTHORITY)?")
+        }
+    }
+
+    /// One daemon per display (the lock), and the monitor socket beside it.
+    private func takeLock() throws {
+        let files = RuntimeFiles(display: server.displayName, environment: options.environment)
+        do {
+            lock = try InstanceLock(files, display: server.displayName)
+        } catch let e as InstanceLock.CannotCreate {
+            throw StartError(description: "\(e)")
+        }
+        do {
+            monitors = try MonitorChannel(path: files.socketPath)
+            monitors?.hello = { [unowned self] in self.helloLine() }
+        } catch {
+            logger.warning("no monitor socket (tactus monitor will not connect): \(error)")
+        }
+    }
+
+    /// The exit status when another daemon holds the display (the systemd unit does not
+    /// restart on it).
+    public static let alreadyRunningStatus: Int32 = 75
+
+    /// The version `tactus --version` prints.
+    public static let version = "0.2.0"
+
+    // MARK: Loop
+
+    /// Runs until SIGTERM/SIGINT (or a recorded stroke). Returns the exit status.
+    public func run() -> Int32 {
+        setUpSignals()
+        watchConfiguration()
+        server.watchScreenChanges()
+        router.start(observeOnly: options.observeOnly)
+        prepareKeys()
+        // Calibrate the clocks before the first input event.
+        let start = timeline.instant(server.serverTime())
+        let size = server.screenSize()
+        router.feed(.screen(width: size.width, height: size.height), at: start)
+        watcher = WindowWatcher(server: server, windows: session.windows) { [unowned self] event in self.router.feed(event, at: self.timeline.now) }
+        watcher.start()
+        logger.info("running on \(server.displayName): \(session.windows.all.count) windows, touch \(router.touchMode.rawValue)\(router.gesturesGrabbed ? ", touchpad gestures grabbed" : "")")
+        let connection = FileDescriptor(rawValue: server.connectionNumber)
+        while running {
+            while let event = server.nextEvent() {
+                if let stats {
+                    stats.measure(firedActions: { actionsPerformed }) {
+                        dispatch(event)
+                        server.flush()
+                    }
+                } else {
+                    dispatch(event)
+                }
+            }
+            session.engine.advance(to: timeline.now)
+            router.settle()
+            server.flush()
+            performer.reapChildren()
+            if !running { break }
+            // Xlib may hold events already read from the socket: never sleep on those.
+            if server.hasPendingEvents { continue }
+            var fds = [PollDescriptor(connection, .readable),
+                       PollDescriptor(signals?.readEnd, .readable),
+                       PollDescriptor(configurationWatcher?.descriptor, .readable)]
+            if let monitors { fds += monitors.pollDescriptors() }
+            let timeout = session.engine.nextDeadline.map { timeline.millisecondsUntil($0) } ?? -1
+            let result = poll(&fds, timeout: timeout)
+            wakeups += 1
+            stats?.wokeUp()
+            if case .failure(let error) = result {
+                logger.error("poll failed: \(error)")
+                break
+            }
+            if !fds[1].happened.isEmpty { handleSignals() }
+            if !fds[2].happened.isEmpty { handleConfigurationChange() }
+            if let monitors, fds.count > 3 { monitors.handle(fds[3...]) }
+        }
+        shutdown()
+        return strokeFailed ? 1 : 0
+    }
+
+    private func dispatch(_ event: XInputEvent) {
+        switch event {
+        case .propertyChanged, .configured, .destroyed:
+            watcher.handle(event)
+        case .screenChanged:
+            let size = server.screenSize()
+            let monitors = server.monitors()
+            logger.info("screen is now \(Int(size.width))x\(Int(size.height)), monitors: \(monitors.map { "\($0.name) \(Int($0.width))x\(Int($0.height))+\(Int($0.x))+\(Int($0.y))" }.joined(separator: ", "))")
+            router.feed(.screen(width: size.width, height: size.height), at: timeline.now)
+            router.refreshDevices()
+        default:
+            router.handle(event)
+        }
+    }
+
+    private func shutdown() {
+        if let stats { logger.notice("\(stats.report)") }
+        logger.info("stopping: releasing undecided touches, keys and grabs")
+        router.shutdown()
+        performer.releaseTemporaryKeycodes()
+        server.sync()
+        recorder?.close()
+        monitors?.shutDown()
+        lock?.release()
+    }
+
+    /// Stops the loop at its next turn (tests and signals).
+    public func stop() { running = false }
+}

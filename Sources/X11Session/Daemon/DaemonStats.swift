@@ -1,0 +1,36 @@
+import Foundation
+import SystemCalls
+
+/// `run --stats` (for `make bench-daemon`): X event read → action requests flushed, for the
+/// events that fired actions, and the loop's wake-ups while idle; reported at exit.
+final class DaemonStats {
+    private var latencies: [Int64] = []
+    private var lastEventAt = MonotonicClock.nanoseconds()
+    /// Wake-ups since the last event.
+    private var idleWakeups = 0
+
+    /// Times one event's handling (`handle` dispatches and flushes), when it fired actions.
+    func measure(firedActions: () -> Int, _ handle: () -> Void) {
+        let before = MonotonicClock.nanoseconds(), actions = firedActions()
+        handle()
+        if firedActions() > actions { latencies.append(MonotonicClock.nanoseconds() - before) }
+        lastEventAt = MonotonicClock.nanoseconds()
+        idleWakeups = 0
+    }
+
+    /// The loop woke up.
+    func wokeUp() { idleWakeups += 1 }
+
+    var report: String {
+        let sorted = latencies.sorted()
+        func pct(_ p: Double) -> String {
+            guard !sorted.isEmpty else { return "-" }
+            let v = sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * p))]
+            return String(format: "%.1f µs", Double(v) / 1000)
+        }
+        let idle = Double(MonotonicClock.nanoseconds() - lastEventAt) / 1e9
+        // The signal that stops the daemon wakes it once: that one is not idling.
+        let wakes = max(0, idleWakeups - 1)
+        return "stats: \(sorted.count) events with actions, X event read → actions flushed: p50 \(pct(0.5)), p99 \(pct(0.99)), max \(pct(1.0)); idle \(String(format: "%.1f", idle)) s after the last event: \(wakes) wake-ups (\(String(format: "%.2f", idle > 0 ? Double(wakes) / idle : 0))/s)"
+    }
+}

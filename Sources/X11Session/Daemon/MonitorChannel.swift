@@ -1,0 +1,120 @@
+import SystemCalls
+
+/// The daemon's monitor socket: `tactus monitor` connects and reads JSON lines of what the
+/// daemon sees and decides. Writing never blocks the event loop: a client that falls more
+/// than `maximumBacklog` bytes behind is disconnected.
+final class MonitorChannel {
+    let path: String
+    private var listener: FileDescriptor?
+    private struct Client { var fd: FileDescriptor; var pending: [UInt8] = [] }
+    private var clients: [Client] = []
+    let maximumBacklog = 1 << 20
+    /// Called on each new client for its first line.
+    var hello: () -> String = { "" }
+
+    var hasClients: Bool { !clients.isEmpty }
+
+    struct SocketError: Error, CustomStringConvertible { var description: String }
+
+    /// Binds the socket. The caller holds the display lock, so a file already there is stale.
+    init(path: String) throws {
+        self.path = path
+        do {
+            listener = try UnixSocket.listen(at: path)
+        } catch {
+            throw SocketError(error, path: path, connecting: false)
+        }
+    }
+
+    /// The descriptors to poll: the listener, then each client (for hang-ups, and for
+    /// writability while it has a backlog).
+    func pollDescriptors() -> [PollDescriptor] {
+        [PollDescriptor(listener, .readable)] + clients.map { PollDescriptor($0.fd, $0.pending.isEmpty ? .readable : [.readable, .writable]) }
+    }
+
+    /// Handles what `poll` reported for the descriptors of `pollDescriptors()`.
+    func handle(_ fds: ArraySlice<PollDescriptor>) {
+        var gone: Set<FileDescriptor> = []
+        for f in fds.dropFirst() where !f.happened.isEmpty {
+            guard let fd = f.fd else { continue }
+            if !f.happened.isDisjoint(with: [.readable, .hangUp, .error]) {
+                // Clients send nothing: a read of 0 (or an error) is the hang-up.
+                switch fd.read(upTo: 256) {
+                case .success(let bytes) where bytes.isEmpty: gone.insert(fd)
+                case .failure(let e) where e != .wouldBlock: gone.insert(fd)
+                default: break
+                }
+            }
+            if f.happened.contains(.writable), let i = clients.firstIndex(where: { $0.fd == fd }) { if !flush(i) { gone.insert(fd) } }
+        }
+        for fd in gone { drop(fd) }
+        if let l = fds.first, l.happened.contains(.readable) { accept() }
+    }
+
+    private func accept() {
+        guard let listener else { return }
+        while let fd = UnixSocket.accept(on: listener) {
+            clients.append(Client(fd: fd))
+            send(hello(), to: clients.count - 1)
+        }
+    }
+
+    /// Sends one line to every client.
+    func broadcast(_ line: String) {
+        var i = 0
+        while i < clients.count {
+            if send(line, to: i) { i += 1 }
+        }
+    }
+
+    /// false when the client was dropped.
+    @discardableResult
+    private func send(_ line: String, to i: Int) -> Bool {
+        clients[i].pending.append(contentsOf: line.utf8)
+        clients[i].pending.append(0x0A)
+        if clients[i].pending.count > maximumBacklog || !flush(i) {
+            drop(clients[i].fd)
+            return false
+        }
+        return true
+    }
+
+    /// Writes what the socket takes now; false on a broken connection.
+    private func flush(_ i: Int) -> Bool {
+        while !clients[i].pending.isEmpty {
+            switch clients[i].fd.send(clients[i].pending) {
+            case .success(let n) where n > 0: clients[i].pending.removeFirst(n)
+            case .failure(.wouldBlock), .failure(.interrupted): return true
+            default: return false
+            }
+        }
+        return true
+    }
+
+    private func drop(_ fd: FileDescriptor) {
+        fd.close()
+        clients.removeAll { $0.fd == fd }
+    }
+
+    /// Closes every connection and removes the socket.
+    func shutDown() {
+        for c in clients { c.fd.close() }
+        clients = []
+        if let listener {
+            listener.close()
+            FileSystem.remove(path)
+            self.listener = nil
+        }
+    }
+}
+
+extension MonitorChannel.SocketError {
+    /// What went wrong with the socket at `path`, in words.
+    init(_ failure: UnixSocket.Failure, path: String, connecting: Bool) {
+        switch failure {
+        case .pathTooLong: description = "\(path): path too long for a socket"
+        case .socket(let e): description = "socket: \(e)"
+        case .address(let e): description = connecting ? "\(e)" : "\(path): \(e)"
+        }
+    }
+}

@@ -1,0 +1,157 @@
+import GestureEngine
+import GestureProfiles
+import Logging
+
+/// Turns what the X server delivers into engine input, and the engine's verdicts into the
+/// answers the server waits for, as soon as the engine knows. Three parts, one per kind of
+/// input: ``TouchOwnership`` (touchscreen touches: accept or reject), ``PointerInput`` (the
+/// pointer trigger: keep or replay the press), ``TouchpadGestures`` (claimed at their begin).
+/// This type selects the events, dispatches them, and answers the verdicts after each event.
+///
+/// Talks to the server only through the seam's protocols: unit tests drive it with a fake.
+public final class InputRouter: TouchDecisionSink {
+    public typealias Server = InputGrabs & InputDevices & InputInjection & ScreenLayout
+
+    public let server: Server
+    public let session: GestureSession
+    public let timeline: ServerTimeline
+    public var logger: Logger
+    /// Every event fed to the session, with its instant (for `record`).
+    public var recorder: ((InputEvent, Instant) -> Void)? {
+        get { input.recorder }
+        set { input.recorder = newValue }
+    }
+
+    public var touchMode: TouchMode { touches.mode }
+    public var gesturesGrabbed: Bool { touchpad.grabbed }
+    public var trigger: PointerTrigger? { pointer.trigger }
+
+    private let input: InputFeed
+    private let verdicts = PendingVerdicts()
+    let touches: TouchOwnership
+    let pointer: PointerInput
+    let touchpad: TouchpadGestures
+
+    public init(server: Server, session: GestureSession, timeline: ServerTimeline, logger: Logger) {
+        self.server = server
+        self.session = session
+        self.timeline = timeline
+        self.logger = logger
+        input = InputFeed(session: session)
+        touches = TouchOwnership(server: server, feed: input, timeline: timeline, logger: logger)
+        pointer = PointerInput(server: server, feed: input, verdicts: verdicts, timeline: timeline, logger: logger)
+        touchpad = TouchpadGestures(server: server, feed: input, timeline: timeline, logger: logger)
+        touches.answerPendingVerdicts = { [unowned self] in self.flushVerdicts() }
+        pointer.answerPendingVerdicts = { [unowned self] in self.flushVerdicts() }
+        session.engine.decisionSink = self
+    }
+
+    // MARK: Set-up
+
+    /// Selects the events and takes the grabs the configuration needs. `observeOnly` never
+    /// takes a grab (record).
+    public func start(observeOnly: Bool = false) {
+        guard let version = server.negotiateInput() else {
+            logger.error("the X server has no XInput 2.2: touch gestures are off")
+            return
+        }
+        logger.info("XInput \(version.major).\(version.minor)")
+        refreshDevices()
+        // Raw events through the master devices only (each once, with the physical device as
+        // source); hierarchy changes need every device.
+        server.selectRootInput([.hierarchyChanged], from: .all)
+        var rootEvents = XIEventType.rawTouches + XIEventType.rawPointer
+        if observeOnly && version.hasGestures { rootEvents += XIEventType.gestures }
+        server.selectRootInput(rootEvents, from: .masters)
+        touches.start(observeOnly: observeOnly)
+        if observeOnly {
+            pointer.observe()
+        } else {
+            touchpad.start(version: version)
+            setTrigger(session.runtime.configuration.settings.pointer)
+        }
+        server.flush()
+    }
+
+    /// Takes (or changes, or drops) the pointer trigger's grab.
+    public func setTrigger(_ newTrigger: PointerTrigger?) { pointer.setTrigger(newTrigger) }
+
+    /// Reads the devices again (at start, and when they change).
+    public func refreshDevices() {
+        let list = server.devices()
+        var matrices: [Int32: [Double]] = [:]
+        for d in list where d.touchMode != nil {
+            if let m = server.transformationMatrix(device: d.id) { matrices[d.id] = m }
+            logger.info("touch device \(d.id) \"\(d.name)\": \(d.classes.joined(separator: ", "))")
+        }
+        for d in list where d.gestureTouches != nil { logger.info("touchpad \(d.id) \"\(d.name)\": \(d.classes.joined(separator: ", "))") }
+        touches.use(list, matrices: matrices)
+    }
+
+    /// Shutting down: every touch still undecided is rejected (the applications get them),
+    /// a held pointer press is let go, and every grab is dropped.
+    public func shutdown() {
+        let released = session.engine.releaseUndecidedTouches()
+        flushVerdicts()
+        touches.rejectUndecided()
+        if !released.isEmpty { logger.info("shutdown: released \(released.count) undecided touches to the applications") }
+        pointer.stop()
+        touches.stop()
+        touchpad.stop()
+        server.sync()
+    }
+
+    // MARK: Events
+
+    /// Feeds one event to the session (and the recorder).
+    @discardableResult
+    public func feed(_ event: InputEvent, at t: Instant) -> GestureSession.Outcome {
+        input(event, at: t)
+    }
+
+    /// Handles one input event; ownership answers go out before it returns.
+    public func handle(_ event: XInputEvent) {
+        switch event {
+        case .touch(let e): touches.handle(e)
+        case .rawTouch(let e): touches.handle(e)
+        case .button(let e): pointer.handle(e)
+        case .motion(let e): pointer.handle(e)
+        case .rawMotion(_, let time): pointer.handleRawMotion(time: time)
+        case .rawButton(let pressed, _, let button, let time): pointer.handleRawButton(pressed: pressed, button: button, time: time)
+        case .gesture(let e): touchpad.handle(e)
+        case .hierarchyChanged:
+            logger.info("input devices changed")
+            refreshDevices()
+        default:
+            return
+        }
+        flushVerdicts()
+    }
+
+    // MARK: Verdicts
+
+    /// Noted during the event; answered to the server after it (``flushVerdicts()``).
+    public func touchDecided(_ decision: TouchDecision) {
+        verdicts.append(decision.id, decision.verdict)
+    }
+
+    /// After deadlines ran outside an event: answers the verdicts they gave.
+    public func settle() { flushVerdicts() }
+
+    /// Answers the server for every verdict the engine gave since the last call.
+    func flushVerdicts() {
+        guard !verdicts.isEmpty else { return }
+        for (id, verdict) in verdicts.drain() {
+            if id.isPointer {
+                pointer.answer(button: Int(-id.rawValue), verdict)
+            } else {
+                touches.answer(id, verdict)
+            }
+        }
+        server.flush()
+    }
+
+    /// Touches tracked now (tests, monitor).
+    public var trackedTouchCount: Int { touches.trackedCount }
+    public var undecidedTouchCount: Int { touches.undecidedCount }
+}

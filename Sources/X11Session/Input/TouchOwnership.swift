@@ -1,0 +1,201 @@
+import GestureEngine
+import GestureProfiles
+import Logging
+
+/// Who decides touchscreen touches.
+public enum TouchMode: String, Sendable {
+    /// The passive touch grab is ours: touches are decided (accepted or rejected).
+    case owner
+    /// The grab was refused (another client holds it): raw events, no claims.
+    case observer
+    /// No touch input at all (XI < 2.2).
+    case none
+}
+
+/// Touchscreen touches under XI 2.2 ownership: the passive touch grab on root, each touch
+/// fed to the engine, and the engine's verdict answered as `XIAcceptTouch` (a gesture claimed
+/// it) or `XIRejectTouch` (the server replays the whole sequence to the application). A
+/// released touch that a gesture still follows is carried on by raw events; without the grab
+/// (another client holds it) raw events are all there is, and nothing is answered.
+final class TouchOwnership {
+    typealias Server = InputGrabs & ScreenLayout
+
+    private let server: Server
+    private let feed: InputFeed
+    private let timeline: ServerTimeline
+    private let logger: Logger
+    /// Answers every verdict given so far (the router's); called before a reused touch id
+    /// forgets the touch it named.
+    var answerPendingVerdicts: () -> Void = {}
+    private(set) var mode: TouchMode = .none
+
+    /// An X touch: the physical device and its touch id.
+    struct Key: Hashable { var source: Int32; var touch: UInt32 }
+
+    struct Tracked {
+        var id: TouchID
+        /// The device to answer ownership for.
+        var device: Int32
+        /// We hold the touch and owe the server an answer.
+        var awaitingVerdict: Bool
+        /// Released while the engine still follows it: raw events carry it on.
+        var followsRaw = false
+        var ended = false
+        var lastLocation: Point
+    }
+
+    private var touches: [Key: Tracked] = [:]
+    private var keys: [TouchID: Key] = [:]
+    private var nextTouchID: Int64 = 1
+    /// Devices by id, for raw coordinates.
+    private var devices: [Int32: InputDevice] = [:]
+    private var matrices: [Int32: [Double]] = [:]
+
+    init(server: Server, feed: InputFeed, timeline: ServerTimeline, logger: Logger) {
+        self.server = server
+        self.feed = feed
+        self.timeline = timeline
+        self.logger = logger
+    }
+
+    /// Takes the touch grab (`observeOnly`: never; raw events only).
+    func start(observeOnly: Bool) {
+        if observeOnly {
+            mode = .observer
+        } else if server.grabTouchBegin() {
+            mode = .owner
+            logger.info("touch grab on root taken: touches are decided by the gestures")
+        } else {
+            mode = .observer
+            logger.warning("another client (a compositor or window manager?) holds the touch grab: observing only — gestures fire, but touches also reach the applications")
+        }
+    }
+
+    /// The devices and their coordinate transformation matrices (for raw events).
+    func use(_ list: [InputDevice], matrices: [Int32: [Double]]) {
+        devices = Dictionary(list.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        self.matrices = matrices
+    }
+
+    // MARK: Events
+
+    /// A touch event of the grab.
+    func handle(_ e: XTouchEvent) {
+        let key = Key(source: e.source, touch: e.touch)
+        let t = timeline.instant(e.time)
+        switch e.phase {
+        case .begin:
+            if touches[key] != nil { finishStale(key, at: t) }
+            let id = newID()
+            touches[key] = Tracked(id: id, device: e.device, awaitingVerdict: mode == .owner, lastLocation: e.root)
+            keys[id] = key
+            logger.debug("touch \(id) began at \(Int(e.root.x)),\(Int(e.root.y)) (device \(e.source), X touch \(e.touch))")
+            feed.touch(.began, id, e.root, at: t)
+        case .update, .end:
+            guard let tracked = touches[key], !tracked.ended, !tracked.followsRaw else { return }
+            move(key, tracked, to: e.root, ended: e.phase == .end, at: t)
+        }
+    }
+
+    /// A raw touch event: all there is without the grab; with it, only touches the engine
+    /// follows after they were released.
+    func handle(_ e: XRawTouchEvent) {
+        let key = Key(source: e.source, touch: e.touch)
+        let t = timeline.instant(e.time)
+        if mode == .observer {
+            guard let p = rawLocation(e) ?? touches[key]?.lastLocation else { return }
+            switch e.phase {
+            case .begin:
+                if touches[key] != nil { finishStale(key, at: t) }
+                let id = newID()
+                touches[key] = Tracked(id: id, device: e.source, awaitingVerdict: false, lastLocation: p)
+                keys[id] = key
+                feed.touch(.began, id, p, at: t)
+            case .update, .end:
+                guard let tracked = touches[key], !tracked.ended else { return }
+                move(key, tracked, to: p, ended: e.phase == .end, at: t)
+            }
+            return
+        }
+        guard let tracked = touches[key], tracked.followsRaw, !tracked.ended, e.phase != .begin else { return }
+        move(key, tracked, to: rawLocation(e) ?? tracked.lastLocation, ended: e.phase == .end, at: t)
+    }
+
+    private func newID() -> TouchID {
+        defer { nextTouchID += 1 }
+        return TouchID(nextTouchID)
+    }
+
+    /// A tracked touch moves (or ends there).
+    private func move(_ key: Key, _ tracked: Tracked, to p: Point, ended: Bool, at t: Instant) {
+        var tracked = tracked
+        tracked.lastLocation = p
+        if ended { tracked.ended = true }
+        touches[key] = tracked
+        feed.touch(ended ? .ended : .moved, tracked.id, p, at: t)
+        forgetIfDone(key)
+    }
+
+    /// A touch id the server reuses while we still track the old one: end the old one.
+    private func finishStale(_ key: Key, at t: Instant) {
+        guard let old = touches[key] else { return }
+        if !old.ended { feed.touch(.cancelled, old.id, old.lastLocation, at: t) }
+        answerPendingVerdicts()
+        touches[key] = nil
+        keys[old.id] = nil
+    }
+
+    /// Device units to root coordinates: normalised by the axis ranges, through the device's
+    /// transformation matrix, scaled to the screen (what the server does for device events).
+    func rawLocation(_ e: XRawTouchEvent) -> Point? {
+        guard let d = devices[e.source], let xr = d.xRange, let yr = d.yRange else { return nil }
+        let previous = touches[Key(source: e.source, touch: e.touch)]?.lastLocation
+        let screen = server.screenSize()
+        var nx: Double, ny: Double
+        if let x = e.x { nx = (x - xr.lowerBound) / (xr.upperBound - xr.lowerBound) } else if let p = previous { nx = p.x / screen.width } else { return nil }
+        if let y = e.y { ny = (y - yr.lowerBound) / (yr.upperBound - yr.lowerBound) } else if let p = previous { ny = p.y / screen.height } else { return nil }
+        if let m = matrices[e.source], e.x != nil || e.y != nil {
+            let w = m[6] * nx + m[7] * ny + m[8]
+            let tx = m[0] * nx + m[1] * ny + m[2], ty = m[3] * nx + m[4] * ny + m[5]
+            if w != 0 && w.isFinite { nx = tx / w; ny = ty / w }
+        }
+        return Point(x: nx * screen.width, y: ny * screen.height)
+    }
+
+    private func forgetIfDone(_ key: Key) {
+        guard let t = touches[key], t.ended, !t.awaitingVerdict else { return }
+        touches[key] = nil
+        keys[t.id] = nil
+    }
+
+    // MARK: Verdicts
+
+    /// Answers the server for a touch the engine decided (once: a touch we do not hold, or
+    /// already answered, is left alone).
+    func answer(_ id: TouchID, _ verdict: TouchVerdict) {
+        guard let key = keys[id], var t = touches[key] else { return }
+        if t.awaitingVerdict {
+            server.allowTouch(device: t.device, touch: key.touch, accept: verdict == .claimed)
+            logger.debug("touch \(id): \(verdict == .claimed ? "accepted (a gesture claimed it)" : "rejected (replayed to the application)")")
+            t.awaitingVerdict = false
+            if verdict == .released && !t.ended { t.followsRaw = true }
+        }
+        touches[key] = t
+        forgetIfDone(key)
+    }
+
+    /// Shutting down: every touch still held is rejected (the applications get them).
+    func rejectUndecided() {
+        for (key, t) in touches where t.awaitingVerdict {
+            server.allowTouch(device: t.device, touch: key.touch, accept: false)
+        }
+    }
+
+    /// Drops the grab.
+    func stop() {
+        if mode == .owner { server.ungrabTouchBegin() }
+    }
+
+    var trackedCount: Int { touches.count }
+    var undecidedCount: Int { touches.values.filter(\.awaitingVerdict).count }
+}

@@ -1,0 +1,63 @@
+import GestureEngine
+import GestureProfiles
+
+/// The client windows the window manager manages, through EWMH: `_NET_CLIENT_LIST_STACKING`
+/// (bottom to top, else `_NET_CLIENT_LIST`), `WM_CLASS`, `_NET_WM_NAME` (else `WM_NAME`),
+/// `_NET_WM_WINDOW_TYPE`, geometry in root coordinates, and `_NET_ACTIVE_WINDOW`.
+public struct WindowTracker {
+    public let server: any WindowQueries
+
+    public init(server: any WindowQueries) { self.server = server }
+
+    /// Client windows, bottom of the stack first. Windows that vanish while being read are
+    /// left out.
+    public func clients() -> [WindowInfo] {
+        let ids = server.numbers(server.root, "_NET_CLIENT_LIST_STACKING") ?? server.numbers(server.root, "_NET_CLIENT_LIST") ?? []
+        let active = server.numbers(server.root, "_NET_ACTIVE_WINDOW")?.first
+        return ids.compactMap { id in info(id, focused: id == active) }
+    }
+
+    public func info(_ id: XWindowID, focused: Bool = false) -> WindowInfo? {
+        guard let frame = server.geometry(id) else { return nil }
+        let hint = server.classHint(id)
+        let title = server.text(id, "_NET_WM_NAME") ?? server.text(id, "WM_NAME") ?? ""
+        var type = "normal"
+        if let t = server.numbers(id, "_NET_WM_WINDOW_TYPE")?.first, let name = server.atomName(t) {
+            type = name.replacingPrefix("_NET_WM_WINDOW_TYPE_").lowercased()
+        }
+        return WindowInfo(id: UInt64(id), windowClass: hint?.windowClass ?? "", instance: hint?.instance ?? "", title: title, type: type, frame: frame, focused: focused)
+    }
+
+    /// The client window under a point as the server stacks it: the top-level window there
+    /// (the window manager's frame), then the window with `WM_STATE` in its subtree. A point
+    /// on a window's decorations gives that window; a point on an unmanaged popup or on the
+    /// root gives nil. (Hit-testing the client list against client geometry misses both.)
+    public func clientWindow(at point: Point) -> XWindowID? {
+        guard let top = server.topLevelWindow(at: point) else { return nil }
+        var queue = [top]
+        var visited = 0
+        // Frames are shallow; the bound keeps a pathological tree from stalling the loop.
+        while !queue.isEmpty, visited < 64 {
+            let w = queue.removeFirst()
+            visited += 1
+            if server.numbers(w, "WM_STATE") != nil { return w }
+            queue += server.children(of: w)
+        }
+        return nil
+    }
+
+    public var activeWindow: XWindowID? { server.numbers(server.root, "_NET_ACTIVE_WINDOW")?.first.flatMap { $0 == 0 ? nil : $0 } }
+    public var currentDesktop: Int? { server.numbers(server.root, "_NET_CURRENT_DESKTOP")?.first.map { Int($0) } }
+    public var numberOfDesktops: Int? { server.numbers(server.root, "_NET_NUMBER_OF_DESKTOPS")?.first.map { Int($0) } }
+    /// Whether a window manager that speaks EWMH runs (`_NET_SUPPORTING_WM_CHECK` on root).
+    public var hasWindowManager: Bool { server.numbers(server.root, "_NET_SUPPORTING_WM_CHECK")?.first.map { $0 != 0 } ?? false }
+
+    /// The atoms of `_NET_WM_STATE`, by name.
+    public func states(_ id: XWindowID) -> [String] {
+        (server.numbers(id, "_NET_WM_STATE") ?? []).compactMap { server.atomName($0) }
+    }
+}
+
+extension String {
+    func replacingPrefix(_ prefix: String) -> String { hasPrefix(prefix) ? String(dropFirst(prefix.count)) : self }
+}

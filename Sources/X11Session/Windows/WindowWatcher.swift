@@ -1,0 +1,102 @@
+import GestureEngine
+import GestureProfiles
+
+/// Follows the managed windows as they change and reports each change as an input event
+/// (`window`, `window-closed`): new clients from `_NET_CLIENT_LIST(_STACKING)`, names and
+/// class through `PropertyNotify` on the client, geometry through `ConfigureNotify`,
+/// stacking and focus through `PropertyNotify` on root.
+///
+/// What it reported is the session's window list: it compares the server's state with that
+/// list (`emit` must apply each event to it before returning, as the session does), so that
+/// only what changed is reported, and keeps no copy of its own.
+public final class WindowWatcher {
+    public let tracker: WindowTracker
+    private var server: any WindowQueries { tracker.server }
+    private let windows: WindowList
+    /// The server's active window, as last read.
+    private var active: XWindowID?
+    private let emit: (InputEvent) -> Void
+    private var rootAtoms: Set<UInt> = []
+    private var clientAtoms: Set<UInt> = []
+
+    public init(server: any WindowQueries, windows: WindowList, emit: @escaping (InputEvent) -> Void) {
+        tracker = WindowTracker(server: server)
+        self.windows = windows
+        self.emit = emit
+        rootAtoms = Set(["_NET_CLIENT_LIST", "_NET_CLIENT_LIST_STACKING", "_NET_ACTIVE_WINDOW"].map { server.atom($0) })
+        clientAtoms = Set(["WM_NAME", "_NET_WM_NAME", "WM_CLASS", "_NET_WM_WINDOW_TYPE"].map { server.atom($0) })
+    }
+
+    /// Starts listening on root and reads the current windows.
+    public func start() {
+        server.watchWindow(server.root)
+        refreshList()
+    }
+
+    private func known(_ window: XWindowID) -> WindowInfo? { windows.info(UInt64(window)) }
+
+    public func handle(_ event: XInputEvent) {
+        switch event {
+        case .propertyChanged(let window, let atom, _):
+            if window == server.root {
+                if rootAtoms.contains(atom) { refreshList() }
+            } else if known(window) != nil, clientAtoms.contains(atom) {
+                refresh(window)
+            }
+        case .configured(let window):
+            if known(window) != nil { refresh(window) }
+        case .destroyed(let window):
+            if known(window) != nil { close(window) }
+        default:
+            break
+        }
+    }
+
+    /// Re-reads the client list: new windows appear, gone ones close, order and focus follow.
+    public func refreshList() {
+        let ids = server.numbers(server.root, "_NET_CLIENT_LIST_STACKING") ?? server.numbers(server.root, "_NET_CLIENT_LIST") ?? []
+        let newActive = tracker.activeWindow
+        for gone in windows.stacking.map({ XWindowID($0) }) where !ids.contains(gone) { close(gone) }
+        for id in ids where known(id) == nil {
+            // Listen before reading, so no change slips between the read and the selection.
+            server.watchWindow(id)
+            guard let info = tracker.info(id, focused: id == newActive) else { continue }
+            emit(.window(WindowUpdate(info)))
+        }
+        // Stacking: raise, bottom to top, every window from the first that is out of place.
+        let order = ids.filter { known($0) != nil }
+        let stacking = windows.stacking.map { XWindowID($0) }
+        if order != stacking {
+            let common = min(order.count, stacking.count)
+            let firstDifferent = (0..<common).first { order[$0] != stacking[$0] } ?? common
+            for id in order[firstDifferent...] { emit(.window(WindowUpdate(id: UInt64(id), raise: true))) }
+        }
+        if newActive != active {
+            if let old = active, known(old) != nil {
+                emit(.window(WindowUpdate(id: UInt64(old), focused: false)))
+            }
+            if let new = newActive, let info = known(new), !info.focused {
+                emit(.window(WindowUpdate(id: UInt64(new), focused: true)))
+            }
+            active = newActive
+        }
+    }
+
+    /// Re-reads one window; only what changed is reported.
+    public func refresh(_ id: XWindowID) {
+        guard let old = known(id) else { return }
+        guard let info = tracker.info(id, focused: old.focused) else { return close(id) }
+        var u = WindowUpdate(id: UInt64(id))
+        if info.windowClass != old.windowClass { u.windowClass = info.windowClass }
+        if info.instance != old.instance { u.instance = info.instance }
+        if info.title != old.title { u.title = info.title }
+        if info.type != old.type { u.type = info.type }
+        if info.frame != old.frame { u.frame = info.frame }
+        if u.windowClass != nil || u.instance != nil || u.title != nil || u.type != nil || u.frame != nil { emit(.window(u)) }
+    }
+
+    private func close(_ id: XWindowID) {
+        if active == id { active = nil }
+        emit(.windowClosed(UInt64(id)))
+    }
+}

@@ -1,0 +1,156 @@
+import GestureEngine
+
+/// An X window id.
+public typealias XWindowID = UInt
+
+/// The seam between Tactus and the X server, as small protocols by concern: each part of the
+/// session asks only for what it uses, so a test's fake implements only that, and the real
+/// server (``XlibServer``) implements them all. Values crossing the seam are Swift types
+/// (``ModifierMask``, ``XIEventType``, ``XInputEvent``…): nothing above it uses Xlib.
+///
+/// What every part shares: the connection's request buffer.
+public protocol XConnection: AnyObject {
+    /// Sends the requests buffered so far.
+    func flush()
+    /// Sends them and waits until the server has handled them (and their errors).
+    func sync()
+}
+
+/// The root window and atoms: what the window protocols share.
+public protocol RootWindow: XConnection {
+    var root: XWindowID { get }
+    func atom(_ name: String) -> UInt
+}
+
+/// Windows and their properties, as window tracking reads them (EWMH, ICCCM).
+public protocol WindowQueries: RootWindow {
+    func atomName(_ atom: UInt) -> String?
+    /// A format-32 property (CARDINAL, WINDOW, ATOM) as numbers; nil when absent.
+    func numbers(_ window: XWindowID, _ property: String) -> [UInt]?
+    /// A text property (UTF8_STRING or STRING); nil when absent.
+    func text(_ window: XWindowID, _ property: String) -> String?
+    /// WM_CLASS as (instance, class).
+    func classHint(_ window: XWindowID) -> (instance: String, windowClass: String)?
+    /// The window's rectangle in root coordinates; nil when it is gone.
+    func geometry(_ window: XWindowID) -> Rect?
+    /// The top-level window (a window manager's frame, or an unmanaged popup) at a point of
+    /// the root window; nil over the bare root.
+    func topLevelWindow(at point: Point) -> XWindowID?
+    /// A window's children, bottom first (empty when it is gone).
+    func children(of window: XWindowID) -> [XWindowID]
+    /// Asks for `window`'s property changes and its structure changes (moves, resizes,
+    /// destruction) as events.
+    func watchWindow(_ window: XWindowID)
+}
+
+/// Requests to the window manager: EWMH client messages to the root window.
+public protocol WindowManagerRequests: RootWindow {
+    /// A format-32 ClientMessage to the root window, as EWMH requests are sent.
+    func sendRootMessage(about window: XWindowID, type: String, data: [Int])
+}
+
+/// XInput 2 on the root window: the events selected, the grabs, and the answers the grabs
+/// owe the server (touch ownership, frozen devices).
+public protocol InputGrabs: XConnection {
+    /// The XInput version the server grants (asking for 2.4), or nil without XI 2.2.
+    func negotiateInput() -> XInputVersion?
+    /// Selects XI events on the root window from `devices`.
+    func selectRootInput(_ events: [XIEventType], from devices: XIDeviceSet)
+    /// The passive touch grab on root; false when another client holds it.
+    func grabTouchBegin() -> Bool
+    func ungrabTouchBegin()
+    /// Ownership of a touch: accept (the gesture keeps it) or reject (replayed to the application).
+    func allowTouch(device: Int32, touch: UInt32, accept: Bool)
+    /// A passive synchronous grab of `button` with each modifier combination on root.
+    func grabButton(_ button: Int, modifiers: [ModifierMask]) -> Bool
+    func ungrabButton(_ button: Int, modifiers: [ModifierMask])
+    /// Thaws a device frozen by a sync grab: `replay` gives the event to the application,
+    /// otherwise the grab keeps it (XIAsyncDevice).
+    func allowEvents(device: Int32, replay: Bool)
+    func ungrabDevice(_ device: Int32)
+    /// Passive sync grabs of XI 2.4 swipe and pinch gestures on root.
+    func grabGestures() -> Bool
+    func ungrabGestures()
+}
+
+/// The input devices and the pointer.
+public protocol InputDevices: XConnection {
+    func devices() -> [InputDevice]
+    /// A device's "Coordinate Transformation Matrix" (row-major 3×3), when it has one.
+    func transformationMatrix(device: Int32) -> [Double]?
+    func pointerPosition() -> Point?
+}
+
+/// Input Tactus injects (XTest).
+public protocol InputInjection: XConnection {
+    func fakeKey(_ keycode: UInt8, pressed: Bool)
+    func fakeButton(_ button: UInt32, pressed: Bool)
+    func fakeMotion(to point: Point)
+}
+
+/// The keyboard map.
+public protocol KeyboardMap: XConnection {
+    func keycode(forKeysym keysym: UInt) -> UInt8?
+    /// Binds `keysym` to a keycode that has none, for a key the keyboard map lacks.
+    func bindSpareKeycode(toKeysym keysym: UInt) -> UInt8?
+    func unbindKeycode(_ keycode: UInt8)
+}
+
+/// The screen: its size and its monitors (XRandR).
+public protocol ScreenLayout: XConnection {
+    func screenSize() -> (width: Double, height: Double)
+    func monitors() -> [XMonitor]
+    /// Asks for screen and monitor changes as events.
+    func watchScreenChanges()
+}
+
+/// Where the event loop's events come from.
+public protocol EventSource: XConnection {
+    /// The descriptor to poll for events.
+    var connectionNumber: Int32 { get }
+    /// The next event already received (nil: none pending, never blocks).
+    func nextEvent() -> XInputEvent?
+    /// Whether unread events are queued or readable (after a poll() wake-up).
+    var hasPendingEvents: Bool { get }
+    /// The server's time now (a round trip).
+    func serverTime() -> XTime
+}
+
+/// The whole seam.
+public typealias XServer = WindowQueries & WindowManagerRequests & InputGrabs & InputDevices & InputInjection & KeyboardMap & ScreenLayout & EventSource
+
+/// The XInput version the server grants.
+public struct XInputVersion: Equatable, Sendable {
+    public var major: Int
+    public var minor: Int
+
+    public init(major: Int, minor: Int) {
+        self.major = major
+        self.minor = minor
+    }
+
+    /// XI 2.4: touchpad gesture events.
+    public var hasGestures: Bool { major > 2 || minor >= 4 }
+}
+
+/// Which devices an XI event selection covers.
+public enum XIDeviceSet: Sendable {
+    /// Every device, physical ones included (hierarchy changes are only sent for these).
+    case all
+    /// The master devices: each event once, with the physical device as its source.
+    case masters
+}
+
+/// The XInput 2 events Tactus selects on the root window.
+public enum XIEventType: CaseIterable, Sendable {
+    case hierarchyChanged
+    case rawTouchBegin, rawTouchUpdate, rawTouchEnd
+    case rawMotion, rawButtonPress, rawButtonRelease
+    case gesturePinchBegin, gesturePinchUpdate, gesturePinchEnd
+    case gestureSwipeBegin, gestureSwipeUpdate, gestureSwipeEnd
+
+    public static let rawTouches: [XIEventType] = [.rawTouchBegin, .rawTouchUpdate, .rawTouchEnd]
+    public static let rawPointer: [XIEventType] = [.rawMotion, .rawButtonPress, .rawButtonRelease]
+    public static let gestures: [XIEventType] = [.gesturePinchBegin, .gesturePinchUpdate, .gesturePinchEnd,
+                                                 .gestureSwipeBegin, .gestureSwipeUpdate, .gestureSwipeEnd]
+}
