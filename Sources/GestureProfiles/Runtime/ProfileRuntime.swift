@@ -114,7 +114,7 @@ public final class ProfileRuntime {
     /// a new window starts on top. A change of class or title that changes the matching
     /// profile rebuilds the window's view.
     public func updateWindow(_ info: WindowInfo, raise: Bool = false) {
-        guard let old = windows.info(info.id), var views = windowViews[info.id] else {
+        guard let old = windows.info(info.id), let views = windowViews[info.id] else {
             windows.set(info)
             buildViews(for: info, at: windows.stacking.count - 1)
             return
@@ -130,7 +130,6 @@ public final class ProfileRuntime {
             for region in views.profile?.regions ?? [] {
                 views.regionViews[region.name]?.frame = region.frame.resolve(in: info.frame)
             }
-            windowViews[info.id] = views
         }
         if raise { self.raise(info.id) }
     }

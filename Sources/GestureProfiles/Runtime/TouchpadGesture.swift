@@ -40,7 +40,7 @@ struct TouchpadGesture {
         delta = delta + d
         self.scale = scale
         self.angle = angle
-        var firings = on(.changed)
+        let firings = on(.changed)
         guard let rep = binding.repeat, var counter else { return firings }
         let progress: Double
         if binding.kind == .pinch {
