@@ -166,9 +166,7 @@ extension ProfileParser {
             var s = readRecognizer(node, kind, SwipeKey.self, given: &given) { key, value in
                 switch key {
                 case .touches: touches = reader.integer(value, key.rawValue, range: ValueRange.touches) ?? touches
-                default:
-                    let list = choices(value, "direction", directionNames).map { Direction(rawValue: $0)! }
-                    if !list.isEmpty { directions = list }
+                default: if let list = choices(value, "direction", directionNames) { directions = list.map { Direction(rawValue: $0)! } }
                 }
             }
             // Multi-finger swipes are desktop gestures: they fire on distance whatever the speed
@@ -200,9 +198,7 @@ extension ProfileParser {
             let s = readRecognizer(node, kind, EdgePanKey.self) { key, value in
                 switch key {
                 case .minimumDistance: distance = reader.number(value, key.rawValue, range: ValueRange.distance) ?? distance
-                default:
-                    let list = choices(value, "edge", ["left", "right", "top", "bottom"])
-                    if !list.isEmpty { edges = list }
+                default: if let list = choices(value, "edge", ["left", "right", "top", "bottom"]) { edges = list }
                 }
             }
             return .edgePan(edges: edges, zoneWidth: s.edgePanZoneWidth, minimumDistance: distance)
@@ -237,8 +233,10 @@ extension ProfileParser {
         if let v = reader.number(value, what, range: threshold.range) { settings[keyPath: threshold.setting] = v }
     }
 
-    /// The valid choices of a list (or of a single value standing for a list of one).
-    private func choices(_ node: Node, _ what: String, _ options: [String]) -> [String] {
-        reader.list(node).compactMap { reader.choice($0, what, options) }
+    /// The valid choices of a list (or of a single value standing for a list of one); nil
+    /// when none is valid (the default stays).
+    private func choices(_ node: Node, _ what: String, _ options: [String]) -> [String]? {
+        let valid = reader.list(node).compactMap { reader.choice($0, what, options) }
+        return valid.isEmpty ? nil : valid
     }
 }
