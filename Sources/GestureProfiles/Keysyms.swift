@@ -17,11 +17,6 @@ public enum Keysyms {
         "super": "Super_L", "win": "Super_L", "meta": "Meta_L", "altgr": "ISO_Level3_Shift",
     ]
 
-    public static let modifierKeysyms: Set<String> = [
-        "Control_L", "Control_R", "Alt_L", "Alt_R", "Shift_L", "Shift_R", "Super_L", "Super_R",
-        "Meta_L", "Meta_R", "Hyper_L", "Hyper_R", "ISO_Level3_Shift",
-    ]
-
     /// Resolves one part of a key combination: a modifier alias, an exact keysym name, or a
     /// keysym name in another case (`left` → `Left`) when that is unambiguous.
     public static func resolve(_ name: String) -> String? {

@@ -106,6 +106,3 @@ func str(_ s: String) -> String {
     }
     return out + "\""
 }
-
-/// A JSON string literal (quotes and escapes included), for lines built by hand.
-public func jsonString(_ s: String) -> String { str(s) }

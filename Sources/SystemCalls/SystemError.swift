@@ -15,7 +15,6 @@ package struct SystemError: Error, Equatable, CustomStringConvertible {
 
     package static let interrupted = SystemError(code: EINTR)
     package static let wouldBlock = SystemError(code: EAGAIN)
-    package static let noSuchFile = SystemError(code: ENOENT)
 }
 
 /// The result of a call that returns -1 and sets `errno` on failure.

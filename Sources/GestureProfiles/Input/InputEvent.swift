@@ -19,7 +19,7 @@ public enum PointerPhase: String, Sendable { case down, motion, up }
 
 /// An XI 2.4 touchpad gesture event, as the driver reports it.
 public struct TouchpadEvent: Sendable {
-    public enum Phase: String, Sendable, CaseIterable { case begin, update, end }
+    public enum Phase: String, Sendable { case begin, update, end }
 
     public var gesture: TouchpadBinding.Kind
     public var phase: Phase

@@ -16,8 +16,6 @@ public final class WindowList {
 
     public func info(_ id: UInt64) -> WindowInfo? { infos[id] }
 
-    public func contains(_ id: UInt64) -> Bool { infos[id] != nil }
-
     /// The topmost window under a point.
     public func window(at p: Point) -> WindowInfo? {
         for id in stacking.reversed() {

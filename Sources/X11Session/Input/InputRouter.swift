@@ -151,7 +151,6 @@ public final class InputRouter: TouchDecisionSink {
         server.flush()
     }
 
-    /// Touches tracked now (tests, monitor).
+    /// Touches tracked now (an X touch sequence not yet over, or not yet answered).
     public var trackedTouchCount: Int { touches.trackedCount }
-    public var undecidedTouchCount: Int { touches.undecidedCount }
 }

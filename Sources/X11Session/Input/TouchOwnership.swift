@@ -197,5 +197,4 @@ final class TouchOwnership {
     }
 
     var trackedCount: Int { touches.count }
-    var undecidedCount: Int { touches.values.filter(\.awaitingVerdict).count }
 }

@@ -22,7 +22,6 @@ public struct InputDevice: Equatable, Sendable {
 
     public enum TouchMode: String, Sendable { case direct, dependent }
 
-    public var isTouchscreen: Bool { touchMode == .direct }
     public var isXTest: Bool { name.contains("XTEST") }
 
     /// The classes in words: "touchscreen (5 touches)", "touchpad gestures", "pointer", ….
