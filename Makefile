@@ -6,7 +6,7 @@ SHARED_DATA ?= ../shared/data
 PREFIX ?= /usr/local
 SYSCONFDIR ?= /etc
 DESTDIR ?=
-VERSION := $(shell sed -n 's/.*static let version = "\(.*\)"/\1/p' Sources/X11Session/Daemon.swift)
+VERSION := $(shell sed -n 's/.*static let version = "\(.*\)"/\1/p' Sources/X11Session/Daemon/Daemon.swift)
 # The release binary links the Swift runtime statically: it runs on a Debian machine with
 # no Swift toolchain (the .deb depends only on Debian's libraries).
 RELEASE_FLAGS := -c release --static-swift-stdlib
