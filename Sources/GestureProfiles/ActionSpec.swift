@@ -1,0 +1,60 @@
+/// What a `window:` action asks the window manager.
+public enum WindowOperation: String, Sendable, CaseIterable {
+    case close, minimize, maximize, unmaximize
+    case toggleMaximize = "toggle-maximize"
+    case fullscreen
+    case toggleFullscreen = "toggle-fullscreen"
+    case raise
+}
+
+/// What a `desktop:` action asks: the next or previous desktop, a numbered one, or the desktop shown.
+public enum DesktopOperation: Sendable, Equatable, CustomStringConvertible {
+    case next, previous, show
+    case number(Int)
+
+    public var description: String {
+        switch self {
+        case .next: "next"
+        case .previous: "previous"
+        case .show: "show"
+        case .number(let n): "\(n)"
+        }
+    }
+}
+
+/// Actions as data (config.md): described and logged here, performed by the X session.
+public indirect enum ActionSpec: Sendable, CustomStringConvertible {
+    case command([Template])
+    case shell(Template)
+    case keys(KeyCombo)
+    case click(Int)
+    case window(WindowOperation)
+    case desktop(DesktopOperation)
+    case log(Template)
+    case sequence([ActionSpec])
+
+    /// Whether performing it needs to know the window exactly: a window request, a shell
+    /// (its `TACTUS_WINDOW_*` variables), or text naming `{window.…}`.
+    public var needsWindow: Bool {
+        switch self {
+        case .window, .shell: return true
+        case .command(let argv): return argv.contains { $0.description.contains("{window.") }
+        case .log(let t): return t.description.contains("{window.")
+        case .sequence(let list): return list.contains { $0.needsWindow }
+        case .keys, .click, .desktop: return false
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .command(let argv): return "command " + argv.map(\.description).joined(separator: " ")
+        case .shell(let script): return "shell \(script)"
+        case .keys(let k): return "keys \(k)"
+        case .click(let b): return "click \(b)"
+        case .window(let op): return "window \(op.rawValue)"
+        case .desktop(let op): return "desktop \(op)"
+        case .log(let t): return "log \(t)"
+        case .sequence(let list): return list.map(\.description).joined(separator: "; ")
+        }
+    }
+}

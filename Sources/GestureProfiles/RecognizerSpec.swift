@@ -1,0 +1,58 @@
+import GestureEngine
+
+/// The recognizer of a gesture with every parameter resolved (settings already applied).
+public enum RecognizerSpec: Sendable, Equatable {
+    case tap(taps: Int, touches: Int, maxMovement: Double, maxDuration: Double, maxInterval: Double)
+    case longPress(minimumDuration: Double, allowableMovement: Double, touches: Int, taps: Int)
+    case pan(minimumTouches: Int, maximumTouches: Int, minimumDistance: Double)
+    case swipe(directions: [Direction], touches: Int, minimumDistance: Double, minimumVelocity: Double, maximumAngle: Double, maximumDuration: Double)
+    case pinch(touches: Int, threshold: Double, direction: PinchDirection)
+    case rotation(touches: Int, threshold: Double)
+    case edgePan(edges: [String], zoneWidth: Double, minimumDistance: Double)
+    case stroke(templates: [StrokeTemplateSpec], minimumScore: Double, minimumLength: Double)
+
+    var isPinch: Bool {
+        if case .pinch = self { return true }
+        return false
+    }
+
+    public var isContinuous: Bool {
+        switch self {
+        case .tap, .swipe, .stroke: return false
+        default: return true
+        }
+    }
+
+    /// Builds the engine's recognizer.
+    public func makeRecognizer(name: String) -> GestureRecognizer {
+        switch self {
+        case .tap(let taps, let touches, let mm, let md, let mi):
+            return TapGestureRecognizer(name: name, taps: taps, touches: touches, maxMovement: mm, maxDuration: md, maxInterval: mi)
+        case .longPress(let d, let m, let touches, let taps):
+            return LongPressGestureRecognizer(name: name, minimumDuration: d, allowableMovement: m, touches: touches, taps: taps)
+        case .pan(let minT, let maxT, let dist):
+            return PanGestureRecognizer(name: name, minimumTouches: minT, maximumTouches: maxT, minimumDistance: dist)
+        case .swipe(let dirs, let touches, let dist, let vel, let angle, let dur):
+            var set: DirectionSet = []
+            for d in dirs { set.insert(DirectionSet(d)) }
+            return SwipeGestureRecognizer(name: name, directions: set, touches: touches, minimumDistance: dist, minimumVelocity: vel, maximumAngle: angle, maximumDuration: dur)
+        case .pinch(let touches, let threshold, let direction):
+            return PinchGestureRecognizer(name: name, touches: touches, threshold: threshold, direction: direction)
+        case .rotation(let touches, let threshold):
+            return RotationGestureRecognizer(name: name, touches: touches, threshold: threshold)
+        case .edgePan(let edges, let zone, let dist):
+            var set: EdgeSet = []
+            for e in edges {
+                switch e {
+                case "left": set.insert(.left)
+                case "right": set.insert(.right)
+                case "top": set.insert(.top)
+                default: set.insert(.bottom)
+                }
+            }
+            return EdgePanGestureRecognizer(name: name, edges: set, zoneWidth: zone, minimumDistance: dist)
+        case .stroke(let templates, let score, let length):
+            return StrokeGestureRecognizer(name: name, templates: templates.map(\.template), minimumScore: score, minimumLength: length)
+        }
+    }
+}
