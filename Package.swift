@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "GestureProfiles", dependencies: ["GestureEngine", .product(name: "Yams", package: "Yams")]),
         .testTarget(name: "GestureProfilesTests", dependencies: ["GestureProfiles", "TestSupport"]),
         // Traces in (JSONL, evemu-record, libinput record), event log out, and replay.
-        .target(name: "GestureTraces", dependencies: ["GestureProfiles", .product(name: "Yams", package: "Yams")]),
+        .target(name: "GestureTraces", dependencies: ["GestureProfiles", "SystemCalls", .product(name: "Yams", package: "Yams")]),
         .testTarget(name: "GestureTracesTests", dependencies: ["GestureTraces", "TestSupport"], exclude: ["Scenarios"]),
         // Xlib, XInput 2, XTest and XRandR headers with a module map, and shims for macros.
         // tactus import: Touchégg, libinput-gestures and fusuma configurations -> a profile file.

@@ -1,6 +1,6 @@
-import Foundation
 import GestureEngine
 import GestureProfiles
+import SystemCalls
 
 /// Runs a trace through the engine and the profiles, deterministically and without an X
 /// server, writing the event log. After the last line the clock runs on until no deadline
@@ -13,7 +13,7 @@ public final class Replayer: GestureObserver, ActionSink {
     private let formatter: EventLogFormatter
     private let write: (String) -> Void
     private let execute: Bool
-    private var children: [Process] = []
+    private var children: [Int32] = []
     /// Every action fired, in order (for tests and summaries).
     public private(set) var actions: [ActionRequest] = []
 
@@ -39,7 +39,7 @@ public final class Replayer: GestureObserver, ActionSink {
             }
         }
         engine.drainDeadlines()
-        for p in children { p.waitUntilExit() }
+        for pid in children { ChildProcess.wait(pid) }
     }
 
     public func observe(_ observation: Observation) {
@@ -50,24 +50,23 @@ public final class Replayer: GestureObserver, ActionSink {
         actions.append(request)
         write(formatter.line(request))
         guard execute else { return }
-        let p = Process()
+        // As the daemon runs them: without a shell (unless `shell:`), with a clean signal state.
+        let argv: [String], environment: [String]?
         switch request.action {
-        case .command(let argv):
-            guard let program = argv.first else { return }
-            p.executableURL = URL(fileURLWithPath: program.contains("/") ? program : "/usr/bin/env")
-            p.arguments = program.contains("/") ? Array(argv.dropFirst()) : argv
-        case .shell(let script, let environment):
-            p.executableURL = URL(fileURLWithPath: "/bin/sh")
-            p.arguments = ["-c", script]
-            p.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        case .command(let words):
+            guard !words.isEmpty else { return }
+            (argv, environment) = (words, nil)
+        case .shell(let script, let variables):
+            (argv, environment) = (["/bin/sh", "-c", script], ChildProcess.environment(merging: variables))
         default:
             return
         }
         do {
-            try p.run()
-            children.append(p)
+            children.append(try ChildProcess.spawn(argv, environment: environment).pid)
+        } catch let e as ChildProcess.SpawnError {
+            write(formatter.error(request.time.milliseconds, "cannot run \(request.action): \(SystemError(code: e.code))"))
         } catch {
-            write(formatter.error(request.time.milliseconds, "cannot run \(request.action): \(error.localizedDescription)"))
+            write(formatter.error(request.time.milliseconds, "cannot run \(request.action): \(error)"))
         }
     }
 }

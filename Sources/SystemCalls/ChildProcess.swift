@@ -74,6 +74,12 @@ package enum ChildProcess {
         return (pid, pipe?.read.rawValue)
     }
 
+    /// Waits until `pid` exits.
+    package static func wait(_ pid: pid_t) {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    }
+
     /// Collects `pid` if it has exited (never waits): true when it has.
     package static func reap(_ pid: pid_t) -> Bool {
         var status: Int32 = 0
