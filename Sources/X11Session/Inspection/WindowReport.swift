@@ -1,0 +1,68 @@
+import GestureProfiles
+import GestureTraces
+
+/// `tactus windows`: the managed windows, top of the stack first, with the profile each one
+/// matches — the answer to "why does my gesture not fire here?".
+public struct WindowReport {
+    public struct Row: Equatable {
+        public var window: WindowInfo
+        /// The window's own profile (first `match` that holds), nil when only the screen's.
+        public var profile: String?
+    }
+
+    public var rows: [Row]
+    /// The `match: any` profiles: their gestures are on the screen, under every window.
+    public var screenProfiles: [String]
+    public var notes: [String] = []
+
+    /// `windows` bottom of the stack first (as the server lists them).
+    public init(windows: [WindowInfo], configuration: ProfileFile, hasWindowManager: Bool) {
+        rows = windows.reversed().map { Row(window: $0, profile: configuration.matchingProfile(for: $0)?.name) }
+        screenProfiles = configuration.screenProfiles.map(\.name)
+        if !hasWindowManager {
+            notes.append("no EWMH window manager is running (_NET_SUPPORTING_WM_CHECK): Tactus sees no windows, and window and desktop actions do nothing")
+        } else if windows.isEmpty {
+            notes.append("the window manager lists no windows (_NET_CLIENT_LIST is empty)")
+        }
+    }
+
+    public func text() -> String {
+        let table = TextTable(["WINDOW", "CLASS", "INSTANCE", "TYPE", "PROFILE", "TITLE"])
+        for r in rows {
+            let w = r.window
+            table.add(["0x" + String(w.id, radix: 16) + (w.focused ? "*" : ""), w.windowClass, w.instance, w.type,
+                       r.profile ?? "-", w.title])
+        }
+        var out = table.render()
+        if !rows.isEmpty { out += "(* focused; PROFILE '-': no profile of its own, only the screen's gestures apply)\n" }
+        if screenProfiles.isEmpty {
+            out += "screen profiles: none (no profile with match: any)\n"
+        } else {
+            out += "screen profiles (match: any, under every window): \(screenProfiles.joined(separator: ", "))\n"
+        }
+        return out + notes.map { "note: \($0)\n" }.joined()
+    }
+
+    public func jsonLines() -> String {
+        rows.map { r in
+            let w = r.window, f = w.frame
+            var o = JSONLine()
+            o.add("id", w.id)
+            o.add("class", w.windowClass)
+            o.add("instance", w.instance)
+            o.add("title", w.title)
+            o.add("type", w.type)
+            o.add("frame", [f.x, f.y, f.width, f.height])
+            o.add("focused", w.focused)
+            o.add("profile", r.profile)
+            return o.line + "\n"
+        }.joined()
+    }
+}
+
+extension WindowReport {
+    public static func gather(server: XlibServer, configuration: ProfileFile) -> WindowReport {
+        let tracker = WindowTracker(server: server)
+        return WindowReport(windows: tracker.clients(), configuration: configuration, hasWindowManager: tracker.hasWindowManager)
+    }
+}
