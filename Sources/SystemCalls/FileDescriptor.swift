@@ -9,6 +9,7 @@ package struct FileDescriptor: Hashable, Sendable {
     package init(rawValue: Int32) { self.rawValue = rawValue }
 
     package static let standardOutput = FileDescriptor(rawValue: 1)
+    package static let standardError = FileDescriptor(rawValue: 2)
 
     /// How to open a file.
     package struct OpenOptions: OptionSet, Sendable {
@@ -45,6 +46,27 @@ package struct FileDescriptor: Hashable, Sendable {
         let n = Glibc.read(rawValue, &buffer, count)
         guard n >= 0 else { return .failure(.current) }
         return .success(Array(buffer[0..<n]))
+    }
+
+    /// Reads until the end of the file or `limit` bytes, whichever comes first.
+    package func readAll(limit: Int) -> Result<[UInt8], SystemError> {
+        var bytes: [UInt8] = []
+        while bytes.count < limit {
+            switch read(upTo: min(1 << 16, limit - bytes.count)) {
+            case .success(let chunk) where chunk.isEmpty: return .success(bytes)
+            case .success(let chunk): bytes += chunk
+            case .failure(.interrupted): continue
+            case .failure(let e): return .failure(e)
+            }
+        }
+        return .success(bytes)
+    }
+
+    /// Whether it is a directory; nil when `fstat` fails.
+    package func isDirectory() -> Result<Bool, SystemError> {
+        var st = stat()
+        guard fstat(rawValue, &st) == 0 else { return .failure(.current) }
+        return .success((st.st_mode & S_IFMT) == S_IFDIR)
     }
 
     /// Reads up to `count` bytes at `offset`, not moving the file position.

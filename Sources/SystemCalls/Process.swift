@@ -6,6 +6,18 @@ import Glibc
 package enum CurrentProcess {
     package static var id: Int32 { getpid() }
     package static var userID: UInt32 { getuid() }
+
+    /// The environment variables, by name.
+    package static var environment: [String: String] {
+        var out: [String: String] = [:]
+        var e = environ
+        while let entry = e.pointee {
+            let pair = String(cString: entry)
+            if let eq = pair.firstIndex(of: "=") { out[String(pair[..<eq])] = String(pair[pair.index(after: eq)...]) }
+            e += 1
+        }
+        return out
+    }
 }
 
 /// The monotonic clock (never goes back, never jumps).

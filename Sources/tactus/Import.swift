@@ -1,11 +1,7 @@
 import ArgumentParser
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import GestureImport
 import GestureProfiles
+import SystemCalls
 
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -30,17 +26,10 @@ struct Import: ParsableCommand {
         } catch let error as ReadError {
             throw importFailure("\(file): \(error.message)")
         }
-        // For ~ and $VAR in libinput-gestures' program names.
-        var environment: [String: String] = [:]
-        var e = environ
-        while let entry = e.pointee {
-            let pair = String(cString: entry)
-            if let eq = pair.firstIndex(of: "=") { environment[String(pair[..<eq])] = String(pair[pair.index(after: eq)...]) }
-            e += 1
-        }
         let result: ImportResult
         do {
-            result = try GestureImporter.importFile(bytes, path: file, environment: environment)
+            // The environment: for ~ and $VAR in libinput-gestures' program names.
+            result = try GestureImporter.importFile(bytes, path: file, environment: CurrentProcess.environment)
         } catch {
             throw importFailure(error.description)
         }
@@ -55,8 +44,7 @@ struct Import: ParsableCommand {
     }
 
     private func importFailure(_ message: String) -> ExitCode {
-        let bytes = Array((message + "\n").utf8)
-        _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+        FileDescriptor.standardError.writeAll(Array((message + "\n").utf8))
         return ExitCode(1)
     }
 }
@@ -65,24 +53,22 @@ struct ReadError: Error {
     var message: String
 }
 
-/// The first `limit` bytes of a file, read with plain system calls.
+/// The first `limit` bytes of a file (a directory is an error, not an empty file).
 func readBounded(_ path: String, limit: Int) throws -> [UInt8] {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { throw ReadError(message: "cannot open it: \(String(cString: strerror(errno)))") }
-    defer { close(fd) }
-    var st = stat()
-    guard fstat(fd, &st) == 0 else { throw ReadError(message: "cannot read it: \(String(cString: strerror(errno)))") }
-    guard (st.st_mode & S_IFMT) != S_IFDIR else { throw ReadError(message: "it is a directory") }
-    var bytes = [UInt8](repeating: 0, count: limit)
-    var count = 0
-    while count < limit {
-        let n = bytes[count...].withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        if n < 0 {
-            if errno == EINTR { continue }
-            throw ReadError(message: "cannot read it: \(String(cString: strerror(errno)))")
-        }
-        if n == 0 { break }
-        count += n
+    let fd: FileDescriptor
+    do {
+        fd = try FileDescriptor.open(path, .readOnly)
+    } catch {
+        throw ReadError(message: "cannot open it: \(error)")
     }
-    return Array(bytes[..<count])
+    defer { fd.close() }
+    switch fd.isDirectory() {
+    case .failure(let e): throw ReadError(message: "cannot read it: \(e)")
+    case .success(true): throw ReadError(message: "it is a directory")
+    case .success(false): break
+    }
+    switch fd.readAll(limit: limit) {
+    case .success(let bytes): return bytes
+    case .failure(let e): throw ReadError(message: "cannot read it: \(e)")
+    }
 }
