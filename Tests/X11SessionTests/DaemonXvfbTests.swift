@@ -101,6 +101,22 @@ import Testing
         #expect(w.output.wait { $0 == "key b b" } != nil, "\(w.output.lines)")
     }
 
+    /// An editor's save reaches the daemon as several changes (Foundation's atomic write: a
+    /// rename, then the close of the file): the same text again reloads nothing, so a gesture
+    /// under way is not cut by a second reload.
+    @Test func savingTheSameTextAgainReloadsNothing() throws {
+        let x = try XvfbSession(windowManager: false)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tactus-same-\(UUID().uuidString).yaml").path
+        let daemon = try x.startDaemon(config: Self.dragConfig, configPath: path)
+        try Self.dragConfig.write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(daemon.output!.wait { $0.contains("written again with the same text: not reloading") } != nil, "\(daemon.output!.lines.suffix(10))")
+        // A new text is still taken.
+        try Self.dragConfig.replacingOccurrences(of: "ctrl+c", with: "b").write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(daemon.output!.wait { $0.contains("configuration reloaded") } != nil)
+        #expect(daemon.stop(signal: SIGTERM) == 0)
+        #expect(daemon.output!.lines.filter { $0.contains("configuration reloaded") }.count == 1, "one save, one reload: \(daemon.output!.lines.suffix(20))")
+    }
+
     @Test func aWindowDestroyedMidGestureCausesNoCrashAndSigtermExitsCleanly() throws {
         let x = try XvfbSession()
         let w = try x.openWindow(class: "Demo", title: "demo", geometry: "400x300+100+100")

@@ -35,6 +35,12 @@ extension Daemon {
 
     func handleConfigurationChange() {
         guard let watcher = configurationWatcher, watcher.profileChanged() else { return }
+        // One save can show as several changes (an atomic rename, then the close of the file
+        // written): only new text reloads, so that gestures under way are not cut again.
+        if let source = try? Self.locate(options), source.path == configurationPath, source.text == configurationText {
+            logger.debug("the configuration file was written again with the same text: not reloading")
+            return
+        }
         logger.info("the configuration file changed: reloading")
         reload()
     }
@@ -56,6 +62,7 @@ extension Daemon {
         }
         configuration = file
         configurationPath = source.path
+        configurationText = source.text
         session.runtime.apply(file)
         if !options.observeOnly, file.settings.pointer != router.trigger { router.setTrigger(file.settings.pointer) }
         prepareKeys()

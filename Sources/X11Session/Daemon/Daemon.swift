@@ -51,6 +51,8 @@ public final class Daemon: ActionSink, GestureObserver {
     public var logger: Logger
     var configuration: ProfileFile
     var configurationPath: String?
+    /// The text the configuration was loaded from.
+    var configurationText = ""
     /// How the configuration is named in logs and the monitor.
     var configurationName = ""
     let formatter: EventLogFormatter?
@@ -86,6 +88,7 @@ public final class Daemon: ActionSink, GestureObserver {
         }
         configuration = file
         configurationPath = source.path
+        configurationText = source.text
         formatter = options.logFormat.map { EventLogFormatter(format: $0) }
         stats = options.stats ? DaemonStats() : nil
         let size = server.screenSize()
