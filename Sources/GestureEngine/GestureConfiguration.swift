@@ -27,6 +27,7 @@ public struct GestureConfiguration: Sendable, Equatable {
     public var transform = Transform()
     public var edgePan = EdgePan()
     public var stroke = Stroke()
+    public var touchpad = Touchpad()
 
     /// s. Velocities are measured over the last samples within this window: long enough to
     /// smooth a touchscreen's jitter, short enough to follow a flick's end.
@@ -76,15 +77,13 @@ public struct GestureConfiguration: Sendable, Equatable {
         /// px. How far the fingers travel before the swipe is recognized.
         public var minimumDistance = 50.0
         /// px/s. A one-finger swipe is a flick: slower is a drag (a pan's, or the
-        /// application's). Multi-finger swipes are desktop gestures and fire on distance
-        /// whatever the speed (``multiFingerMinimumVelocity``).
+        /// application's). Multi-finger swipes are desktop gestures: they fire on distance
+        /// whatever the speed and take as long as they need (Touchégg's model, semantics.md
+        /// §10), unless a gesture sets its own speed or duration.
         public var minimumVelocity = 200.0
-        /// px/s. The speed multi-finger swipes need: none. A slow, deliberate three-finger
-        /// drag is as intentional as a flick (Touchégg's model, semantics.md §10).
-        public var multiFingerMinimumVelocity = 0.0
         /// Degrees off the direction's axis.
         public var maximumAngle = 30.0
-        /// s. A one-finger swipe must be over within this; multi-finger swipes have no limit.
+        /// s. A one-finger swipe must be over within this.
         public var maximumDuration = 0.8
         public init() {}
     }
@@ -109,10 +108,9 @@ public struct GestureConfiguration: Sendable, Equatable {
 
     public struct EdgePan: Sendable, Equatable {
         /// px. A touch must start this close to the edge (a bezel swipe's first sample lands
-        /// within a few pixels; 16 leaves room for a thick bezel).
+        /// within a few pixels; 16 leaves room for a thick bezel). It begins after
+        /// ``Pan/minimumDistance`` inwards, like any pan.
         public var zoneWidth = 16.0
-        /// px. How far it moves inwards before it begins (the touch slop).
-        public var minimumDistance = 10.0
         public init() {}
     }
 
@@ -121,6 +119,14 @@ public struct GestureConfiguration: Sendable, Equatable {
         public var minScore = 0.8
         /// px. Shorter paths are taps, not strokes.
         public var minimumLength = 40.0
+        public init() {}
+    }
+
+    /// Touchpad bindings (the driver recognizes the gesture; Tactus picks the binding).
+    public struct Touchpad: Sendable, Equatable {
+        /// px of the driver's swipe deltas. A swipe shorter than this when it ends picks no
+        /// direction, so no direction's `action` fires (a hesitant touch is not a command).
+        public var swipeMinimumDistance = 20.0
         public init() {}
     }
 }

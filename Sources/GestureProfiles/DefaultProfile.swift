@@ -3,7 +3,10 @@
 /// two-finger scrolling, pinch-zoom, taps). `tactus check --print-default` prints it; copy it
 /// to `~/.config/tactus/config.yaml` to start your own. The README's "What the defaults
 /// cost" measures what each gesture holds back from the applications.
-public let defaultProfileYAML = #"""
+public let defaultProfileYAML: String = withThresholds(defaultProfileTemplate)
+
+/// The built-in profile as written, with a marker where the thresholds go.
+private let defaultProfileTemplate = #"""
 # Tactus built-in default profile (tactus check --print-default).
 # Copy it to ~/.config/tactus/config.yaml and edit; `tactus check` validates it.
 #
@@ -14,6 +17,8 @@ version: 1
 
 settings:
   target: under-touch          # window actions go to the window under the gesture
+  # Every threshold, with its built-in value (uncomment a line to change it):
+  #@thresholds
 
 profiles:
   - name: desktop
@@ -70,3 +75,12 @@ profiles:
         edgePan: { edges: [right] }
         action: { keys: alt+Right }
 """#
+
+/// `template` with the marker line replaced by every threshold `settings:` can set, as
+/// comments (``SettingsCatalog``): the values come from the engine's configuration, so the
+/// printed profile cannot disagree with what the program does.
+private func withThresholds(_ template: String) -> String {
+    template.split(separator: "\n", omittingEmptySubsequences: false)
+        .map { $0 == "  #@thresholds" ? SettingsCatalog.commentedSettings() : String($0) }
+        .joined(separator: "\n")
+}

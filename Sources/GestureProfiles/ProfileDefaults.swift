@@ -1,24 +1,9 @@
 import GestureEngine
 
-/// Every value the profile layer uses when a file leaves it out, named in one place:
-/// `settings:`'s thresholds (semantics.md §8), each recognizer's own parameters, controls,
-/// touchpad bindings. Units: distances in pixels, durations in seconds, velocities in pixels
-/// per second, angles in degrees.
+/// Every value the profile layer uses when a file leaves it out that is not a threshold (the
+/// thresholds are the engine's ``GestureConfiguration``): each recognizer's own parameters,
+/// controls, touchpad bindings. Units: distances in pixels, durations in seconds.
 enum ProfileDefaults {
-    // `settings:` (``ProfileSettings``)
-    static let tapMaxMovement = 10.0
-    static let tapMaxDuration = 0.5
-    static let tapMaxInterval = 0.35
-    static let longPressMinimumDuration = 0.5
-    static let longPressAllowableMovement = 10.0
-    static let panMinimumDistance = 10.0
-    static let swipeMinimumDistance = 50.0
-    static let swipeMinimumVelocity = 200.0
-    static let swipeMaximumAngle = 30.0
-    static let swipeMaximumDuration = 0.8
-    static let pinchThreshold = 10.0
-    static let rotationThreshold = 10.0
-    static let edgePanZoneWidth = 16.0
     static let target = GestureTarget.underTouch
 
     // Recognizer parameters that `settings:` does not set
@@ -28,15 +13,15 @@ enum ProfileDefaults {
     /// Taps before the press (0: a plain long press).
     static let longPressTaps = 0
     static let panMinimumTouches = 1
-    static let panMaximumTouches = 10
+    static let panMaximumTouches = GestureConfiguration.standard.pan.maximumTouches
     static let swipeDirections: [Direction] = [.right]
     static let swipeTouches = 1
     static let pinchTouches = 2
     static let pinchDirection = PinchDirection.any
     static let rotationTouches = 2
     static let edgePanEdges = ["left"]
-    static let strokeMinimumScore = 0.8
-    static let strokeMinimumLength = 40.0
+    static let strokeMinimumScore = GestureConfiguration.standard.stroke.minScore
+    static let strokeMinimumLength = GestureConfiguration.standard.stroke.minimumLength
     static let strokeOrientation = StrokeOrientation.upright
 
     // Controls (regions with `control:`)
@@ -52,6 +37,4 @@ enum ProfileDefaults {
     // Touchpad bindings
     static let touchpadSwipeFingers = 3
     static let touchpadPinchFingers = 2
-    /// A touchpad swipe shorter than this at its end picks no direction (no `action` fires).
-    static let touchpadSwipeMinimumDistance = 20.0
 }

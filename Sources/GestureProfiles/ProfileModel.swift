@@ -40,21 +40,11 @@ public struct ProfileFile: Sendable {
     }
 }
 
-/// `settings:` — every threshold of semantics.md §8, and global behaviour.
+/// `settings:` — every threshold (the engine's ``GestureConfiguration``, as the file changes
+/// it), and global behaviour.
 public struct ProfileSettings: Sendable, Equatable {
-    public var tapMaxMovement = ProfileDefaults.tapMaxMovement
-    public var tapMaxDuration = ProfileDefaults.tapMaxDuration
-    public var tapMaxInterval = ProfileDefaults.tapMaxInterval
-    public var longPressMinimumDuration = ProfileDefaults.longPressMinimumDuration
-    public var longPressAllowableMovement = ProfileDefaults.longPressAllowableMovement
-    public var panMinimumDistance = ProfileDefaults.panMinimumDistance
-    public var swipeMinimumDistance = ProfileDefaults.swipeMinimumDistance
-    public var swipeMinimumVelocity = ProfileDefaults.swipeMinimumVelocity
-    public var swipeMaximumAngle = ProfileDefaults.swipeMaximumAngle
-    public var swipeMaximumDuration = ProfileDefaults.swipeMaximumDuration
-    public var pinchThreshold = ProfileDefaults.pinchThreshold
-    public var rotationThreshold = ProfileDefaults.rotationThreshold
-    public var edgePanZoneWidth = ProfileDefaults.edgePanZoneWidth
+    /// Every threshold: ``GestureConfiguration/standard`` except where `settings:` says.
+    public var gestures = GestureConfiguration.standard
     public var target = ProfileDefaults.target
     /// A press of this button (with these modifiers) starts a touch; nil = off.
     public var pointer: PointerTrigger?

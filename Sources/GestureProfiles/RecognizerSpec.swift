@@ -23,23 +23,25 @@ public enum RecognizerSpec: Sendable, Equatable {
         }
     }
 
-    /// Builds the engine's recognizer.
-    public func makeRecognizer(name: String) -> GestureRecognizer {
+    /// Builds the engine's recognizer: the spec's parameters, and `configuration`'s for the
+    /// thresholds a spec does not carry (slop, finger arrival, how transforms are told from
+    /// scrolling).
+    public func makeRecognizer(name: String, configuration c: GestureConfiguration = .standard) -> GestureRecognizer {
         switch self {
         case .tap(let taps, let touches, let mm, let md, let mi):
-            return TapGestureRecognizer(name: name, taps: taps, touches: touches, maxMovement: mm, maxDuration: md, maxInterval: mi)
+            return TapGestureRecognizer(name: name, taps: taps, touches: touches, maxMovement: mm, maxDuration: md, maxInterval: mi, configuration: c)
         case .longPress(let d, let m, let touches, let taps):
-            return LongPressGestureRecognizer(name: name, minimumDuration: d, allowableMovement: m, touches: touches, taps: taps)
+            return LongPressGestureRecognizer(name: name, minimumDuration: d, allowableMovement: m, touches: touches, taps: taps, configuration: c)
         case .pan(let minT, let maxT, let dist):
-            return PanGestureRecognizer(name: name, minimumTouches: minT, maximumTouches: maxT, minimumDistance: dist)
+            return PanGestureRecognizer(name: name, minimumTouches: minT, maximumTouches: maxT, minimumDistance: dist, configuration: c)
         case .swipe(let dirs, let touches, let dist, let vel, let angle, let dur):
             var set: DirectionSet = []
             for d in dirs { set.insert(DirectionSet(d)) }
-            return SwipeGestureRecognizer(name: name, directions: set, touches: touches, minimumDistance: dist, minimumVelocity: vel, maximumAngle: angle, maximumDuration: dur)
+            return SwipeGestureRecognizer(name: name, directions: set, touches: touches, minimumDistance: dist, minimumVelocity: vel, maximumAngle: angle, maximumDuration: dur, configuration: c)
         case .pinch(let touches, let threshold, let direction):
-            return PinchGestureRecognizer(name: name, touches: touches, threshold: threshold, direction: direction)
+            return PinchGestureRecognizer(name: name, touches: touches, threshold: threshold, direction: direction, configuration: c)
         case .rotation(let touches, let threshold):
-            return RotationGestureRecognizer(name: name, touches: touches, threshold: threshold)
+            return RotationGestureRecognizer(name: name, touches: touches, threshold: threshold, configuration: c)
         case .edgePan(let edges, let zone, let dist):
             var set: EdgeSet = []
             for e in edges {
@@ -50,7 +52,7 @@ public enum RecognizerSpec: Sendable, Equatable {
                 default: set.insert(.bottom)
                 }
             }
-            return EdgePanGestureRecognizer(name: name, edges: set, zoneWidth: zone, minimumDistance: dist)
+            return EdgePanGestureRecognizer(name: name, edges: set, zoneWidth: zone, minimumDistance: dist, configuration: c)
         case .stroke(let templates, let score, let length):
             return StrokeGestureRecognizer(name: name, templates: templates.map(\.template), minimumScore: score, minimumLength: length)
         }

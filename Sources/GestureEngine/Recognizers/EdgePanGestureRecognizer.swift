@@ -11,7 +11,7 @@ public final class EdgePanGestureRecognizer: PanGestureRecognizer {
                 configuration c: GestureConfiguration = .standard) {
         self.edges = edges
         self.zoneWidth = zoneWidth ?? c.edgePan.zoneWidth
-        super.init(name: name, minimumTouches: 1, maximumTouches: 1, minimumDistance: minimumDistance ?? c.edgePan.minimumDistance, configuration: c)
+        super.init(name: name, minimumTouches: 1, maximumTouches: 1, minimumDistance: minimumDistance ?? c.pan.minimumDistance, configuration: c)
     }
 
     public override var kind: GestureKind { .edgePan }

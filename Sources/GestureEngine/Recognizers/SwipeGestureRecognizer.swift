@@ -38,7 +38,7 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
         self.directions = directions
         numberOfTouchesRequired = touches
         self.minimumDistance = minimumDistance ?? c.swipe.minimumDistance
-        self.minimumVelocity = minimumVelocity ?? (touches == 1 ? c.swipe.minimumVelocity : c.swipe.multiFingerMinimumVelocity)
+        self.minimumVelocity = minimumVelocity ?? (touches == 1 ? c.swipe.minimumVelocity : 0)
         self.maximumAngle = maximumAngle ?? c.swipe.maximumAngle
         self.maximumDuration = maximumDuration ?? (touches == 1 ? c.swipe.maximumDuration : .infinity)
         directionSlop = c.touchSlop

@@ -108,8 +108,8 @@ extension ProfileParser {
     private func parseOptions(_ entries: [Entry<GestureKey>], name: String, node: Node, recognizer: RecognizerSpec?, regionNames: [String]) -> GestureSpec {
         let continuous = recognizer?.isContinuous ?? true
         // A stand-in recognizer for a gesture that is dropped anyway.
-        let standIn = RecognizerSpec.tap(taps: ProfileDefaults.tapTaps, touches: ProfileDefaults.tapTouches, maxMovement: settings.tapMaxMovement,
-                                         maxDuration: settings.tapMaxDuration, maxInterval: settings.tapMaxInterval)
+        let standIn = RecognizerSpec.tap(taps: ProfileDefaults.tapTaps, touches: ProfileDefaults.tapTouches, maxMovement: settings.gestures.tap.maxMovement,
+                                         maxDuration: settings.gestures.tap.maxDuration, maxInterval: settings.gestures.tap.maxInterval)
         var spec = GestureSpec(
             name: name, recognizer: recognizer ?? standIn,
             action: nil, on: [:], repeat: nil, requireToFail: [], simultaneousWith: .names([]), preventsNot: .names([]),

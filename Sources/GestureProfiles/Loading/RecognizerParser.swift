@@ -23,8 +23,24 @@ enum RecognizerKind: String, SectionKey {
 /// A threshold that `settings:` sets for every recognizer of a kind and that a recognizer's
 /// own key overrides: where it lives in the settings, and the values it may take.
 struct Threshold {
-    let setting: WritableKeyPath<ProfileSettings, Double>
+    /// Where it lives in the engine's configuration.
+    let setting: WritableKeyPath<GestureConfiguration, Double>
     let range: ClosedRange<Double>
+    /// What it measures in, as the docs write it.
+    let unit: String
+
+    static func distance(_ s: WritableKeyPath<GestureConfiguration, Double>, range: ClosedRange<Double> = ValueRange.distance) -> Threshold {
+        Threshold(setting: s, range: range, unit: "px")
+    }
+    static func duration(_ s: WritableKeyPath<GestureConfiguration, Double>) -> Threshold {
+        Threshold(setting: s, range: ValueRange.duration, unit: "s")
+    }
+    static func velocity(_ s: WritableKeyPath<GestureConfiguration, Double>) -> Threshold {
+        Threshold(setting: s, range: ValueRange.velocity, unit: "px/s")
+    }
+    static func angle(_ s: WritableKeyPath<GestureConfiguration, Double>, range: ClosedRange<Double>) -> Threshold {
+        Threshold(setting: s, range: range, unit: "degrees")
+    }
 }
 
 /// The keys of one recognizer kind's mapping. Those with a ``threshold`` are also the keys of
@@ -58,9 +74,9 @@ enum TapKey: String, RecognizerKey {
     var threshold: Threshold? {
         switch self {
         case .taps, .touches: nil
-        case .maxMovement: Threshold(setting: \.tapMaxMovement, range: ValueRange.distance)
-        case .maxDuration: Threshold(setting: \.tapMaxDuration, range: ValueRange.duration)
-        case .maxInterval: Threshold(setting: \.tapMaxInterval, range: ValueRange.duration)
+        case .maxMovement: .distance(\.tap.maxMovement)
+        case .maxDuration: .duration(\.tap.maxDuration)
+        case .maxInterval: .duration(\.tap.maxInterval)
         }
     }
 }
@@ -70,8 +86,8 @@ enum LongPressKey: String, RecognizerKey {
 
     var threshold: Threshold? {
         switch self {
-        case .minimumDuration: Threshold(setting: \.longPressMinimumDuration, range: ValueRange.duration)
-        case .allowableMovement: Threshold(setting: \.longPressAllowableMovement, range: ValueRange.distance)
+        case .minimumDuration: .duration(\.longPress.minimumDuration)
+        case .allowableMovement: .distance(\.longPress.allowableMovement)
         case .touches, .taps: nil
         }
     }
@@ -81,7 +97,7 @@ enum PanKey: String, RecognizerKey {
     case minimumTouches, maximumTouches, minimumDistance, touches
 
     var threshold: Threshold? {
-        self == .minimumDistance ? Threshold(setting: \.panMinimumDistance, range: ValueRange.distance) : nil
+        self == .minimumDistance ? .distance(\.pan.minimumDistance) : nil
     }
 }
 
@@ -91,10 +107,10 @@ enum SwipeKey: String, RecognizerKey {
     var threshold: Threshold? {
         switch self {
         case .direction, .directions, .touches: nil
-        case .minimumDistance: Threshold(setting: \.swipeMinimumDistance, range: ValueRange.positiveDistance)
-        case .minimumVelocity: Threshold(setting: \.swipeMinimumVelocity, range: ValueRange.velocity)
-        case .maximumAngle: Threshold(setting: \.swipeMaximumAngle, range: ValueRange.swipeAngle)
-        case .maximumDuration: Threshold(setting: \.swipeMaximumDuration, range: ValueRange.duration)
+        case .minimumDistance: .distance(\.swipe.minimumDistance, range: ValueRange.positiveDistance)
+        case .minimumVelocity: .velocity(\.swipe.minimumVelocity)
+        case .maximumAngle: .angle(\.swipe.maximumAngle, range: ValueRange.swipeAngle)
+        case .maximumDuration: .duration(\.swipe.maximumDuration)
         }
     }
 }
@@ -103,7 +119,7 @@ enum PinchKey: String, RecognizerKey {
     case touches, threshold, direction
 
     var threshold: Threshold? {
-        self == .threshold ? Threshold(setting: \.pinchThreshold, range: ValueRange.distance) : nil
+        self == .threshold ? .distance(\.transform.pinchThreshold) : nil
     }
 }
 
@@ -111,7 +127,7 @@ enum RotationKey: String, RecognizerKey {
     case touches, threshold
 
     var threshold: Threshold? {
-        self == .threshold ? Threshold(setting: \.rotationThreshold, range: ValueRange.rotation) : nil
+        self == .threshold ? .angle(\.transform.rotationThreshold, range: ValueRange.rotation) : nil
     }
 }
 
@@ -120,7 +136,7 @@ enum EdgePanKey: String, RecognizerKey {
     case edges, edge, zoneWidth, minimumDistance
 
     var threshold: Threshold? {
-        self == .zoneWidth ? Threshold(setting: \.edgePanZoneWidth, range: ValueRange.positiveDistance) : nil
+        self == .zoneWidth ? .distance(\.edgePan.zoneWidth, range: ValueRange.positiveDistance) : nil
     }
 }
 
@@ -138,7 +154,7 @@ extension ProfileParser {
                 default: touches = reader.integer(value, key.rawValue, range: ValueRange.touches) ?? touches
                 }
             }
-            return .tap(taps: taps, touches: touches, maxMovement: s.tapMaxMovement, maxDuration: s.tapMaxDuration, maxInterval: s.tapMaxInterval)
+            return .tap(taps: taps, touches: touches, maxMovement: s.gestures.tap.maxMovement, maxDuration: s.gestures.tap.maxDuration, maxInterval: s.gestures.tap.maxInterval)
         case .longPress:
             var touches = ProfileDefaults.longPressTouches, taps = ProfileDefaults.longPressTaps
             let s = readRecognizer(node, kind, LongPressKey.self) { key, value in
@@ -147,7 +163,7 @@ extension ProfileParser {
                 default: taps = reader.integer(value, key.rawValue, range: 0...5) ?? taps
                 }
             }
-            return .longPress(minimumDuration: s.longPressMinimumDuration, allowableMovement: s.longPressAllowableMovement, touches: touches, taps: taps)
+            return .longPress(minimumDuration: s.gestures.longPress.minimumDuration, allowableMovement: s.gestures.longPress.allowableMovement, touches: touches, taps: taps)
         case .pan:
             var minimum = ProfileDefaults.panMinimumTouches, maximum = ProfileDefaults.panMaximumTouches
             let s = readRecognizer(node, kind, PanKey.self) { key, value in
@@ -159,7 +175,7 @@ extension ProfileParser {
                 }
             }
             if maximum < minimum { sink.error(node, "pan maximumTouches (\(maximum)) is below minimumTouches (\(minimum))") }
-            return .pan(minimumTouches: minimum, maximumTouches: max(minimum, maximum), minimumDistance: s.panMinimumDistance)
+            return .pan(minimumTouches: minimum, maximumTouches: max(minimum, maximum), minimumDistance: s.gestures.pan.minimumDistance)
         case .swipe:
             var directions = ProfileDefaults.swipeDirections, touches = ProfileDefaults.swipeTouches
             var given: Set<SwipeKey> = []
@@ -172,11 +188,11 @@ extension ProfileParser {
             // Multi-finger swipes are desktop gestures: they fire on distance whatever the speed
             // (semantics.md §10), unless the gesture itself asks for a speed or a duration.
             if touches > 1 {
-                if !given.contains(.minimumVelocity) { s.swipeMinimumVelocity = GestureConfiguration.standard.swipe.multiFingerMinimumVelocity }
-                if !given.contains(.maximumDuration) { s.swipeMaximumDuration = .infinity }
+                if !given.contains(.minimumVelocity) { s.gestures.swipe.minimumVelocity = 0 }
+                if !given.contains(.maximumDuration) { s.gestures.swipe.maximumDuration = .infinity }
             }
-            return .swipe(directions: directions, touches: touches, minimumDistance: s.swipeMinimumDistance, minimumVelocity: s.swipeMinimumVelocity,
-                          maximumAngle: s.swipeMaximumAngle, maximumDuration: s.swipeMaximumDuration)
+            return .swipe(directions: directions, touches: touches, minimumDistance: s.gestures.swipe.minimumDistance, minimumVelocity: s.gestures.swipe.minimumVelocity,
+                          maximumAngle: s.gestures.swipe.maximumAngle, maximumDuration: s.gestures.swipe.maximumDuration)
         case .pinch:
             var touches = ProfileDefaults.pinchTouches, direction = ProfileDefaults.pinchDirection
             let s = readRecognizer(node, kind, PinchKey.self) { key, value in
@@ -186,22 +202,22 @@ extension ProfileParser {
                     if let c = reader.choice(value, "pinch direction", ["in", "out", "any"]) { direction = PinchDirection(rawValue: c)! }
                 }
             }
-            return .pinch(touches: touches, threshold: s.pinchThreshold, direction: direction)
+            return .pinch(touches: touches, threshold: s.gestures.transform.pinchThreshold, direction: direction)
         case .rotation:
             var touches = ProfileDefaults.rotationTouches
             let s = readRecognizer(node, kind, RotationKey.self) { key, value in
                 touches = reader.integer(value, key.rawValue, range: 2...10) ?? touches
             }
-            return .rotation(touches: touches, threshold: s.rotationThreshold)
+            return .rotation(touches: touches, threshold: s.gestures.transform.rotationThreshold)
         case .edgePan:
-            var edges = ProfileDefaults.edgePanEdges, distance = settings.panMinimumDistance
+            var edges = ProfileDefaults.edgePanEdges, distance = settings.gestures.pan.minimumDistance
             let s = readRecognizer(node, kind, EdgePanKey.self) { key, value in
                 switch key {
                 case .minimumDistance: distance = reader.number(value, key.rawValue, range: ValueRange.distance) ?? distance
                 default: if let list = choices(value, "edge", ["left", "right", "top", "bottom"]) { edges = list }
                 }
             }
-            return .edgePan(edges: edges, zoneWidth: s.edgePanZoneWidth, minimumDistance: distance)
+            return .edgePan(edges: edges, zoneWidth: s.gestures.edgePan.zoneWidth, minimumDistance: distance)
         case .stroke:
             return parseStroke(node)
         }
@@ -230,7 +246,7 @@ extension ProfileParser {
 
     /// A threshold's value into `settings` (unchanged when the value is wrong: it is reported).
     func read(_ threshold: Threshold, _ value: Node, named what: String, into settings: inout ProfileSettings) {
-        if let v = reader.number(value, what, range: threshold.range) { settings[keyPath: threshold.setting] = v }
+        if let v = reader.number(value, what, range: threshold.range) { settings.gestures[keyPath: threshold.setting] = v }
     }
 
     /// The valid choices of a list (or of a single value standing for a list of one); nil

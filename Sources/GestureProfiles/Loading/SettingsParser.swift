@@ -4,11 +4,15 @@ import Yams
 /// threshold keys), the target and the pointer trigger.
 enum SettingsKey: SectionKey {
     case thresholds(RecognizerKind)
+    case general(GeneralSettingKey)
+    case section(SettingsSection)
     case target
     case pointer
 
     static var allCases: [SettingsKey] {
-        RecognizerKind.allCases.filter { !$0.keys.thresholdNames.isEmpty }.map(SettingsKey.thresholds) + [.target, .pointer]
+        GeneralSettingKey.allCases.map(SettingsKey.general)
+            + RecognizerKind.allCases.filter { !$0.keys.thresholdNames.isEmpty }.map(SettingsKey.thresholds)
+            + SettingsSection.allCases.map(SettingsKey.section) + [.target, .pointer]
     }
 
     init?(rawValue: String) {
@@ -19,6 +23,8 @@ enum SettingsKey: SectionKey {
     var rawValue: String {
         switch self {
         case .thresholds(let kind): kind.rawValue
+        case .general(let key): key.rawValue
+        case .section(let section): section.rawValue
         case .target: "target"
         case .pointer: "pointer"
         }
@@ -39,6 +45,13 @@ extension ProfileParser {
             switch key {
             case .thresholds(let kind):
                 readThresholds(value, kind, kind.keys)
+            case .general(let key):
+                read(key.threshold, value, named: key.rawValue, into: &settings)
+            case .section(let section):
+                let table = section.thresholds
+                for (name, _, v) in reader.mapping(value, "settings.\(section.rawValue)", allowed: table.map(\.key)) ?? [] {
+                    if let t = table.first(where: { $0.key == name })?.threshold { read(t, v, named: "\(section.rawValue) \(name)", into: &settings) }
+                }
             case .target:
                 if let t = reader.choice(value, "target", GestureTarget.allCases.map(\.rawValue)) { settings.target = GestureTarget(rawValue: t)! }
             case .pointer:

@@ -50,6 +50,7 @@ public final class ProfileRuntime {
     public init(configuration: ProfileFile, engine: GestureEngine) {
         self.configuration = configuration
         self.engine = engine
+        applyMultiTap()
         buildScreen()
     }
 
@@ -60,6 +61,7 @@ public final class ProfileRuntime {
     public func apply(_ newConfiguration: ProfileFile) {
         // The gestures that wanted undecided touches are going: the applications get them.
         engine.releaseUndecidedTouches(reason: .reload)
+        defer { applyMultiTap() }
         for r in screenRecognizers { engine.root.removeGestureRecognizer(r) }
         for v in screenRegions { v.removeFromSuperview() }
         for id in windows.stacking { windowViews[id]?.view.removeFromSuperview() }
@@ -204,7 +206,7 @@ public final class ProfileRuntime {
     private func makeRegionView(_ region: RegionSpec, in parent: Rect, window: UInt64?) -> View {
         let v = View(name: region.name, frame: region.frame.resolve(in: parent))
         if let c = region.control {
-            v.control = c.makeControl(tapMovement: configuration.settings.tapMaxMovement)
+            v.control = c.makeControl(tapMovement: configuration.settings.gestures.tap.maxMovement)
             let action = region.action
             let step = c.step
             v.controlActionHandler = { [unowned self] event in
@@ -224,7 +226,7 @@ public final class ProfileRuntime {
 
     private func makeRecognizer(_ spec: GestureSpec, window: UInt64?, regions: [String: View]) -> GestureRecognizer? {
         guard spec.enabled else { return nil }
-        let r = spec.recognizer.makeRecognizer(name: spec.name)
+        let r = spec.recognizer.makeRecognizer(name: spec.name, configuration: configuration.settings.gestures)
         if let c = spec.cancelsTouchesInView { r.cancelsTouchesInView = c }
         if let d = spec.delaysTouchesBegan { r.delaysTouchesBegan = d }
         if let d = spec.delaysTouchesEnded { r.delaysTouchesEnded = d }
@@ -253,5 +255,13 @@ public final class ProfileRuntime {
         guard let ba = bindings[ObjectIdentifier(a)], let bb = bindings[ObjectIdentifier(b)] else { return false }
         guard ba.window == nil || bb.window == nil || ba.window == bb.window else { return false }
         return test(ba.spec, bb.spec.name)
+    }
+}
+
+extension ProfileRuntime {
+    /// The engine counts taps (``Touch/tapCount``) with the file's two-tap timing.
+    func applyMultiTap() {
+        engine.tapCountInterval = configuration.settings.gestures.multiTap.interval
+        engine.tapCountDistance = configuration.settings.gestures.multiTap.distance
     }
 }

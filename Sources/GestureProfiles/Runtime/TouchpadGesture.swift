@@ -16,6 +16,8 @@ struct TouchpadGesture {
     let all: [TouchpadBinding]
     /// The window its actions act on (under the pointer at the begin).
     let window: WindowInfo?
+    /// px. A swipe shorter than this at its end picks no direction.
+    let minimumSwipe: Double
     private var delta = Vector.zero
     private var scale = 1.0
     private var angle = 0.0
@@ -23,12 +25,14 @@ struct TouchpadGesture {
 
     /// Claims the gesture when `candidates` (the bindings of the window's profile and of the
     /// screen's) have one for this kind and finger count; nil otherwise.
-    init?(_ kind: TouchpadBinding.Kind, fingers: Int, candidates: [TouchpadBinding], window: WindowInfo?) {
+    init?(_ kind: TouchpadBinding.Kind, fingers: Int, candidates: [TouchpadBinding], window: WindowInfo?,
+          minimumSwipe: Double = GestureConfiguration.standard.touchpad.swipeMinimumDistance) {
         let taking = candidates.filter { $0.kind == kind && $0.fingers == fingers }
         guard let first = taking.first else { return nil }
         binding = first
         all = taking
         self.window = window
+        self.minimumSwipe = minimumSwipe
         counter = first.repeat.map { RepeatCounter(origin: RepeatCounter.origin(pinch: kind == .pinch), every: $0.every) }
     }
 
@@ -63,7 +67,7 @@ struct TouchpadGesture {
         if binding.kind == .swipe {
             let d = delta
             let dominant: Direction = abs(d.dx) >= abs(d.dy) ? (d.dx >= 0 ? .right : .left) : (d.dy >= 0 ? .down : .up)
-            chosen = d.length < ProfileDefaults.touchpadSwipeMinimumDistance ? nil : all.first { $0.direction == dominant } ?? all.first { $0.direction == nil }
+            chosen = d.length < minimumSwipe ? nil : all.first { $0.direction == dominant } ?? all.first { $0.direction == nil }
         } else {
             chosen = binding
         }
@@ -98,7 +102,8 @@ extension ProfileRuntime {
         var candidates: [TouchpadBinding] = []
         if let w, let p = matchingProfile(for: w) { candidates += p.touchpad }
         for p in configuration.screenProfiles { candidates += p.touchpad }
-        touchpad = TouchpadGesture(kind, fingers: fingers, candidates: candidates, window: w)
+        touchpad = TouchpadGesture(kind, fingers: fingers, candidates: candidates, window: w,
+                                   minimumSwipe: configuration.settings.gestures.touchpad.swipeMinimumDistance)
         guard let gesture = touchpad else { return false }
         fire(gesture.began, of: gesture, time: time)
         return true
