@@ -18,7 +18,7 @@ TEST_PACKAGES := $(BUILD_PACKAGES) xvfb openbox x11-utils xserver-xorg-core xser
 	lintian dpkg-dev man-db desktop-file-utils systemd
 RUN_PACKAGES := $(BUILD_PACKAGES)
 
-.PHONY: all build release test test-engine run deps-build deps-test bench bench-daemon profile clean install uninstall deb package-check stroke-templates stroke-templates-cv
+.PHONY: all build release test test-engine run deps-build deps-test bench bench-daemon bench-touch profile clean install uninstall deb package-check stroke-templates stroke-templates-cv
 
 all: build
 
@@ -90,6 +90,13 @@ stroke-templates:
 stroke-templates-cv:
 	$(SWIFT) run -c release stroke-templates --cross-validate $(SHARED_DATA)/dollar1
 	$(SWIFT) run -c release stroke-templates --cross-validate --orientation any $(SHARED_DATA)/dollar1
+
+## Touch to application on Xorg + inputtest with the default profile (p50, p99), and the same
+## with no daemon. Needs root (Xorg), like make test.
+bench-touch: deps-test
+	$(SWIFT) build $(RELEASE_FLAGS) $(SWIFT_FLAGS) --product tactus
+	$(SWIFT) build -c release $(SWIFT_FLAGS) --product tactus-test-window
+	Benchmarks/daemon/touch-latency.sh
 
 ## The running daemon on Xvfb: X event -> action flushed latency, and idle wake-ups.
 bench-daemon: release deps-test

@@ -55,7 +55,7 @@ let package = Package(
         .target(name: "X11Session", dependencies: [
             "CX11", "SystemCalls", "GestureTraces", .product(name: "Logging", package: "swift-log"),
         ]),
-        .testTarget(name: "X11SessionTests", dependencies: ["X11Session", "SystemCalls", "TestSupport"]),
+        .testTarget(name: "X11SessionTests", dependencies: ["X11Session", "SystemCalls", "TestSupport"], exclude: ["xorg-inputtest.conf"]),
         // A small Xlib client for the integration tests: prints what it receives.
         .executableTarget(name: "tactus-test-window", dependencies: ["CX11"], path: "Tools/TestWindow"),
         // Chooses the built-in stroke templates from the $1 data set (`make stroke-templates`).

@@ -191,7 +191,7 @@ final class XvfbSession {
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
             scratch = dir
             for name in ["touch", "touchpad", "pointer", "keyboard"] { deviceSockets[name] = "\(dir)/\(name).sock" }
-            try XorgConfiguration.text(width: width, height: height, sockets: deviceSockets).write(toFile: "\(dir)/xorg.conf", atomically: true, encoding: .utf8)
+            try XorgConfiguration.text(socketsIn: dir).write(toFile: "\(dir)/xorg.conf", atomically: true, encoding: .utf8)
             xvfb = try Child(["Xorg", ":\(n)", "-config", "\(dir)/xorg.conf", "-logfile", "\(dir)/Xorg.log", "-displayfd", "1",
                               "-noreset", "-nolisten", "tcp", "-novtswitch", "-sharevts"],
                              environment: ["PATH=/usr/bin:/bin"], capture: true)
@@ -324,71 +324,11 @@ final class XvfbSession {
 }
 
 enum XorgConfiguration {
-    /// No hotplugging (only the devices below), a dummy screen, four inputtest devices.
-    static func text(width: Int, height: Int, sockets: [String: String]) -> String {
-        """
-        Section "ServerFlags"
-          Option "AutoAddDevices" "false"
-          Option "AutoEnableDevices" "false"
-          Option "AutoAddGPU" "false"
-          Option "DontVTSwitch" "true"
-        EndSection
-        Section "Device"
-          Identifier "dummy"
-          Driver "dummy"
-          VideoRam 64000
-        EndSection
-        Section "Monitor"
-          Identifier "monitor"
-          HorizSync 5.0-1000.0
-          VertRefresh 5.0-200.0
-          Modeline "\(width)x\(height)" 83.50 \(width) \(width + 72) \(width + 200) \(width + 400) \(height) \(height + 3) \(height + 9) \(height + 31)
-        EndSection
-        Section "Screen"
-          Identifier "screen"
-          Device "dummy"
-          Monitor "monitor"
-          DefaultDepth 24
-          SubSection "Display"
-            Depth 24
-            Modes "\(width)x\(height)"
-          EndSubSection
-        EndSection
-        Section "InputDevice"
-          Identifier "touch"
-          Driver "inputtest"
-          Option "SocketPath" "\(sockets["touch"]!)"
-          Option "DeviceType" "Touch"
-          Option "TouchCount" "5"
-        EndSection
-        Section "InputDevice"
-          Identifier "touchpad"
-          Driver "inputtest"
-          Option "SocketPath" "\(sockets["touchpad"]!)"
-          Option "DeviceType" "PointerGesture"
-        EndSection
-        Section "InputDevice"
-          Identifier "pointer"
-          Driver "inputtest"
-          Option "SocketPath" "\(sockets["pointer"]!)"
-          Option "DeviceType" "PointerAbsolute"
-        EndSection
-        Section "InputDevice"
-          Identifier "keyboard"
-          Driver "inputtest"
-          Option "SocketPath" "\(sockets["keyboard"]!)"
-          Option "DeviceType" "Keyboard"
-        EndSection
-        Section "ServerLayout"
-          Identifier "layout"
-          Screen "screen"
-          InputDevice "touch"
-          InputDevice "touchpad"
-          InputDevice "pointer" "CorePointer"
-          InputDevice "keyboard" "CoreKeyboard"
-        EndSection
-
-        """
+    /// xorg-inputtest.conf beside this file (also read by `make bench-touch`): no hotplugging,
+    /// a 1280x800 dummy screen, four inputtest devices with their sockets in `directory`.
+    static func text(socketsIn directory: String) throws -> String {
+        let template = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("xorg-inputtest.conf")
+        return try String(contentsOf: template, encoding: .utf8).replacingOccurrences(of: "@DIR@", with: directory)
     }
 }
 

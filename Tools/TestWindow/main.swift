@@ -3,9 +3,10 @@
 //   ready WINDOW_ID
 //   key CHARACTERS KEYSYM_NAME
 //   button-press BUTTON X Y / button-release BUTTON X Y
-//   touch begin|update|end TOUCH_ID X Y     (with --touch: XI 2.2 touch events selected)
+//   touch begin|update|end TOUCH_ID X Y     (with --touch: XI 2.2 touch events selected;
+//                                           --timestamps adds CLOCK_MONOTONIC ns when read)
 //   focus-in / focus-out
-// Usage: tactus-test-window [--class C] [--instance I] [--title T] [--geometry WxH+X+Y] [--touch]
+// Usage: tactus-test-window [--class C] [--instance I] [--title T] [--geometry WxH+X+Y] [--touch] [--timestamps]
 import CX11
 #if canImport(Glibc)
 import Glibc
@@ -26,6 +27,7 @@ func fail(_ message: String, _ code: Int32) -> Never {
 var cls = "TactusTest", instance = "tactus-test", title = "Tactus test window"
 var x: Int32 = 100, y: Int32 = 100, width: UInt32 = 400, height: UInt32 = 300
 var wantTouch = false
+var wantTimestamps = false
 var args = CommandLine.arguments.dropFirst().makeIterator()
 while let a = args.next() {
     switch a {
@@ -33,6 +35,7 @@ while let a = args.next() {
     case "--instance": instance = args.next() ?? instance
     case "--title": title = args.next() ?? title
     case "--touch": wantTouch = true
+    case "--timestamps": wantTimestamps = true
     case "--geometry":
         let g = args.next() ?? ""
         let parts = g.split(whereSeparator: { $0 == "x" || $0 == "+" }).compactMap { Int($0) }
@@ -116,7 +119,10 @@ while true {
             if let data = cookie.data?.assumingMemoryBound(to: XIDeviceEvent.self) {
                 let e = data.pointee
                 let kind = cookie.evtype == XI_TouchBegin ? "begin" : cookie.evtype == XI_TouchUpdate ? "update" : cookie.evtype == XI_TouchEnd ? "end" : "other"
-                say("touch \(kind) \(e.detail) \(Int(e.event_x)) \(Int(e.event_y))")
+                var clock = timespec()
+                if wantTimestamps { clock_gettime(CLOCK_MONOTONIC, &clock) }
+                let stamp = wantTimestamps ? " \(Int64(clock.tv_sec) * 1_000_000_000 + Int64(clock.tv_nsec))" : ""
+                say("touch \(kind) \(e.detail) \(Int(e.event_x)) \(Int(e.event_y))\(stamp)")
             }
             XFreeEventData(dpy, &cookie)
         }

@@ -1,0 +1,143 @@
+/* Touch-to-application latency on a real X server (make bench-touch).
+ *
+ * Drives real touches through an Xorg `inputtest` touch device and reads, from a
+ * touch-selecting test window started with --timestamps, when the application received each
+ * TouchBegin. Each drag lands, moves 4 px every 8 ms (the third update crosses the 10 px
+ * slop), goes on for a few updates and lifts. Prints, over DRAGS drags, the p50 and p99 of
+ *   from the slop-crossing update written to the window's TouchBegin (what the decision costs)
+ *   from the TouchBegin written to the window's TouchBegin (what the hand feels: it includes
+ *   the 16 ms the finger takes to cross the slop here)
+ * Usage: touch-latency SOCKET DRAGS WINDOW-COMMAND...   (DISPLAY set; the window is started here)
+ */
+#define _GNU_SOURCE
+#include <xorg/xf86-input-inputtest-protocol.h>
+#include <X11/extensions/XI2.h>
+#include <errno.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <time.h>
+#include <unistd.h>
+
+static int device;
+
+static long long now_ns(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
+static void die(const char *what) { perror(what); exit(1); }
+
+static void send_all(const void *p, size_t n) {
+    if (send(device, p, n, MSG_NOSIGNAL) != (ssize_t)n) die("inputtest write");
+}
+
+static void sync_server(void) {
+    xf86ITEventWaitForSync e = { .header = { sizeof e, XF86IT_EVENT_WAIT_FOR_SYNC } };
+    send_all(&e, sizeof e);
+    xf86ITResponseSyncFinished r;
+    if (read(device, &r, sizeof r) != sizeof r) die("inputtest sync");
+}
+
+/* Screen 1280x800 in device units 0..65535; returns when written (not yet processed). */
+static void touch(int type, unsigned id, double x, double y) {
+    xf86ITEventTouch e;
+    memset(&e, 0, sizeof e);
+    e.header.length = sizeof e;
+    e.header.type = XF86IT_EVENT_TOUCH;
+    e.touchid = id;
+    e.touch_type = type;
+    e.valuators.mask[0] = 0x3;
+    e.valuators.valuators[0] = x / 1280.0 * 65535.0;
+    e.valuators.valuators[1] = y / 800.0 * 65535.0;
+    send_all(&e, sizeof e);
+}
+
+static int compare(const void *a, const void *b) {
+    long long x = *(const long long *)a, y = *(const long long *)b;
+    return x < y ? -1 : x > y;
+}
+
+static double percentile(long long *v, int n, double p) {
+    qsort(v, n, sizeof *v, compare);
+    int i = (int)(p * (n - 1) + 0.5);
+    return v[i] / 1e6;
+}
+
+/* Reads the window's lines until it reports a TouchBegin or `deadline` passes. */
+static long long wait_for_begin(FILE *window, long long deadline) {
+    char line[256];
+    int fd = fileno(window);
+    while (now_ns() < deadline) {
+        struct pollfd p = { fd, POLLIN, 0 };
+        if (poll(&p, 1, (int)((deadline - now_ns()) / 1000000) + 1) <= 0) continue;
+        if (!fgets(line, sizeof line, window)) return -1;
+        if (strncmp(line, "touch begin ", 12) == 0) {
+            char *last = strrchr(line, ' ');
+            return last ? atoll(last + 1) : -1;
+        }
+    }
+    return -1;
+}
+
+int main(int argc, char **argv) {
+    if (argc < 4) { fprintf(stderr, "usage: %s SOCKET DRAGS WINDOW-COMMAND...\n", argv[0]); return 2; }
+    int drags = atoi(argv[2]);
+    device = socket(AF_UNIX, SOCK_STREAM, 0);
+    struct sockaddr_un a = { .sun_family = AF_UNIX };
+    strncpy(a.sun_path, argv[1], sizeof a.sun_path - 1);
+    if (connect(device, (struct sockaddr *)&a, sizeof a) != 0) die("connect");
+    xf86ITEventClientVersion hello = { .header = { sizeof hello, XF86IT_EVENT_CLIENT_VERSION },
+                                       .major = XF86IT_PROTOCOL_VERSION_MAJOR, .minor = XF86IT_PROTOCOL_VERSION_MINOR };
+    send_all(&hello, sizeof hello);
+    xf86ITResponseServerVersion version;
+    if (read(device, &version, sizeof version) != sizeof version) die("inputtest version");
+
+    /* The window: argv[3...], its output read here. */
+    char command[4096] = "";
+    for (int i = 3; i < argc; i++) { strncat(command, argv[i], sizeof command - strlen(command) - 2); strcat(command, " "); }
+    FILE *window = popen(command, "r");
+    if (!window) die("popen");
+    char line[256];
+    while (fgets(line, sizeof line, window) && strncmp(line, "ready ", 6) != 0) {}
+    usleep(300000); /* let the window manager map it (a benchmark, not a test) */
+
+    long long *decision = calloc(drags, sizeof *decision), *felt = calloc(drags, sizeof *felt);
+    int measured = 0, lost = 0;
+    for (int i = 0; i < drags; i++) {
+        double x = 300 + (i % 10) * 40, y = 250 + (i % 7) * 30;
+        long long begin = now_ns(), crossing = 0;
+        touch(XI_TouchBegin, 1, x, y);
+        for (int s = 1; s <= 8; s++) {
+            usleep(8000);
+            if (s == 3) crossing = now_ns();
+            touch(XI_TouchUpdate, 1, x + 4 * s, y);
+        }
+        long long got = wait_for_begin(window, now_ns() + 2000000000LL);
+        touch(XI_TouchEnd, 1, x + 32, y);
+        sync_server();
+        if (got > 0) {
+            decision[measured] = got - crossing;
+            felt[measured] = got - begin;
+            measured++;
+        } else {
+            lost++;
+        }
+        usleep(30000);
+        /* Drain the rest of this drag's lines. */
+        struct pollfd p = { fileno(window), POLLIN, 0 };
+        while (poll(&p, 1, 0) > 0 && fgets(line, sizeof line, window)) {}
+    }
+    if (measured == 0) { fprintf(stderr, "no TouchBegin reached the window\n"); return 1; }
+    printf("%d drags (%d never reached the window)\n", measured, lost);
+    printf("slop-crossing update written -> window's TouchBegin: p50 %.3f ms, p99 %.3f ms\n",
+           percentile(decision, measured, 0.5), percentile(decision, measured, 0.99));
+    printf("TouchBegin written -> window's TouchBegin:          p50 %.3f ms, p99 %.3f ms\n",
+           percentile(felt, measured, 0.5), percentile(felt, measured, 0.99));
+    pclose(window);
+    return lost ? 1 : 0;
+}
