@@ -9,6 +9,8 @@ public struct DollarSample: Sendable {
     public var shape: String
     public var number: Int
     public var points: [Point]
+    /// When each point was drawn (ms, the log's `T`, from the first point).
+    public var times: [Double]
 
     /// Where it lives in the data set: `SUBJECT/SPEED/SHAPENN`.
     public var source: String { "\(subject)/\(speed)/\(shape)\(number < 10 ? "0" : "")\(number)" }
@@ -37,28 +39,34 @@ public enum DollarDataSet {
                 for file in files.sorted() where file.hasSuffix(".xml") {
                     let url = dir.appendingPathComponent(file)
                     let text = try String(contentsOf: url, encoding: .utf8)
-                    let points = parsePoints(text)
+                    let (points, times) = parsePoints(text)
                     let base = file.dropLast(4)
-                    guard points.count >= 2, let number = Int(base.suffix(2)) else {
-                        throw ReadError(description: "\(url.path): not a $1 gesture log (no points, or no number in the name)")
+                    guard points.count >= 2, times.count == points.count, times.allSatisfy(\.isFinite), let number = Int(base.suffix(2)) else {
+                        throw ReadError(description: "\(url.path): not a $1 gesture log (no points, a point without a time, or no number in the name)")
                     }
-                    out.append(DollarSample(subject: subject, speed: speed, shape: String(base.dropLast(2)), number: number, points: points))
+                    out.append(DollarSample(subject: subject, speed: speed, shape: String(base.dropLast(2)), number: number, points: points,
+                                            times: times.map { $0 - times[0] }))
                 }
             }
         }
         return out
     }
 
-    static func parsePoints(_ text: String) -> [Point] {
+    /// The points and their times (`T`, ms; NaN where missing).
+    static func parsePoints(_ text: String) -> (points: [Point], times: [Double]) {
         var points: [Point] = []
+        var times: [Double] = []
         for element in text.components(separatedBy: "<Point ").dropFirst() {
             let chunk = " " + element  // each attribute after a space: " X=" is never the end of another name
             func attribute(_ name: String) -> Double? {
                 guard let r = chunk.range(of: " \(name)=\"") else { return nil }
                 return Double(chunk[r.upperBound...].prefix { $0 != "\"" })
             }
-            if let x = attribute("X"), let y = attribute("Y"), x.isFinite, y.isFinite { points.append(Point(x: x, y: y)) }
+            if let x = attribute("X"), let y = attribute("Y"), x.isFinite, y.isFinite {
+                points.append(Point(x: x, y: y))
+                times.append(attribute("T") ?? .nan)
+            }
         }
-        return points
+        return (points, times)
     }
 }
