@@ -18,6 +18,9 @@ func engineTemplates(_ data: Drawings, _ choice: Choice) -> [StrokeTemplate] {
 /// rejects it whatever the score.
 struct Verdict {
     var speed: String
+    var expected: String?
+    /// The nearest template's shape.
+    var taken: String?
     var right: Bool
     var score: Double
     var rejection: UnistrokeMatcher.Rejection?
@@ -35,10 +38,10 @@ struct Verdict {
 
 func judge(_ path: [Point], expected: String?, speed: String, templates: [StrokeTemplate]) -> Verdict {
     guard let m = UnistrokeMatcher.nearest(path, templates: templates) else {
-        return Verdict(speed: speed, right: false, score: 0, rejection: nil, outsideShape: false)
+        return Verdict(speed: speed, expected: expected, taken: nil, right: false, score: 0, rejection: nil, outsideShape: false)
     }
     let t = templates[m.index]
-    return Verdict(speed: speed, right: t.name == expected, score: m.score, rejection: m.rejection,
+    return Verdict(speed: speed, expected: expected, taken: t.name, right: t.name == expected, score: m.score, rejection: m.rejection,
                    outsideShape: m.shape.turn < t.minimumTurn || m.shape.width < t.minimumWidth)
 }
 

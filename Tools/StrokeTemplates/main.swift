@@ -54,6 +54,18 @@ let speeds = DollarDataSet.speeds
 print("Leave-one-subject-out, \(perShape) templates per shape, \(cv.verdicts.count) drawings:")
 print("  top-1 (no cut):       \(percent(cv.topOne()))% (" + speeds.map { "\($0) \(percent(cv.topOne(speed: $0)))" }.joined(separator: ", ") + ")")
 print("  fired at minScore \(defaultScore): \(percent(cv.accuracy(at: defaultScore)))% (" + speeds.map { "\($0) \(percent(cv.accuracy(at: defaultScore, speed: $0)))" }.joined(separator: ", ") + ")")
+/// "item count" for each distinct item, the most frequent first.
+func tally(_ items: [String]) -> String {
+    var counts: [String: Int] = [:]
+    for item in items { counts[item, default: 0] += 1 }
+    let order = counts.keys.sorted { (counts[$0]!, $1) > (counts[$1]!, $0) }
+    return order.map { "\($0) \(counts[$0]!)" }.joined(separator: ", ")
+}
+let wrong: [String] = cv.verdicts.filter { !$0.right }.map { "\($0.expected ?? "?") → \($0.taken ?? "none")" }
+func reason(_ v: Verdict) -> String { v.rejection == .drag ? "drag" : v.outsideShape ? "envelope" : "score" }
+let turnedAway: [String] = cv.verdicts.filter { $0.right && !$0.fires(at: defaultScore) }.map { "\($0.expected ?? "?") (\(reason($0)))" }
+print("  nearest template wrong: " + tally(wrong))
+print("  right but not fired at \(defaultScore): " + tally(turnedAway))
 print("")
 print("Trade-off: accuracy (leave-one-subject-out) against drags that fire a stroke, \(syntheticCount) synthetic drags and \(drags.count - syntheticCount) recorded one-finger touches:")
 print("| minScore | drawings fired as their shape | slow | medium | fast | synthetic drags fired (shipped / any fold) | recorded touches fired (shipped / any fold) |")

@@ -93,25 +93,30 @@ public enum UnistrokeMatcher {
 
     /// The nearest template for a raw path and its score in 0…1, or nil when there is no
     /// template, the path has no extent, or it is not taken for that template (a drag, or a
-    /// path that turns too little or is too narrow for the shape). A drag is compared only with templates
-    /// that are drags themselves.
+    /// path that turns too little or is too narrow for the shape). A drag is compared only
+    /// with templates that are drags themselves.
     public static func match(_ raw: [Point], templates: [StrokeTemplate]) -> (index: Int, score: Double)? {
-        guard let m = nearest(raw, templates: templates), m.rejection == nil else { return nil }
+        var candidate = Candidate(raw)
+        guard let m = nearest(&candidate, templates: templates, judgingDrags: false), m.rejection == nil else { return nil }
         return (m.index, m.score)
     }
 
     /// The nearest template and how it was judged, or nil when there is no template or the
-    /// path has no extent.
+    /// path has no extent. A drag that no template resembles as a drag is judged against the
+    /// nearest shape (and rejected), so its score shows how close it came.
     public static func nearest(_ raw: [Point], templates: [StrokeTemplate]) -> StrokeMatch? {
         var candidate = Candidate(raw)
+        return nearest(&candidate, templates: templates, judgingDrags: true)
+    }
+
+    private static func nearest(_ candidate: inout Candidate, templates: [StrokeTemplate], judgingDrags: Bool) -> StrokeMatch? {
         let dragsOnly = candidate.shape.isDrag
         var best: (index: Int, distance: Double)?
         for (i, t) in templates.enumerated() where !dragsOnly || t.isDragLike {
             guard let d = candidate.distance(to: t) else { continue }
             if best == nil || d < best!.distance { best = (i, d) }
         }
-        if best == nil && dragsOnly && !templates.isEmpty {
-            // No template is a drag: report the nearest shape, rejected.
+        if best == nil && dragsOnly && judgingDrags {
             for (i, t) in templates.enumerated() {
                 guard let d = candidate.distance(to: t) else { continue }
                 if best == nil || d < best!.distance { best = (i, d) }
