@@ -489,7 +489,7 @@ private struct Parser {
 
     func parseStroke(_ node: Node) -> RecognizerSpec? {
         var templates: [StrokeTemplateSpec] = []
-        var score = 0.8, length = 40.0
+        var score = StrokeDefaults.standard.minimumScore, length = StrokeDefaults.standard.minimumLength
         var sawTemplates = false
         for (k, _, v) in reader.mapping(node, "stroke", allowed: ["templates", "minScore", "minimumLength"]) ?? [] {
             switch k {

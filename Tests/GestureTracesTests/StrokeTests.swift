@@ -215,6 +215,23 @@ import Testing
     }
 }
 
+@Suite struct StrokeShapeTests {
+    /// Turn and width describe the path, whatever its size, place and direction.
+    @Test func turnAndWidthOfSimplePaths() {
+        let line = (0...40).map { Point(x: 100 + Double($0) * 10, y: 200 + Double($0) * 3) }
+        let circle = (0...64).map { i in Point(x: 500 + 80 * cos(Double(i) / 64 * 2 * .pi), y: 300 - 80 * sin(Double(i) / 64 * 2 * .pi)) }
+        let vee = [Point(x: 0, y: 0), Point(x: 50, y: 100), Point(x: 100, y: 0)]
+        let l = StrokeShape(line), c = StrokeShape(circle), v = StrokeShape(vee)
+        #expect(l.turn < 1 && l.width < 0.01 && l.isDrag)
+        #expect(c.turn > 300 && c.turn < 360 && c.width > 0.95 && !c.isDrag)
+        #expect(v.turn > 100 && v.turn < 160 && abs(v.width - 1) < 0.05 && !v.isDrag)
+        // Scaled ×10, moved and turned by 90°: the same measures.
+        let turned = StrokeShape(vee.map { Point(x: 3000 - $0.y * 10, y: 40 + $0.x * 10) })
+        #expect(abs(turned.turn - v.turn) < 1e-6 && abs(turned.width - v.width) < 1e-6)
+        #expect(StrokeShape([Point(x: 1, y: 1), Point(x: 1, y: 1)]) == StrokeShape([]))
+    }
+}
+
 @Suite struct StrokeOddInputTests {
     @Test func degenerateAndHugePathsNeverCrash() {
         let t = [StrokeTemplate(name: "l", points: [Point(x: 0, y: 0), Point(x: 0, y: 100), Point(x: 60, y: 100)])]

@@ -5,9 +5,9 @@ import Darwin
 #endif
 
 /// Two measures of a path that tell a drawn shape from a drag, independent of its size,
-/// position and orientation. Every shape of the $1 data set turns through more than 80° and
-/// is at least a seventh as wide as it is long; a straight or gently curved drag, a scroll or
-/// a flick turns less, and an up-and-down drag is a line.
+/// position and orientation. Every drawing of the $1 data set turns through more than 80°
+/// and is more than a tenth as wide as it is long; a straight or gently curved drag, a
+/// scroll or a flick turns less, and an up-and-down drag is a line.
 public struct StrokeShape: Sendable, Equatable {
     /// How far the direction of travel swings (degrees): the range of the directions of
     /// chords spanning ``StrokeDefaults/turnChord`` of the path, followed without wrapping.
