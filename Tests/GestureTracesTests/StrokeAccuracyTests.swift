@@ -58,8 +58,8 @@ import Testing
     /// The target, through the daemon's code path: for each subject, the built-in
     /// names resolve (in the profile loader) to templates chosen without that subject, and
     /// each of their 480 drawings is replayed as a touch through the engine with one stroke
-    /// gesture at the default minScore. ≥ 97% must fire as their own shape; the nearest
-    /// template (no cut) must be right for ≥ 98.5%.
+    /// gesture at the default minScore. ≥ 97% must fire as their own shape, at every speed;
+    /// the nearest template (no cut) must be right for ≥ 98.5%.
     @Test func leaveOneSubjectOutAsTheDaemonRecognizes() throws {
         let samples = try loadDollarSamples()
         var fired = Tally(), nearest = Tally()
@@ -83,7 +83,7 @@ import Testing
         print("stroke accuracy, leave one subject out: fired at the default minScore \(fired); nearest template (no cut) \(nearest)")
         #expect(fired.overall >= 0.97)
         #expect(nearest.overall >= 0.985)
-        for speed in DollarDataSet.speeds { #expect(fired.of(speed) >= 0.96, "\(speed)") }
+        for speed in DollarDataSet.speeds { #expect(fired.of(speed) >= 0.97, "\(speed)") }
     }
 
     /// The shipped templates (chosen among every subject) on every drawing: an upper bound

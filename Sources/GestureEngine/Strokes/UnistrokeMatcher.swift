@@ -111,20 +111,22 @@ public enum UnistrokeMatcher {
 
     private static func nearest(_ candidate: inout Candidate, templates: [StrokeTemplate], judgingDrags: Bool) -> StrokeMatch? {
         let dragsOnly = candidate.shape.isDrag
-        var best: (index: Int, distance: Double)?
-        for (i, t) in templates.enumerated() where !dragsOnly || t.isDragLike {
-            guard let d = candidate.distance(to: t) else { continue }
-            if best == nil || d < best!.distance { best = (i, d) }
-        }
-        if best == nil && dragsOnly && judgingDrags {
-            for (i, t) in templates.enumerated() {
-                guard let d = candidate.distance(to: t) else { continue }
-                if best == nil || d < best!.distance { best = (i, d) }
-            }
-        }
+        var best = closest(&candidate, templates) { !dragsOnly || $0.isDragLike }
+        if best == nil && dragsOnly && judgingDrags { best = closest(&candidate, templates) { _ in true } }
         guard let (index, distance) = best else { return nil }
         return StrokeMatch(index: index, distance: distance, score: Candidate.score(distance: distance, to: templates[index]),
                            rejection: candidate.rejection(by: templates[index]), shape: candidate.shape)
+    }
+
+    /// The template at the least distance among those `included`.
+    private static func closest(_ candidate: inout Candidate, _ templates: [StrokeTemplate],
+                                _ included: (StrokeTemplate) -> Bool) -> (index: Int, distance: Double)? {
+        var best: (index: Int, distance: Double)?
+        for (i, t) in templates.enumerated() where included(t) {
+            guard let d = candidate.distance(to: t) else { continue }
+            if best == nil || d < best!.distance { best = (i, d) }
+        }
+        return best
     }
 
     /// The root mean square point distance at the best rotation within ±`range`, in closed
