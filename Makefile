@@ -82,14 +82,15 @@ run: release
 bench:
 	TACTUS_BENCHMARKS=1 $(SWIFT) package --disable-sandbox benchmark
 
-## Re-chooses the built-in stroke templates from ../shared/data/dollar1 (training subjects
-## s02-s04); `stroke-templates-cv` reports the accuracy over every 3/3 split of the subjects.
+## Chooses the built-in stroke templates from $(SHARED_DATA)/dollar1 (every subject) and, for
+## the leave-one-subject-out test, each fold's (the other five subjects); prints the
+## leave-one-subject-out accuracy per speed and the trade-off against the drags of
+## GestureTraces.DragSet and $(SHARED_DATA)/evemu. `stroke-templates-cv` prints without writing.
 stroke-templates:
-	$(SWIFT) run -c release stroke-templates $(SHARED_DATA)/dollar1
+	$(SWIFT) run -c release stroke-templates $(SHARED_DATA)
 
 stroke-templates-cv:
-	$(SWIFT) run -c release stroke-templates --cross-validate $(SHARED_DATA)/dollar1
-	$(SWIFT) run -c release stroke-templates --cross-validate --orientation any $(SHARED_DATA)/dollar1
+	$(SWIFT) run -c release stroke-templates --report $(SHARED_DATA)
 
 ## Touch to application on Xorg + inputtest with the default profile (p50, p99), and the same
 ## with no daemon. Needs root (Xorg), like make test.

@@ -46,14 +46,22 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     // A stroke as a person draws it (a built-in star, moved, scaled and jittered), matched
-    // against every built-in template: 16 shapes × 3 drawings.
+    // against every built-in template (16 shapes × 8 drawings), as the recognizer does when
+    // the finger lifts; and a straight drag, which the drag rule turns away.
     let templates = BuiltInStrokes.names.flatMap { n in BuiltInStrokes.templates(named: n).map(\.template) }
     let star = BuiltInStrokes.templates(named: "star")[0].points.enumerated().map { i, p in
         Point(x: 300 + p.x * 1.7 + Double(i % 3), y: 200 + p.y * 1.7 - Double(i % 2))
     }
-    Benchmark("Stroke recognition against 16 × 3 templates", configuration: .init(metrics: [.wallClock, .throughput, .mallocCountTotal], maxDuration: .seconds(3), maxIterations: 100_000)) { benchmark in
+    let drag = (0..<64).map { i in Point(x: 300 + Double(i) * 9, y: 500 + Double(i % 3)) }
+    let strokeConfiguration = Benchmark.Configuration(metrics: [.wallClock, .throughput, .mallocCountTotal], maxDuration: .seconds(3), maxIterations: 100_000)
+    Benchmark("Stroke recognition against 16 × \(templates.count / 16) templates", configuration: strokeConfiguration) { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(UnistrokeMatcher.match(star, templates: templates))
+        }
+    }
+    Benchmark("Stroke recognition of a straight drag", configuration: strokeConfiguration) { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(UnistrokeMatcher.match(drag, templates: templates))
         }
     }
 

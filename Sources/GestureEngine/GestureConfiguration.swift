@@ -26,7 +26,8 @@ public struct GestureConfiguration: Sendable, Equatable {
     public var swipe = Swipe()
     public var transform = Transform()
     public var edgePan = EdgePan()
-    public var stroke = Stroke()
+    /// Stroke matching: its tuning and its acceptance (``StrokeDefaults``).
+    public var stroke = StrokeDefaults()
     public var touchpad = Touchpad()
 
     /// s. Velocities are measured over the last samples within this window: long enough to
@@ -111,14 +112,6 @@ public struct GestureConfiguration: Sendable, Equatable {
         /// within a few pixels; 16 leaves room for a thick bezel). It begins after
         /// ``Pan/minimumDistance`` inwards, like any pan.
         public var zoneWidth = 16.0
-        public init() {}
-    }
-
-    public struct Stroke: Sendable, Equatable {
-        /// 0…1. The smallest match score that recognizes a stroke.
-        public var minScore = 0.8
-        /// px. Shorter paths are taps, not strokes.
-        public var minimumLength = 40.0
         public init() {}
     }
 

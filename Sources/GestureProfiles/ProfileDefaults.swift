@@ -20,7 +20,7 @@ enum ProfileDefaults {
     static let pinchDirection = PinchDirection.any
     static let rotationTouches = 2
     static let edgePanEdges = ["left"]
-    static let strokeMinimumScore = GestureConfiguration.standard.stroke.minScore
+    static let strokeMinimumScore = GestureConfiguration.standard.stroke.minimumScore
     static let strokeMinimumLength = GestureConfiguration.standard.stroke.minimumLength
     static let strokeOrientation = StrokeOrientation.upright
 

@@ -76,9 +76,11 @@ import Testing
                 return (v as? Double) == -12345
             }!
         })
-        // Strokes set their score and length per gesture (`stroke: { minScore, minimumLength }`).
-        let perGesture: Set = ["stroke.minScore", "stroke.minimumLength"]
-        #expect(Set(paths(GestureConfiguration.standard, "")).subtracting(perGesture) == settable)
+        // Stroke matching's tuning is chosen on the $1 data set (StrokeDefaults, the README's
+        // accuracy section), not a setting; strokes take `minScore` and `minimumLength` per
+        // gesture.
+        let numbers = Set(paths(GestureConfiguration.standard, "").filter { !$0.hasPrefix("stroke.") })
+        #expect(numbers == settable)
     }
 
     @Test func theManPageDefaultsAreTheEngines() throws {

@@ -1,27 +1,20 @@
-// Chooses the built-in stroke templates from the $1 data set and writes
-// Sources/GestureProfiles/StrokeTemplates.generated.swift.
+// Chooses the built-in stroke templates from the $1 data set, measures the method by
+// leave-one-subject-out, and writes the tables:
 //
-//     swift run -c release stroke-templates [DATA] [OUTPUT]      (or: make stroke-templates)
+//     swift run -c release stroke-templates [--report] [--per-shape N] [SHARED_DATA]
+//     (make stroke-templates; make stroke-templates-cv reports without writing)
 //
-// Only the training subjects' drawings are candidates and only they are scored, so the
-// accuracy test on the other subjects never sees its test data. For each shape, the first
-// template is chosen so that the 16 first templates together recognize as many training
-// drawings as they can (each drawing compared with every other, never with itself); the
-// second and third are then added the same way, the earlier ones kept. A choice is improved
-// one shape at a time until no change helps. Ties go to the larger soft margin between a
-// drawing's own shape and the nearest other, so the choice does not hang on one drawing.
-// The matcher is the daemon's (UnistrokeMatcher, `upright` templates).
+// For each subject, templates are chosen and calibrated on the other five (Selection.swift)
+// and that subject's 480 drawings are recognized by the daemon's matcher; the same is done
+// with every subject for the shipped templates. The drags of GestureTraces.DragSet (synthetic
+// and the one-finger evemu recordings) give the other side of the trade-off.
+//
+// Writes Sources/GestureProfiles/StrokeTemplates.generated.swift (the shipped templates) and
+// Tests/GestureTracesTests/StrokeFolds.generated.swift (each fold's choice, which the
+// leave-one-subject-out test replays through the profile loader).
 import Foundation
 import GestureEngine
 import GestureTraces
-
-let shippedTrainingSubjects = ["s02", "s03", "s04"]
-let templatesPerShape = 3
-/// Distances are in units of the matcher's 250-unit square; margins beyond ~20 count alike.
-/// STROKE_MARGIN_WEIGHT overrides the tie-break weight (0.3 and 1 were tried: no better over
-/// the splits).
-let marginScale = 20.0
-let marginWeight = ProcessInfo.processInfo.environment["STROKE_MARGIN_WEIGHT"].flatMap(Double.init) ?? 0.001
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("stroke-templates: \(message)\n".utf8))
@@ -30,153 +23,86 @@ func fail(_ message: String) -> Never {
 func note(_ message: String) { FileHandle.standardError.write(Data((message + "\n").utf8)) }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
-/// `--cross-validate`: instead of writing the table, choose templates on every split of the
-/// subjects into 3 training and 3 test ones and report the test accuracy of each.
-let crossValidate = arguments.contains("--cross-validate")
-/// `--orientation any|upright|fixed`: the templates' orientation (built in: upright).
-let orientation: StrokeOrientation = {
-    guard let i = arguments.firstIndex(of: "--orientation") else { return .upright }
-    guard i + 1 < arguments.count, let o = StrokeOrientation(rawValue: arguments[i + 1]) else { fail("--orientation takes any, upright or fixed") }
+let reportOnly = arguments.contains("--report")
+arguments.removeAll { $0 == "--report" }
+/// Templates per shape: 8 won leave-one-subject-out over 4, 6, 12, 16 and 24 (README).
+var perShape = 8
+if let i = arguments.firstIndex(of: "--per-shape") {
+    guard i + 1 < arguments.count, let n = Int(arguments[i + 1]), n > 0 else { fail("--per-shape takes a whole number") }
+    perShape = n
     arguments.removeSubrange(i...(i + 1))
-    return o
-}()
-arguments.removeAll { $0 == "--cross-validate" }
-let dataRoot = URL(fileURLWithPath: arguments.first ?? "../shared/data/dollar1")
-let output = arguments.dropFirst().first ?? "Sources/GestureProfiles/StrokeTemplates.generated.swift"
-
-let samples: [DollarSample]
-do { samples = try DollarDataSet.load(root: dataRoot) } catch { fail("\(error)") }
-let subjects = Array(Set(samples.map(\.subject))).sorted()
-let shapes = Array(Set(samples.map(\.shape))).sorted()
-let label = samples.map { shapes.firstIndex(of: $0.shape)! }
-
-/// What a template keeps of a drawing: 64 points, rounded to whole units. Candidates are
-/// judged in this form, so the figures hold for the stored templates.
-func storedPath(_ s: DollarSample) -> [Point] {
-    UnistrokeMatcher.resample(s.points, UnistrokeMatcher.resampleCount).map { Point(x: $0.x.rounded(), y: $0.y.rounded()) }
 }
-let stored = samples.map(storedPath)
-
-/// Distances from every drawing to the candidates (as templates); a drawing never meets itself.
-struct DistanceTable {
-    let columns: [Int]
-    var values: [Double]
-    func callAsFunction(_ query: Int, _ column: Int) -> Double { values[query * columns.count + column] }
-}
-@MainActor func distances(to columns: [Int]) -> DistanceTable {
-    let templates = columns.map { StrokeTemplate(name: samples[$0].shape, points: stored[$0], orientation: orientation) }
-    var values = [Double](repeating: .infinity, count: samples.count * columns.count)
-    for q in samples.indices {
-        var candidate = UnistrokeMatcher.Candidate(samples[q].points)
-        for (k, c) in columns.enumerated() where c != q {
-            values[q * columns.count + k] = candidate.distance(to: templates[k]) ?? .infinity
-        }
-    }
-    return DistanceTable(columns: columns, values: values)
-}
-
-/// How well a choice (per shape, columns of the table) recognizes the drawings `queries`:
-/// the number right, plus the soft margins as a tie-break.
-@MainActor func objective(_ chosen: [[Int]], _ table: DistanceTable, _ queries: [Int]) -> (right: Int, value: Double) {
-    var right = 0, value = 0.0
-    for q in queries {
-        var own = Double.infinity, other = Double.infinity
-        for (s, list) in chosen.enumerated() {
-            var d = Double.infinity
-            for c in list { d = min(d, table(q, c)) }
-            if s == label[q] { own = d } else { other = min(other, d) }
-        }
-        if own < other { right += 1 }
-        let margin = other - own
-        value += marginWeight * tanh((margin.isFinite ? margin : 0) / marginScale)
-    }
-    return (right, Double(right) + value)
-}
-
-/// Chooses `templatesPerShape` columns per shape among the training drawings, judged on them.
-@MainActor func choose(training: Set<String>, _ table: DistanceTable) -> [[Int]] {
-    let queries = samples.indices.filter { training.contains(samples[$0].subject) }
-    let candidatesOf: [[Int]] = shapes.indices.map { s in
-        table.columns.indices.filter { label[table.columns[$0]] == s && training.contains(samples[table.columns[$0]].subject) }
-    }
-    // Start each shape from its medoid (the drawing closest on average to the others).
-    var chosen: [[Int]] = candidatesOf.map { own in
-        func spread(_ k: Int) -> Double { own.reduce(0.0) { $1 == k ? $0 : $0 + table(table.columns[$1], k) } }
-        return [own.min { spread($0) < spread($1) }!]
-    }
-    for slot in 0..<templatesPerShape {
-        if slot > 0 { chosen = chosen.enumerated().map { s, list in list + [candidatesOf[s].first { !list.contains($0) }!] } }
-        var improved = true, pass = 0
-        while improved && pass < 8 {
-            improved = false
-            pass += 1
-            for s in shapes.indices {
-                var best = (value: objective(chosen, table, queries).value, pick: chosen[s][slot])
-                for c in candidatesOf[s] where !chosen[s].contains(c) {
-                    var trial = chosen
-                    trial[s][slot] = c
-                    let v = objective(trial, table, queries).value
-                    if v > best.value + 1e-12 { best = (v, c) }
-                }
-                if best.pick != chosen[s][slot] { chosen[s][slot] = best.pick; improved = true }
-            }
-        }
-        let right = objective(chosen.map { Array($0.prefix(slot + 1)) }, table, queries).right
-        note("  \(slot + 1) per shape: \(right) of \(queries.count) training drawings (\(pass) passes)")
-    }
-    return chosen
-}
-
-@MainActor func accuracy(_ chosen: [[Int]], perShape: Int, _ table: DistanceTable, on queries: [Int]) -> Double {
-    Double(objective(chosen.map { Array($0.prefix(perShape)) }, table, queries).right) / Double(queries.count)
-}
+let root = URL(fileURLWithPath: arguments.first ?? "../shared/data")
 
 let started = Date()
-if crossValidate {
-    let table = distances(to: Array(samples.indices))
-    note(String(format: "%d × %d distances in %.1f s", samples.count, samples.count, Date().timeIntervalSince(started)))
-    var results: [(String, Double, Double)] = []
-    for a in 0..<subjects.count { for b in (a + 1)..<subjects.count { for c in (b + 1)..<subjects.count {
-        let training: Set<String> = [subjects[a], subjects[b], subjects[c]]
-        note("training on \(training.sorted().joined(separator: ", "))")
-        let chosen = choose(training: training, table)
-        let test = samples.indices.filter { !training.contains(samples[$0].subject) }
-        results.append((training.sorted().joined(separator: ","), accuracy(chosen, perShape: 1, table, on: test), accuracy(chosen, perShape: 3, table, on: test)))
-    }}}
-    print("orientation \(orientation.rawValue): test accuracy per split (training subjects: 1 template, 3 templates per shape)")
-    for (split, one, three) in results { print(String(format: "  %@: %.1f%%  %.1f%%", split, one * 100, three * 100)) }
-    func summary(_ v: [Double]) -> String {
-        String(format: "mean %.1f%%, min %.1f%%, max %.1f%%", v.reduce(0, +) / Double(v.count) * 100, v.min()! * 100, v.max()! * 100)
-    }
-    print("1 template per shape: \(summary(results.map(\.1)))")
-    print("3 templates per shape: \(summary(results.map(\.2)))")
-} else {
-    let training = Set(shippedTrainingSubjects)
-    let columns = samples.indices.filter { training.contains(samples[$0].subject) }
-    guard !columns.isEmpty else { fail("no drawings of \(shippedTrainingSubjects.joined(separator: ", ")) under \(dataRoot.path)") }
-    let table = distances(to: columns)
-    note(String(format: "%d × %d distances in %.1f s", samples.count, columns.count, Date().timeIntervalSince(started)))
-    let chosen = choose(training: training, table)
-    let test = samples.indices.filter { !training.contains(samples[$0].subject) }
-    note(String(format: "test subjects: %.1f%% with 1 template per shape, %.1f%% with 3", accuracy(chosen, perShape: 1, table, on: test) * 100, accuracy(chosen, perShape: 3, table, on: test) * 100))
+let data: Drawings
+let drags: [DragSet.Drag]
+do {
+    data = Drawings(try DollarDataSet.load(root: root.appendingPathComponent("dollar1")))
+    drags = DragSet.synthetic() + (try DragSet.recorded(evemu: root.appendingPathComponent("evemu")))
+} catch { fail("\(error)") }
+let syntheticCount = DragSet.synthetic().count
+note(String(format: "%d drawings, %d × %d distances in %.1f s", data.count, data.count, data.count, Date().timeIntervalSince(started)))
 
-    var text = """
-    // Generated by Tools/StrokeTemplates (`make stroke-templates`) from the $1 data set. Do not edit.
-    // Three templates per shape, chosen among the drawings of \(shippedTrainingSubjects.joined(separator: ", ")) only; the first of each
-    // shape is the best single one. One per line: NAME SOURCE x,y x,y ... (64 points).
+let cv = CrossValidation(data, perShape: perShape, drags: drags) { note("  \($0)") }
+let shipped = choose(data, training: Set(data.subjects), perShape: perShape)
+let shippedTemplates = engineTemplates(data, shipped)
+let shippedDrags = drags.map { judge($0.points, expected: nil, speed: "", templates: shippedTemplates) }
+let defaultScore = StrokeDefaults.standard.minimumScore
+let speeds = DollarDataSet.speeds
 
-    let builtInStrokeTrainingSubjects = [\(shippedTrainingSubjects.map { "\"\($0)\"" }.joined(separator: ", "))]
+print("Leave-one-subject-out, \(perShape) templates per shape, \(cv.verdicts.count) drawings:")
+print("  top-1 (no cut):       \(percent(cv.topOne()))% (" + speeds.map { "\($0) \(percent(cv.topOne(speed: $0)))" }.joined(separator: ", ") + ")")
+print("  fired at minScore \(defaultScore): \(percent(cv.accuracy(at: defaultScore)))% (" + speeds.map { "\($0) \(percent(cv.accuracy(at: defaultScore, speed: $0)))" }.joined(separator: ", ") + ")")
+/// "item count" for each distinct item, the most frequent first.
+func tally(_ items: [String]) -> String {
+    var counts: [String: Int] = [:]
+    for item in items { counts[item, default: 0] += 1 }
+    let order = counts.keys.sorted { (counts[$0]!, $1) > (counts[$1]!, $0) }
+    return order.map { "\($0) \(counts[$0]!)" }.joined(separator: ", ")
+}
+let wrong: [String] = cv.verdicts.filter { !$0.right }.map { "\($0.expected ?? "?") → \($0.taken ?? "none")" }
+func reason(_ v: Verdict) -> String { v.rejection == .drag ? "drag" : v.outsideShape ? "envelope" : "score" }
+let turnedAway: [String] = cv.verdicts.filter { $0.right && !$0.fires(at: defaultScore) }.map { "\($0.expected ?? "?") (\(reason($0)))" }
+print("  nearest template wrong: " + tally(wrong))
+print("  right but not fired at \(defaultScore): " + tally(turnedAway))
+print("")
+print("Trade-off: accuracy (leave-one-subject-out) against drags that fire a stroke, \(syntheticCount) synthetic drags and \(drags.count - syntheticCount) recorded one-finger touches:")
+print("| minScore | drawings fired as their shape | slow | medium | fast | synthetic drags fired (shipped / any fold) | recorded touches fired (shipped / any fold) |")
+print("|---|---|---|---|---|---|---|")
+func fired(_ verdicts: [Verdict], _ range: Range<Int>, _ m: Double, dragRule: Bool = true, turnRule: Bool = true) -> Int {
+    range.filter { verdicts[$0].fires(at: m, dragRule: dragRule, turnRule: turnRule) }.count
+}
+func foldsFired(_ range: Range<Int>, _ m: Double, dragRule: Bool = true, turnRule: Bool = true) -> Int {
+    range.filter { i in cv.dragVerdicts.contains { $0[i].fires(at: m, dragRule: dragRule, turnRule: turnRule) } }.count
+}
+let synthetic = 0..<syntheticCount, recorded = syntheticCount..<drags.count
+for m in stride(from: 0.6, through: 0.9001, by: 0.025) {
+    let row = [String(format: "%.3f", m), percent(cv.accuracy(at: m))] + speeds.map { percent(cv.accuracy(at: m, speed: $0)) }
+        + ["\(fired(shippedDrags, synthetic, m)) / \(foldsFired(synthetic, m))", "\(fired(shippedDrags, recorded, m)) / \(foldsFired(recorded, m))"]
+    print("| " + row.joined(separator: " | ") + " |")
+}
+print("")
+print("What each rule buys at minScore \(defaultScore):")
+print("| rules | drawings fired | synthetic drags fired (shipped / any fold) | recorded touches fired (shipped / any fold) |")
+print("|---|---|---|---|")
+for (label, drag, turn) in [("both (shipped)", true, true), ("no drag rule", false, true), ("no shape envelope", true, false), ("neither", false, false)] {
+    print("| \(label) | \(percent(cv.accuracy(at: defaultScore, dragRule: drag, turnRule: turn)))% | "
+        + "\(fired(shippedDrags, synthetic, defaultScore, dragRule: drag, turnRule: turn)) / \(foldsFired(synthetic, defaultScore, dragRule: drag, turnRule: turn)) | "
+        + "\(fired(shippedDrags, recorded, defaultScore, dragRule: drag, turnRule: turn)) / \(foldsFired(recorded, defaultScore, dragRule: drag, turnRule: turn)) |")
+}
+// The drags that come closest: no rule rejects them, only the score keeps them out.
+func scoreOnly(_ v: Verdict) -> Double { v.rejection == nil && !v.outsideShape ? v.score : 0 }
+let closest = drags.indices.filter { scoreOnly(shippedDrags[$0]) > 0 }.sorted { scoreOnly(shippedDrags[$0]) > scoreOnly(shippedDrags[$1]) }.prefix(3)
+print("\nClosest drags (shipped templates; only the score keeps them out): " + closest.map { i in
+    let anyFold = cv.dragVerdicts.map { scoreOnly($0[i]) }.max() ?? 0
+    return "\(drags[i].name) \(String(format: "%.3f", scoreOnly(shippedDrags[i]))) (any fold: \(String(format: "%.3f", anyFold)))"
+}.joined(separator: "; "))
+let pooled = median(shipped.calibration.map(\.distanceScale))
+print(String(format: "\nShipped: %d templates from %@; median shape distance scale %.1f (StrokeDefaults.userDistanceScale)",
+             shippedTemplates.count, data.subjects.joined(separator: ", "), pooled))
+note(String(format: "done in %.0f s", Date().timeIntervalSince(started)))
 
-    let builtInStrokeTemplateTable = \"\"\"
-
-    """
-    for (s, list) in chosen.enumerated() {
-        for k in list {
-            let c = columns[k]
-            text += "\(shapes[s]) \(samples[c].source) " + stored[c].map { "\(Int($0.x)),\(Int($0.y))" }.joined(separator: " ") + "\n"
-        }
-    }
-    text += "\"\"\"\n"
-    do { try text.write(toFile: output, atomically: true, encoding: .utf8) } catch { fail("cannot write \(output): \(error)") }
-    print("\(chosen.count * templatesPerShape) templates -> \(output)")
+if !reportOnly {
+    writeTables(data, shipped: shipped, folds: cv.folds)
 }
