@@ -50,6 +50,8 @@ public struct ProfileSettings: Sendable, Equatable {
     public var target = ProfileDefaults.target
     /// A press of this button (with these modifiers) starts a touch; nil = off.
     public var pointer: PointerTrigger?
+    /// `touchscreens:`: the monitor each touchscreen is mapped onto, in file order.
+    public var touchscreens: [TouchscreenMapping] = []
 
     public init() {}
 }
@@ -57,6 +59,19 @@ public struct ProfileSettings: Sendable, Equatable {
 public enum GestureTarget: String, Sendable, Equatable, CaseIterable {
     case underTouch = "under-touch"
     case focused
+}
+
+/// `settings.touchscreens: { "DEVICE": { monitor: NAME } }`: the XInput device (by its exact
+/// name, as `tactus devices` lists it) whose touches land on the monitor NAME (a monitor's
+/// name or one of its outputs', ignoring case), the way `xinput map-to-output` maps it.
+public struct TouchscreenMapping: Sendable, Equatable {
+    public var device: String
+    public var monitor: String
+
+    public init(device: String, monitor: String) {
+        self.device = device
+        self.monitor = monitor
+    }
 }
 
 public struct PointerTrigger: Sendable, Equatable {

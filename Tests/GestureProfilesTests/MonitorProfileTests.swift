@@ -195,3 +195,27 @@ import Testing
         #expect(environment["TACTUS_MONITOR_WIDTH"] == "2560")
     }
 }
+
+/// `settings.touchscreens`: device names to monitors, and what is wrong with a bad entry.
+@Suite struct TouchscreenSettingsTests {
+    private func load(_ settings: String) -> ProfileLoader.Result {
+        ProfileLoader.load(yaml: "version: 1\nsettings:\n  touchscreens:\n" + settings + "profiles: []\n", path: "t.yaml")
+    }
+
+    @Test func devicesMapOntoMonitorsInFileOrder() throws {
+        let r = load("    \"ELAN Touchscreen\": { monitor: eDP-1 }\n    \"Wacom Pen\": { monitor: HDMI-1 }\n")
+        let file = try #require(r.file, "\(r.diagnostics)")
+        #expect(file.settings.touchscreens == [TouchscreenMapping(device: "ELAN Touchscreen", monitor: "eDP-1"),
+                                               TouchscreenMapping(device: "Wacom Pen", monitor: "HDMI-1")])
+    }
+
+    @Test func aBadEntrySaysWhatIsWrongWhere() {
+        let missing = load("    \"ELAN\": { }\n")
+        #expect(missing.file == nil)
+        #expect(missing.diagnostics.map(\.description).contains { $0.hasPrefix("t.yaml:4:") && $0.contains("needs a 'monitor'") })
+        let typo = load("    \"ELAN\": { monitr: eDP-1 }\n")
+        #expect(typo.diagnostics.map(\.description).contains { $0.contains("unknown key 'monitr'") && $0.contains("monitor") })
+        let list = ProfileLoader.load(yaml: "version: 1\nsettings:\n  touchscreens: [eDP-1]\nprofiles: []\n", path: "t.yaml")
+        #expect(list.diagnostics.map(\.description).contains { $0.contains("settings.touchscreens must be a mapping") })
+    }
+}
