@@ -81,4 +81,13 @@ import Testing
             "3300 from the right edge of eDP-1",  // after HDMI-1 was unplugged
         ])
     }
+
+    @Test func theReadmesTouchscreenMappingLoads() throws {
+        let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.components(separatedBy: "- **Touches land on the wrong monitor**").dropFirst().first)
+        let block = try #require(section.components(separatedBy: "```yaml\n").dropFirst().first?.components(separatedBy: "```").first)
+        let snippet = block.split(separator: "\n").map { String($0.dropFirst(2)) }.joined(separator: "\n")
+        let file = try profile("version: 1\n" + snippet + "\nprofiles: []\n")
+        #expect(file.settings.touchscreens == [TouchscreenMapping(device: "ELAN Touchscreen", monitor: "eDP-1")])
+    }
 }

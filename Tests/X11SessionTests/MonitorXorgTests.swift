@@ -130,6 +130,41 @@ import Testing
         #expect(lines.contains { $0.contains("\"kind\":\"monitor\"") && $0.contains("\"outputs\":[\"DUMMY0\"]") }, "\(lines)")
     }
 
+    @Test func aWindowProfileForOneMonitorAppliesToTheWindowsOnIt() throws {
+        let x = try XvfbSession(backend: .xorg)
+        let touch = try InputTestDevice(path: x.deviceSockets["touch"]!)
+        try declareHalves(x)
+        let onRight = try x.openWindow(class: "Slides", title: "on the right", geometry: "400x300+760+100", touch: true)
+        let onLeft = try x.openWindow(class: "Slides", title: "on the left", geometry: "400x300+100+100", touch: true)
+        let config = """
+            version: 1
+            profiles:
+              - name: presenter
+                match: { class: Slides, monitor: right }
+                gestures:
+                  - name: next-slide
+                    tap: {}
+                    action: { log: "next slide on {monitor.name}" }
+            """
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tactus-monitors-\(UUID().uuidString).yaml").path
+        try config.write(toFile: path, atomically: true, encoding: .utf8)
+        let windows = try x.tactus(["windows", "--config", path])
+        #expect(windows.lines.contains { $0.hasPrefix("0x" + String(onRight.id, radix: 16)) && $0.contains(" presenter ") }, "\(windows.lines)")
+        #expect(windows.lines.contains { $0.hasPrefix("0x" + String(onLeft.id, radix: 16)) && $0.contains(" - ") }, "\(windows.lines)")
+
+        let daemon = try x.startDaemon(config: config, configPath: path)
+        let tracker = WindowTracker(server: x.server)
+        let left = try #require(tracker.info(onLeft.id)?.frame), right = try #require(tracker.info(onRight.id)?.frame)
+        try touch.touch(.begin, id: 1, at: Point(x: left.midX, y: left.midY))
+        try touch.touch(.end, id: 1, at: Point(x: left.midX, y: left.midY))
+        #expect(verdict(daemon, touch: 1)?.contains("\"released\"") == true, "\(daemon.output!.lines.suffix(30))")
+        #expect(onLeft.output.wait { $0.hasPrefix("touch end") } != nil, "the window on the left gets its touch: \(onLeft.output.lines)")
+        try touch.touch(.begin, id: 2, at: Point(x: right.midX, y: right.midY))
+        try touch.touch(.end, id: 2, at: Point(x: right.midX, y: right.midY))
+        #expect(daemon.output!.wait { $0.contains("log next slide on right") } != nil, "\(daemon.output!.lines.suffix(30))")
+        #expect(actions(daemon) == ["next slide on right"])
+    }
+
     // MARK: Touchscreen mapping
 
     static let identity: [Double] = [1, 0, 0, 0, 1, 0, 0, 0, 1]

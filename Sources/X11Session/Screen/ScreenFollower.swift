@@ -39,7 +39,7 @@ final class ScreenFollower {
         for m in now where !monitors.contains(m) {
             let verb = monitors.contains { $0.name == m.name } ? "changed" : "added"
             logger.info("monitor \(m.name) \(verb): \(Int(m.width))x\(Int(m.height))+\(Int(m.x))+\(Int(m.y))\(m.primary ? ", primary" : "")\(m.outputs.isEmpty ? "" : ", outputs " + m.outputs.joined(separator: " "))")
-            events.append(.monitor(Monitor(name: m.name, frame: m.frame, primary: m.primary, outputs: m.outputs)))
+            events.append(.monitor(m.monitor))
         }
         monitors = now
         return events

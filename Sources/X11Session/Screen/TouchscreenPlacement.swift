@@ -68,13 +68,3 @@ public enum TouchscreenPlacement: Equatable, Sendable, CustomStringConvertible {
         abs(a.x - b.x) <= tolerance && abs(a.y - b.y) <= tolerance && abs(a.width - b.width) <= tolerance && abs(a.height - b.height) <= tolerance
     }
 }
-
-extension XMonitor {
-    /// Its rectangle in root coordinates.
-    public var frame: Rect { Rect(x: x, y: y, width: width, height: height) }
-
-    /// Whether `name` is the monitor's, or one of its outputs' (ignoring case).
-    public func isNamed(_ name: String) -> Bool {
-        self.name.lowercased() == name.lowercased() || outputs.contains { $0.lowercased() == name.lowercased() }
-    }
-}
