@@ -40,7 +40,7 @@ let package = Package(
         .testTarget(name: "GestureProfilesTests", dependencies: ["GestureProfiles", "TestSupport"]),
         // Traces in (JSONL, evemu-record, libinput record), event log out, and replay.
         .target(name: "GestureTraces", dependencies: ["GestureProfiles", "SystemCalls", .product(name: "Yams", package: "Yams")]),
-        .testTarget(name: "GestureTracesTests", dependencies: ["GestureTraces", "TestSupport"], exclude: ["Scenarios", "RealHands"]),
+        .testTarget(name: "GestureTracesTests", dependencies: ["GestureTraces", "TestSupport"], exclude: ["Scenarios", "RealHands", "Monitors"]),
         // Xlib, XInput 2, XTest and XRandR headers with a module map, and shims for macros.
         // tactus import: Touchégg, libinput-gestures and fusuma configurations -> a profile file.
         // No Foundation: a small bounded XML reader of its own, Yams for fusuma's YAML.

@@ -16,6 +16,10 @@ public final class View: CustomStringConvertible {
     public var controlActionHandler: ((ActionEvent) -> Void)?
     /// Arbitrary data for the layer that built the view (e.g. the window it stands for).
     public var userInfo: AnyHashable?
+    /// The monitors the view spans, in screen coordinates (the screen view: XRandR's
+    /// monitors); empty = the frame is one monitor. Edge pans on the view use the edges of
+    /// the monitor where their touch starts (``edgeFrame(at:)``).
+    public var monitors: [Rect] = []
 
     public private(set) var subviews: [View] = []
     public private(set) weak var superview: View?
@@ -67,6 +71,16 @@ public final class View: CustomStringConvertible {
             v = current.superview
         }
         return false
+    }
+
+    /// The rectangle whose edges count for a touch starting at `p`: the smallest monitor
+    /// containing it (a monitor declared inside a larger one wins), else the frame.
+    public func edgeFrame(at p: Point) -> Rect {
+        var best: Rect?
+        for m in monitors where m.contains(p) {
+            if best.map({ m.width * m.height < $0.width * $0.height }) ?? true { best = m }
+        }
+        return best ?? frame
     }
 
     // MARK: Tree

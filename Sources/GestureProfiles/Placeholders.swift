@@ -22,6 +22,8 @@ struct PlaceholderValues {
     var valueText: String?
     /// A stroke's template name.
     var templateName: String?
+    /// The monitor where the gesture started.
+    var monitor: Monitor?
 
     func value(of name: String) -> String {
         let v = values
@@ -43,6 +45,11 @@ struct PlaceholderValues {
         case "window.instance": return window?.instance ?? ""
         case "window.id": return window.map { String($0.id) } ?? ""
         case "gesture": return gesture
+        case "monitor.name": return monitor?.name ?? ""
+        case "monitor.x": return monitor.map { formatNumber($0.frame.x) } ?? ""
+        case "monitor.y": return monitor.map { formatNumber($0.frame.y) } ?? ""
+        case "monitor.width": return monitor.map { formatNumber($0.frame.width) } ?? ""
+        case "monitor.height": return monitor.map { formatNumber($0.frame.height) } ?? ""
         case "template": return templateName ?? ""
         case "score": return v.score.map(formatNumber) ?? ""
         default: return ""

@@ -12,12 +12,14 @@ public struct ProfileFile: Sendable {
         profiles.flatMap { p in p.gestures + p.regions.flatMap(\.gestures) }
     }
 
-    /// The `match: any` profiles: their gestures sit on the screen, under every window.
+    /// The `match: any` profiles (and those limited to a monitor): their gestures sit on the
+    /// screen, under every window.
     public var screenProfiles: [Profile] { profiles.filter(\.appliesToScreen) }
 
     /// The profile a window gets (the first whose `match` holds), nil when only the screen's.
-    public func matchingProfile(for window: WindowInfo) -> Profile? {
-        profiles.first { !$0.appliesToScreen && $0.match.matches(window) }
+    /// `monitor`: the one the window is on.
+    public func matchingProfile(for window: WindowInfo, on monitor: Monitor? = nil) -> Profile? {
+        profiles.first { !$0.appliesToScreen && $0.match.matches(window, on: monitor) }
     }
 
     /// Every keysym name a `keys` action of the file presses, once each, in file order.
@@ -48,6 +50,8 @@ public struct ProfileSettings: Sendable, Equatable {
     public var target = ProfileDefaults.target
     /// A press of this button (with these modifiers) starts a touch; nil = off.
     public var pointer: PointerTrigger?
+    /// `touchscreens:`: the monitor each touchscreen is mapped onto, in file order.
+    public var touchscreens: [TouchscreenMapping] = []
 
     public init() {}
 }
@@ -55,6 +59,19 @@ public struct ProfileSettings: Sendable, Equatable {
 public enum GestureTarget: String, Sendable, Equatable, CaseIterable {
     case underTouch = "under-touch"
     case focused
+}
+
+/// `settings.touchscreens: { "DEVICE": { monitor: NAME } }`: the XInput device (by its exact
+/// name, as `tactus devices` lists it) whose touches land on the monitor NAME (a monitor's
+/// name or one of its outputs', ignoring case), the way `xinput map-to-output` maps it.
+public struct TouchscreenMapping: Sendable, Equatable {
+    public var device: String
+    public var monitor: String
+
+    public init(device: String, monitor: String) {
+        self.device = device
+        self.monitor = monitor
+    }
 }
 
 public struct PointerTrigger: Sendable, Equatable {
@@ -71,8 +88,8 @@ public struct Profile: Sendable {
     public var touchpad: [TouchpadBinding]
     public var location: SourceLocation
 
-    /// `match: any`: the profile's gestures are on the screen view.
-    public var appliesToScreen: Bool { if case .any = match { return true }; return false }
+    /// `match: any` or `match: { monitor: … }`: the profile's gestures are on the screen view.
+    public var appliesToScreen: Bool { match.isScreen }
 }
 
 /// Gesture names in a relation, or `all`.

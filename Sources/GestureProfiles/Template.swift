@@ -8,11 +8,13 @@ public struct Template: Hashable, Sendable, CustomStringConvertible {
 
     public var segments: [Segment]
 
-    /// Every placeholder a profile may use (config.md), plus `window.instance` and `window.id`.
+    /// Every placeholder a profile may use (config.md), plus `window.instance`, `window.id`
+    /// and the monitor's.
     public static let known: [String] = [
         "x", "y", "translationX", "translationY", "template", "score", "velocityX", "velocityY",
         "scale", "rotation", "degrees", "touches", "state", "value", "window.class", "window.title",
         "window.instance", "window.id", "gesture",
+        "monitor.name", "monitor.x", "monitor.y", "monitor.width", "monitor.height",
     ]
 
     public enum ParseError: Error, Equatable {

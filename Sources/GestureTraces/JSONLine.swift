@@ -45,6 +45,11 @@ public struct JSONLine {
         text += "[" + values.map(formatNumber).joined(separator: ",") + "]"
     }
 
+    public mutating func add(_ key: String, _ values: [String]) {
+        self.key(key)
+        text += "[" + values.map(str).joined(separator: ",") + "]"
+    }
+
     /// A touch id: a number, or a string (`"p1"`) for a pointer touch.
     public mutating func add(_ key: String, _ id: TouchID) {
         if id.isPointer { add(key, id.description) } else { add(key, id.rawValue) }

@@ -62,6 +62,15 @@ public struct MonitorRenderer: Sendable {
             return layout(t, "window", what, b("focused") == true ? "focused" : "opened", s("profile").map { "profile \($0)" } ?? "")
         case "window-closed":
             return layout(t, "window", hex(n("id")), "closed", "")
+        case "monitor":
+            // A monitor plugged, changed (or declared with xrandr --setmonitor) or removed.
+            if b("removed") == true { return layout(t, "monitor", s("name") ?? "", "removed", "") }
+            var area = ""
+            if case .array(let f)? = o["frame"], f.count == 4 {
+                let v = f.map { if case .number(let d) = $0 { return formatNumber(d) } else { return "?" } }
+                area = "\(v[2])x\(v[3])+\(v[0])+\(v[1])"
+            }
+            return layout(t, "monitor", s("name") ?? "", area, b("primary") == true ? "primary" : "")
         case "state":
             let to = s("to") ?? ""
             let colourOfState: Style = ["recognized", "began", "ended"].contains(to) ? .green : (to == "failed" || to == "cancelled" ? .red : .plain)

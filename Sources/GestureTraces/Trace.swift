@@ -130,6 +130,8 @@ enum JSONLinesTrace {
                 let id = try number("id")
                 guard id >= 0, id == id.rounded(), id < 1e15 else { throw fail("\"id\" must be a whole number") }
                 event = .windowClosed(UInt64(id))
+            case "monitor":
+                event = try MonitorTraceLine.event(o, fail: fail)
             case "touch":
                 guard let p = try string("phase"), let phase = TouchPhase(rawValue: p) else { throw fail("\"phase\" must be began, moved, ended or cancelled") }
                 let touchID: TouchID
@@ -163,7 +165,7 @@ enum JSONLinesTrace {
                 e.cancelled = try bool("cancelled") ?? false
                 event = .touchpad(e)
             default:
-                throw fail("unknown kind \"\(kind)\" (screen, window, window-closed, touch, pointer, touchpad)")
+                throw fail("unknown kind \"\(kind)\" (screen, monitor, window, window-closed, touch, pointer, touchpad)")
             }
             out.append(TraceLine(time: t, event: event, line: n))
         }

@@ -30,6 +30,16 @@ public enum TraceWriter {
         case .windowClosed(let id):
             o.add("kind", "window-closed")
             o.add("id", id)
+        case .monitor(let m):
+            o.add("kind", "monitor")
+            o.add("name", m.name)
+            o.add("frame", [m.frame.x, m.frame.y, m.frame.width, m.frame.height])
+            if m.primary { o.add("primary", true) }
+            if !m.outputs.isEmpty { o.add("outputs", m.outputs) }
+        case .monitorRemoved(let name):
+            o.add("kind", "monitor")
+            o.add("name", name)
+            o.add("removed", true)
         case .touch(let e):
             o.add("kind", "touch")
             o.add("phase", e.phase.rawValue)

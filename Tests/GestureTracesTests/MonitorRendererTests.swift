@@ -65,4 +65,18 @@ struct MonitorRendererTests {
         #expect(released.contains("\u{1B}[34mreleased\u{1B}[0m"))
         #expect(text.last == "\u{1B}[31m?? not json\u{1B}[0m")
     }
+
+    @Test func monitorsPluggedAndUnpluggedShowTheirArea() {
+        var r = MonitorRenderer(colour: false)
+        let text = [
+            #"{"t":0,"kind":"monitor","name":"eDP-1","frame":[0,0,1920,1080],"primary":true,"outputs":["eDP-1"]}"#,
+            #"{"t":1500,"kind":"monitor","name":"HDMI-1","frame":[1920,0,2560,1440]}"#,
+            #"{"t":3000,"kind":"monitor","name":"HDMI-1","removed":true}"#,
+        ].compactMap { r.render(Substring($0)) }
+        #expect(text == [
+            "     0.000  monitor  eDP-1                      1920x1080+0+0                  primary",
+            "     1.500  monitor  HDMI-1                     2560x1440+1920+0",
+            "     3.000  monitor  HDMI-1                     removed",
+        ])
+    }
 }

@@ -24,7 +24,7 @@ import Testing
         #expect(error(ok + "\n{\"t\":1,\"kind\":\"touch\",\"phase\":\"began\",\"id\":1,\"x\":1,\"y\":true}\n") == "t.jsonl:3: \"y\" must be a number")
         #expect(error(ok + "{\"t\":1,\"kind\":\"touch\",\"phase\":\"began\",\"id\":1,\"x\":1,\"y\":2\n") == "t.jsonl:2: not valid JSON: unexpected end of line")
         #expect(error(ok + "{\"t\":-5,\"kind\":\"touch\",\"phase\":\"began\",\"id\":1,\"x\":1,\"y\":2}\n") == "t.jsonl:2: \"t\" goes backwards (-5.0 after 0.0)")
-        #expect(error(ok + "{\"t\":1,\"kind\":\"wobble\"}\n") == "t.jsonl:2: unknown kind \"wobble\" (screen, window, window-closed, touch, pointer, touchpad)")
+        #expect(error(ok + "{\"t\":1,\"kind\":\"wobble\"}\n") == "t.jsonl:2: unknown kind \"wobble\" (screen, monitor, window, window-closed, touch, pointer, touchpad)")
         #expect(error(ok + "{\"t\":1,\"kind\":\"touch\",\"phase\":\"hover\",\"id\":1,\"x\":1,\"y\":2}\n") == "t.jsonl:2: \"phase\" must be began, moved, ended or cancelled")
         #expect(error(ok + "{\"t\":1,\"kind\":\"window\",\"id\":3,\"frame\":[0,0,10]}\n") == "t.jsonl:2: \"frame\" must be [x, y, width, height]")
         #expect(error("garbage\n") == "t.jsonl:1: unknown trace format: expected JSON lines, an evemu-record file or a libinput record file")

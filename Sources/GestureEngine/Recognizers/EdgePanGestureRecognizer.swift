@@ -1,6 +1,7 @@
-/// Continuous: a pan that must start within `zoneWidth` of an edge of its view (the screen
-/// for a screen gesture, the window for a window gesture) and move away from that edge. A
-/// touch that starts elsewhere fails it at once, so it costs other touches nothing.
+/// Continuous: a pan that must start within `zoneWidth` of an edge of its view (the monitor
+/// where the touch starts for a screen gesture, the window for a window gesture) and move
+/// away from that edge. A touch that starts elsewhere fails it at once, so it costs other
+/// touches nothing.
 public final class EdgePanGestureRecognizer: PanGestureRecognizer {
     public var edges: EdgeSet
     public var zoneWidth: Double
@@ -25,7 +26,7 @@ public final class EdgePanGestureRecognizer: PanGestureRecognizer {
     }
 
     private func edgesNear(_ p: Point) -> EdgeSet {
-        guard let f = view?.frame else { return [] }
+        guard let f = view?.edgeFrame(at: p) else { return [] }
         var e: EdgeSet = []
         if edges.contains(.left), p.x - f.minX < zoneWidth { e.insert(.left) }
         if edges.contains(.right), f.maxX - p.x <= zoneWidth { e.insert(.right) }

@@ -38,6 +38,10 @@ public final class GestureSession {
             runtime.update(update)
         case .windowClosed(let id):
             runtime.closeWindow(id)
+        case .monitor(let m):
+            runtime.updateMonitor(m)
+        case .monitorRemoved(let name):
+            runtime.removeMonitor(named: name)
         case .touch(let touch):
             engine.process(touch)
         case .pointer(let phase, let button, let p):

@@ -8,6 +8,9 @@ public enum InputEvent: Sendable {
     /// A window appeared or changed (fields left nil keep their earlier value).
     case window(WindowUpdate)
     case windowClosed(UInt64)
+    /// A monitor appeared or changed (by name).
+    case monitor(Monitor)
+    case monitorRemoved(name: String)
     /// A touch, as the engine takes it.
     case touch(TouchEvent)
     /// A pointer button or motion; held buttons are touches `p1`, `p2`, … for the engine.

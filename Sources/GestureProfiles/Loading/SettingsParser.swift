@@ -1,18 +1,19 @@
 import Yams
 
 /// `settings:`: a section per recognizer kind with thresholds (its keys are that recognizer's
-/// threshold keys), the target and the pointer trigger.
+/// threshold keys), the target, the pointer trigger and the touchscreens' monitors.
 enum SettingsKey: SectionKey {
     case thresholds(RecognizerKind)
     case general(GeneralSettingKey)
     case section(SettingsSection)
     case target
     case pointer
+    case touchscreens
 
     static var allCases: [SettingsKey] {
         GeneralSettingKey.allCases.map(SettingsKey.general)
             + RecognizerKind.allCases.filter { !$0.keys.thresholdNames.isEmpty }.map(SettingsKey.thresholds)
-            + SettingsSection.allCases.map(SettingsKey.section) + [.target, .pointer]
+            + SettingsSection.allCases.map(SettingsKey.section) + [.target, .pointer, .touchscreens]
     }
 
     init?(rawValue: String) {
@@ -27,6 +28,7 @@ enum SettingsKey: SectionKey {
         case .section(let section): section.rawValue
         case .target: "target"
         case .pointer: "pointer"
+        case .touchscreens: "touchscreens"
         }
     }
 }
@@ -56,6 +58,8 @@ extension ProfileParser {
                 if let t = reader.choice(value, "target", GestureTarget.allCases.map(\.rawValue)) { settings.target = GestureTarget(rawValue: t)! }
             case .pointer:
                 parsePointer(value)
+            case .touchscreens:
+                parseTouchscreens(value)
             }
         }
     }

@@ -25,8 +25,10 @@ extension ProfileRuntime {
         if case .stroke(let templates, _, _) = spec.recognizer, let i = event.values.templateIndex, i < templates.count {
             templateName = templates[i].name
         }
+        // The monitor the gesture started on: its first touch's.
+        let origin = r.touches.first?.initialLocation
         let fire = { (action: ActionSpec) in
-            self.emit(action, gesture: spec.name, state: state, window: w, values: event.values, time: event.time, templateName: templateName)
+            self.emit(action, gesture: spec.name, state: state, window: w, values: event.values, time: event.time, templateName: templateName, origin: origin)
         }
         if !r.isContinuous {
             if let a = spec.action { fire(a) }
@@ -72,8 +74,11 @@ extension ProfileRuntime {
         }
     }
 
-    func emit(_ action: ActionSpec, gesture: String, state: FiringState, window: WindowInfo?, values: GestureValues, time: Instant, valueText: String? = nil, templateName: String? = nil) {
-        let placeholders = PlaceholderValues(gesture: gesture, state: state, values: values, window: window, valueText: valueText, templateName: templateName)
+    /// `origin`: where the gesture started (its monitor is `{monitor.*}`), else its location.
+    func emit(_ action: ActionSpec, gesture: String, state: FiringState, window: WindowInfo?, values: GestureValues, time: Instant,
+              valueText: String? = nil, templateName: String? = nil, origin: Point? = nil) {
+        let placeholders = PlaceholderValues(gesture: gesture, state: state, values: values, window: window, valueText: valueText,
+                                             templateName: templateName, monitor: monitor(at: origin ?? values.location))
         for resolved in placeholders.resolve(action) {
             sink?.perform(ActionRequest(gesture: gesture, state: state, action: resolved, window: window, values: values, time: time))
         }

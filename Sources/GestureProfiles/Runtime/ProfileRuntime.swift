@@ -13,6 +13,8 @@ public final class ProfileRuntime {
     public weak var sink: ActionSink?
     /// The windows, their stacking and focus: the session's one window list.
     public let windows = WindowList()
+    /// The monitors (`ProfileRuntime+Monitors.swift`).
+    public internal(set) var monitors = MonitorList()
     /// Asks the display server which client window is under a point, decorations included
     /// (`.some(nil)`: none, the desktop). Used for the window a screen gesture's or touchpad
     /// gesture's actions act on; without it (replay) the tracked geometry decides.
@@ -32,6 +34,14 @@ public final class ProfileRuntime {
         }
     }
 
+    /// A region of a screen profile: measured from the screen's edges, or from its monitor's
+    /// when the profile is limited to one.
+    struct ScreenRegion {
+        var view: View
+        var spec: RegionSpec
+        var monitor: StringMatcher?
+    }
+
     /// The views a window's profile built.
     private struct WindowViews {
         var view: View
@@ -44,7 +54,7 @@ public final class ProfileRuntime {
     var repeats: [ObjectIdentifier: RepeatCounter] = [:]
     var touchpad: TouchpadGesture?
     private var screenRecognizers: [GestureRecognizer] = []
-    private var screenRegions: [View] = []
+    var screenRegions: [ScreenRegion] = []
     private var windowViews: [UInt64: WindowViews] = [:]
 
     public init(configuration: ProfileFile, engine: GestureEngine) {
@@ -63,7 +73,7 @@ public final class ProfileRuntime {
         engine.releaseUndecidedTouches(reason: .reload)
         defer { applyMultiTap() }
         for r in screenRecognizers { engine.root.removeGestureRecognizer(r) }
-        for v in screenRegions { v.removeFromSuperview() }
+        for r in screenRegions { r.view.removeFromSuperview() }
         for id in windows.stacking { windowViews[id]?.view.removeFromSuperview() }
         screenRecognizers = []
         screenRegions = []
@@ -78,20 +88,18 @@ public final class ProfileRuntime {
     private func buildScreen() {
         for profile in configuration.screenProfiles {
             let views = build(profile, in: engine.root, window: nil)
-            screenRegions += views.regions
+            let monitor = profile.match.screenMonitor
+            screenRegions += zip(views.regions, profile.regions).map { ScreenRegion(view: $0, spec: $1, monitor: monitor) }
             screenRecognizers += views.recognizers
+            if let monitor { limit(views.recognizers, to: monitor) }
         }
+        layOutScreenRegions()
     }
 
     /// The screen's size changed (XRandR).
     public func setScreen(_ frame: Rect) {
         engine.root.frame = frame
-        let profiles = configuration.screenProfiles
-        var i = 0
-        for p in profiles { for region in p.regions where i < screenRegions.count {
-            screenRegions[i].frame = region.frame.resolve(in: frame)
-            i += 1
-        } }
+        layOutScreenRegions()
     }
 
     // MARK: Windows
@@ -101,7 +109,7 @@ public final class ProfileRuntime {
 
     /// The profile a window matches (first match wins), nil when only `match: any` applies.
     public func matchingProfile(for info: WindowInfo) -> Profile? {
-        configuration.matchingProfile(for: info)
+        configuration.matchingProfile(for: info, on: monitors.monitor(for: info.frame))
     }
 
     /// Applies a window's changes (a new window starts empty, on top); `focused: true` takes

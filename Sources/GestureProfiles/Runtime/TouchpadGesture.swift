@@ -96,12 +96,15 @@ struct TouchpadGesture {
 
 extension ProfileRuntime {
     /// A driver gesture begins: claims it (true) when a binding of the window's profile, or
-    /// of a `match: any` profile, takes this kind and finger count.
+    /// of a `match: any` profile (or one limited to the pointer's monitor), takes this kind
+    /// and finger count.
     public func touchpadBegan(_ kind: TouchpadBinding.Kind, fingers: Int, at location: Point, time: Instant) -> Bool {
         let w = targetWindow(at: location)
         var candidates: [TouchpadBinding] = []
         if let w, let p = matchingProfile(for: w) { candidates += p.touchpad }
-        for p in configuration.screenProfiles { candidates += p.touchpad }
+        for p in configuration.screenProfiles where p.match.screenMonitor.map({ monitors.contains(location, namedBy: $0) }) ?? true {
+            candidates += p.touchpad
+        }
         touchpad = TouchpadGesture(kind, fingers: fingers, candidates: candidates, window: w,
                                    minimumSwipe: configuration.settings.gestures.touchpad.swipeMinimumDistance)
         guard let gesture = touchpad else { return false }

@@ -33,20 +33,40 @@ public struct StringMatcher: @unchecked Sendable, CustomStringConvertible {
     public var description: String { regex == nil ? pattern : "/\(pattern)/" }
 }
 
-/// `match:` — `any` (the screen view), or conditions that must all hold.
+/// `match:` — `any` (the screen view), `monitor:` alone (the screen view, for touches that
+/// start on that monitor), or window conditions that must all hold.
 public enum WindowMatch: Sendable {
     case any
-    case window(class: StringMatcher?, instance: StringMatcher?, title: StringMatcher?, type: String?)
+    case monitor(StringMatcher)
+    /// `monitor`: the monitor the window is on (the one it overlaps most).
+    case window(class: StringMatcher?, instance: StringMatcher?, title: StringMatcher?, type: String?, monitor: StringMatcher?)
 
-    public func matches(_ w: WindowInfo) -> Bool {
+    /// Whether a window matches, `monitor` being the one it is on.
+    public func matches(_ w: WindowInfo, on monitor: Monitor? = nil) -> Bool {
         switch self {
         case .any: return true
-        case .window(let cls, let instance, let title, let type):
+        case .monitor: return false
+        case .window(let cls, let instance, let title, let type, let onMonitor):
             if let cls, !cls.matches(w.windowClass) { return false }
             if let instance, !instance.matches(w.instance) { return false }
             if let title, !title.matches(w.title) { return false }
             if let type, type.lowercased() != w.type.lowercased() { return false }
+            if let onMonitor, !(monitor?.isNamed(by: onMonitor) ?? false) { return false }
             return true
         }
+    }
+
+    /// Whether the profile's gestures are on the screen view (`any`, or a monitor alone).
+    public var isScreen: Bool {
+        switch self {
+        case .any, .monitor: true
+        case .window: false
+        }
+    }
+
+    /// The monitor a screen profile is limited to (nil: the whole screen, or a window profile).
+    public var screenMonitor: StringMatcher? {
+        if case .monitor(let m) = self { return m }
+        return nil
     }
 }

@@ -65,6 +65,7 @@ extension Daemon {
         configurationText = source.text
         session.runtime.apply(file)
         if !options.observeOnly, file.settings.pointer != router.trigger { router.setTrigger(file.settings.pointer) }
+        if mapTouchscreens() { router.refreshDevices() }
         prepareKeys()
         server.flush()
         configurationName = source.displayName

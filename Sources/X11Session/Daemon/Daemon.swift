@@ -47,6 +47,8 @@ public final class Daemon: ActionSink, GestureObserver {
     public private(set) var session: GestureSession
     public let router: InputRouter
     public private(set) var watcher: WindowWatcher!
+    /// The screen's size and monitors, and the touchscreens mapped onto them.
+    let screen: ScreenFollower
     public let performer: ActionPerformer
     public var logger: Logger
     var configuration: ProfileFile
@@ -95,6 +97,7 @@ public final class Daemon: ActionSink, GestureObserver {
         session = GestureSession(configuration: file, screen: Rect(x: 0, y: 0, width: size.width, height: size.height), clock: timeline)
         router = InputRouter(server: server, session: session, timeline: timeline, logger: logger)
         performer = ActionPerformer(server: server)
+        screen = ScreenFollower(server: server, logger: logger)
         performer.log = { [logger] in logger.notice("\($0)") }
         if !options.observeOnly { try takeLock() }
         if let path = options.recordPath {
@@ -165,8 +168,7 @@ public final class Daemon: ActionSink, GestureObserver {
         prepareKeys()
         // Calibrate the clocks before the first input event.
         let start = timeline.instant(server.serverTime())
-        let size = server.screenSize()
-        router.feed(.screen(width: size.width, height: size.height), at: start)
+        followScreen(at: start, starting: true)
         watcher = WindowWatcher(server: server, windows: session.windows) { [unowned self] event in self.router.feed(event, at: self.timeline.now) }
         watcher.start()
         logger.info("running on \(server.displayName): \(session.windows.all.count) windows, touch \(router.touchMode.rawValue)\(router.gesturesGrabbed ? ", touchpad gestures grabbed" : "")")
@@ -214,11 +216,10 @@ public final class Daemon: ActionSink, GestureObserver {
         case .propertyChanged, .configured, .destroyed:
             watcher.handle(event)
         case .screenChanged:
-            let size = server.screenSize()
-            let monitors = server.monitors()
-            logger.info("screen is now \(Int(size.width))x\(Int(size.height)), monitors: \(monitors.map { "\($0.name) \(Int($0.width))x\(Int($0.height))+\(Int($0.x))+\(Int($0.y))" }.joined(separator: ", "))")
-            router.feed(.screen(width: size.width, height: size.height), at: timeline.now)
-            router.refreshDevices()
+            followScreen(at: timeline.now)
+        case .hierarchyChanged:
+            mapTouchscreens()  // a touchscreen plugged in gets its monitor before its touches are read
+            router.handle(event)
         default:
             router.handle(event)
         }
@@ -228,6 +229,7 @@ public final class Daemon: ActionSink, GestureObserver {
         if let stats { logger.notice("\(stats.report)") }
         logger.info("stopping: releasing undecided touches, keys and grabs")
         router.shutdown()
+        screen.touchscreens.restoreAll()
         performer.releaseTemporaryKeycodes()
         server.sync()
         recorder?.close()

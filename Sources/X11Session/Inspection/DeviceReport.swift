@@ -16,6 +16,8 @@ public struct DeviceReport {
         public var device: InputDevice
         /// What Tactus does with it, or nil when nothing.
         public var use: String?
+        /// A touchscreen's: where its touches land.
+        public var placement: TouchscreenPlacement?
     }
 
     public var rows: [Row]
@@ -26,14 +28,17 @@ public struct DeviceReport {
     ///   - inputVersion: the XInput version the server grants (nil: no XI 2.2).
     ///   - configuration: the profiles the daemon would load (pointer trigger, touchpad bindings).
     ///   - touchGrab: who holds the touch grab.
-    public init(devices: [InputDevice], inputVersion: XInputVersion?, configuration: ProfileFile, touchGrab: TouchGrabHolder) {
+    ///   - placements: where each touchscreen's touches land (from its matrix and the monitors).
+    public init(devices: [InputDevice], inputVersion: XInputVersion?, configuration: ProfileFile, touchGrab: TouchGrabHolder,
+                placements: [Int32: TouchscreenPlacement] = [:]) {
         let hasGestures = inputVersion?.hasGestures ?? false
         let touchpadBindings = configuration.profiles.reduce(0) { $0 + $1.touchpad.count }
         let trigger = configuration.settings.pointer
         rows = devices.sorted { $0.id < $1.id }.map { d in
             var uses: [String] = []
             if d.touchMode == .direct {
-                uses.append(d.use == .floating ? "nothing: floating (attach it to a master pointer with xinput reattach)" : "touch gestures")
+                let on = placements[d.id].map { $0 == .wholeScreen ? "" : " on \($0)" } ?? ""
+                uses.append(d.use == .floating ? "nothing: floating (attach it to a master pointer with xinput reattach)" : "touch gestures\(on)")
             }
             if d.gestureTouches != nil, d.use != .masterPointer {
                 if !hasGestures {
@@ -47,7 +52,7 @@ public struct DeviceReport {
             }
             if d.isXTest && d.use == .slaveKeyboard { uses.append("key actions (XTest)") }
             if d.isXTest && d.use == .slavePointer { uses.append("click actions (XTest)") }
-            return Row(device: d, use: uses.isEmpty ? nil : uses.joined(separator: "; "))
+            return Row(device: d, use: uses.isEmpty ? nil : uses.joined(separator: "; "), placement: d.touchMode == .direct ? placements[d.id] : nil)
         }
         var notes: [String] = []
         if let v = inputVersion {
@@ -58,6 +63,11 @@ public struct DeviceReport {
         let touchscreens = devices.filter { $0.touchMode == .direct && $0.use != .floating && !$0.isXTest }
         if touchscreens.isEmpty {
             notes.append("no touchscreen: touch gestures get no input (a touchscreen has a direct touch class; see 'xinput list' and whether the libinput or evdev driver took it)")
+        }
+        for d in touchscreens where placements[d.id] == .allMonitors {
+            let mapped = configuration.settings.touchscreens.contains { $0.device == d.name }
+            notes.append("touchscreen \"\(d.name)\" spans all monitors: a touch lands where that point of the whole screen is, not on the panel touched; "
+                         + (mapped ? "settings.touchscreens maps it while tactus run is running" : "map it with settings.touchscreens: { \"\(d.name)\": { monitor: NAME } } (xrandr --listmonitors names them)"))
         }
         if trigger == nil {
             notes.append("no pointer trigger: pointer drags are not gestures (settings.pointer in the profile file turns them on)")
@@ -92,6 +102,7 @@ public struct DeviceReport {
                 o.add("touches", d.maxTouches)
             }
             if let g = d.gestureTouches { o.add("gestureTouches", g) }
+            if let p = r.placement, p != .wholeScreen { o.add("monitor", p == .allMonitors ? "all" : p.description) }
             o.add("pointer", d.hasButtons && (d.use == .slavePointer || d.use == .masterPointer))
             o.add("usedFor", r.use)
             return o.line + "\n"
@@ -114,6 +125,12 @@ extension DeviceReport {
                 grab = .anotherClient
             }
         }
-        return DeviceReport(devices: server.devices(), inputVersion: version, configuration: configuration, touchGrab: grab)
+        let devices = server.devices()
+        let monitors = server.monitors(), size = server.screenSize()
+        var placements: [Int32: TouchscreenPlacement] = [:]
+        for d in devices where d.touchMode == .direct && d.use != .masterPointer {  // a master shows its last slave's classes
+            if let m = server.transformationMatrix(device: d.id) { placements[d.id] = TouchscreenPlacement(matrix: m, monitors: monitors, screen: size) }
+        }
+        return DeviceReport(devices: devices, inputVersion: version, configuration: configuration, touchGrab: grab, placements: placements)
     }
 }

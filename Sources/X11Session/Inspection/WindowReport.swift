@@ -11,14 +11,16 @@ public struct WindowReport {
     }
 
     public var rows: [Row]
-    /// The `match: any` profiles: their gestures are on the screen, under every window.
+    /// The `match: any` profiles: their gestures are on the screen, under every window
+    /// (`NAME (on MONITOR)` for one limited to a monitor).
     public var screenProfiles: [String]
     public var notes: [String] = []
 
-    /// `windows` bottom of the stack first (as the server lists them).
-    public init(windows: [WindowInfo], configuration: ProfileFile, hasWindowManager: Bool) {
-        rows = windows.reversed().map { Row(window: $0, profile: configuration.matchingProfile(for: $0)?.name) }
-        screenProfiles = configuration.screenProfiles.map(\.name)
+    /// `windows` bottom of the stack first (as the server lists them); `monitors`: where
+    /// they are, for profiles that ask for a monitor.
+    public init(windows: [WindowInfo], configuration: ProfileFile, hasWindowManager: Bool, monitors: MonitorList = MonitorList()) {
+        rows = windows.reversed().map { Row(window: $0, profile: configuration.matchingProfile(for: $0, on: monitors.monitor(for: $0.frame))?.name) }
+        screenProfiles = configuration.screenProfiles.map { p in p.match.screenMonitor.map { "\(p.name) (on \($0))" } ?? p.name }
         if !hasWindowManager {
             notes.append("no EWMH window manager is running (_NET_SUPPORTING_WM_CHECK): Tactus sees no windows, and window and desktop actions do nothing")
         } else if windows.isEmpty {
@@ -63,6 +65,7 @@ public struct WindowReport {
 extension WindowReport {
     public static func gather(server: XlibServer, configuration: ProfileFile) -> WindowReport {
         let tracker = WindowTracker(server: server)
-        return WindowReport(windows: tracker.clients(), configuration: configuration, hasWindowManager: tracker.hasWindowManager)
+        return WindowReport(windows: tracker.clients(), configuration: configuration, hasWindowManager: tracker.hasWindowManager,
+                            monitors: MonitorList(server.monitors().map(\.monitor)))
     }
 }

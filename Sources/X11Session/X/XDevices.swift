@@ -40,4 +40,6 @@ public struct XMonitor: Equatable, Sendable {
     public var name: String
     public var x: Double, y: Double, width: Double, height: Double
     public var primary: Bool
+    /// The outputs showing it (none for a monitor `xrandr --setmonitor` declared on `none`).
+    public var outputs: [String] = []
 }

@@ -81,6 +81,12 @@ public protocol InputDevices: XConnection {
     func pointerPosition() -> Point?
 }
 
+/// Device settings Tactus changes: a touchscreen mapped onto its monitor.
+public protocol DeviceSettings: XConnection {
+    /// Sets a device's "Coordinate Transformation Matrix" (row-major 3×3).
+    func setTransformationMatrix(device: Int32, _ matrix: [Double])
+}
+
 /// Input Tactus injects (XTest).
 public protocol InputInjection: XConnection {
     func fakeKey(_ keycode: UInt8, pressed: Bool)
@@ -99,8 +105,9 @@ public protocol KeyboardMap: XConnection {
 /// The screen: its size and its monitors (XRandR).
 public protocol ScreenLayout: XConnection {
     func screenSize() -> (width: Double, height: Double)
+    /// XRandR 1.5's monitors, in the server's order (those declared first, then the outputs').
     func monitors() -> [XMonitor]
-    /// Asks for screen and monitor changes as events.
+    /// Asks for screen and monitor changes as events (``XInputEvent/screenChanged``).
     func watchScreenChanges()
 }
 
@@ -117,7 +124,8 @@ public protocol EventSource: XConnection {
 }
 
 /// The whole seam.
-public typealias XServer = WindowQueries & WindowManagerRequests & InputGrabs & InputDevices & InputInjection & KeyboardMap & ScreenLayout & EventSource
+public typealias XServer = WindowQueries & WindowManagerRequests & InputGrabs & InputDevices & DeviceSettings & InputInjection & KeyboardMap
+    & ScreenLayout & EventSource
 
 /// The XInput version the server grants.
 public struct XInputVersion: Equatable, Sendable {

@@ -11,17 +11,6 @@ extension XlibServer {
         return (Double(XDisplayWidth(display, screen)), Double(XDisplayHeight(display, screen)))
     }
 
-    public func monitors() -> [XMonitor] {
-        guard randrEventBase >= 0 else { return [] }
-        var count: Int32 = 0
-        guard let list = XRRGetMonitors(display, Window(root), 1, &count) else { return [] }
-        defer { XRRFreeMonitors(list) }
-        return (0..<Int(count)).map { i in
-            let m = list[i]
-            return XMonitor(name: atomName(UInt(m.name)) ?? "monitor \(i)", x: Double(m.x), y: Double(m.y), width: Double(m.width), height: Double(m.height), primary: m.primary != 0)
-        }
-    }
-
     public func watchScreenChanges() {
         guard randrEventBase >= 0 else { return }
         XRRSelectInput(display, Window(root), Int32(RRScreenChangeNotifyMask | RRCrtcChangeNotifyMask | RROutputChangeNotifyMask))
@@ -54,6 +43,11 @@ extension XlibServer {
         case PropertyNotify:
             return .propertyChanged(window: UInt(event.xproperty.window), atom: UInt(event.xproperty.atom), time: XTime(truncatingIfNeeded: event.xproperty.time))
         case ConfigureNotify:
+            // The root's: its size, or its monitors (`xrandr --setmonitor` tells only this way).
+            if UInt(event.xconfigure.window) == root {
+                XRRUpdateConfiguration(&event)
+                return .screenChanged
+            }
             return .configured(window: UInt(event.xconfigure.window))
         case DestroyNotify:
             return .destroyed(window: UInt(event.xdestroywindow.window))

@@ -4,7 +4,7 @@ import GestureEngine
 /// The real X server, through Xlib: every Xlib call of Tactus is in this class (this file:
 /// the connection, atoms, window properties and EWMH messages, the keyboard map and XTest;
 /// `XlibServer+Input.swift`: XInput 2; `XlibServer+Events.swift`: events, the server's time,
-/// the screen). Xlib is not thread-safe: one owner (the event loop) uses it, which
+/// the screen's size; `XlibServer+Monitors.swift`: XRandR monitors, a touchscreen's matrix). Xlib is not thread-safe: one owner (the event loop) uses it, which
 /// ``XDisplay`` checks in debug builds.
 public final class XlibServer: XServer {
     /// The connection; its `Display *` is reachable only through ``display``.
