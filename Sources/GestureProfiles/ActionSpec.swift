@@ -22,6 +22,12 @@ public enum DesktopOperation: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
+/// Which way one `scroll:` step turns the wheel (X buttons 4 and 5 for up and down, 6 and 7
+/// for left and right): `down` shows what is further down, as a mouse wheel turned towards you.
+public enum ScrollDirection: String, Sendable, CaseIterable {
+    case up, down, left, right
+}
+
 /// Actions as data (config.md): described and logged here, performed by the X session.
 public indirect enum ActionSpec: Sendable, CustomStringConvertible {
     case command([Template])
@@ -30,6 +36,8 @@ public indirect enum ActionSpec: Sendable, CustomStringConvertible {
     case click(Int)
     case window(WindowOperation)
     case desktop(DesktopOperation)
+    /// One wheel step at the gesture's location, for the window under it.
+    case scroll(ScrollDirection)
     case log(Template)
     case sequence([ActionSpec])
 
@@ -41,7 +49,7 @@ public indirect enum ActionSpec: Sendable, CustomStringConvertible {
         case .command(let argv): return argv.contains { $0.description.contains("{window.") }
         case .log(let t): return t.description.contains("{window.")
         case .sequence(let list): return list.contains { $0.needsWindow }
-        case .keys, .click, .desktop: return false
+        case .keys, .click, .desktop, .scroll: return false
         }
     }
 
@@ -53,6 +61,7 @@ public indirect enum ActionSpec: Sendable, CustomStringConvertible {
         case .click(let b): return "click \(b)"
         case .window(let op): return "window \(op.rawValue)"
         case .desktop(let op): return "desktop \(op)"
+        case .scroll(let d): return "scroll \(d.rawValue)"
         case .log(let t): return "log \(t)"
         case .sequence(let list): return list.map(\.description).joined(separator: "; ")
         }

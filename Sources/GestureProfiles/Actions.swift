@@ -12,6 +12,8 @@ public enum ResolvedAction: Sendable, Equatable, CustomStringConvertible {
     /// The window is the gesture's window (nil: none under the gesture / none focused).
     case window(WindowOperation, window: UInt64?)
     case desktop(DesktopOperation)
+    /// One wheel step with the pointer at `at` (the window under it gets it).
+    case scroll(ScrollDirection, at: Point)
     case log(String)
 
     public var description: String {
@@ -22,6 +24,7 @@ public enum ResolvedAction: Sendable, Equatable, CustomStringConvertible {
         case .click(let b, let p): return "click \(b) at \(formatNumber(p.x)),\(formatNumber(p.y))"
         case .window(let op, _): return "window \(op.rawValue)"
         case .desktop(let op): return "desktop \(op)"
+        case .scroll(let d, let p): return "scroll \(d.rawValue) at \(formatNumber(p.x)),\(formatNumber(p.y))"
         case .log(let text): return "log \(text)"
         }
     }

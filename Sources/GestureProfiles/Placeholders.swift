@@ -68,6 +68,7 @@ struct PlaceholderValues {
         case .click(let b): return [.click(button: b, at: values.location)]
         case .window(let op): return [.window(op, window: window?.id)]
         case .desktop(let op): return [.desktop(op)]
+        case .scroll(let d): return [.scroll(d, at: values.location)]
         case .log(let t): return [.log(t.render(value(of:)))]
         case .sequence(let list): return list.flatMap(resolve)
         }

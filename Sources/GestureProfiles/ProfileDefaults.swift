@@ -24,6 +24,11 @@ enum ProfileDefaults {
     static let strokeMinimumLength = GestureConfiguration.standard.stroke.minimumLength
     static let strokeOrientation = StrokeOrientation.upright
 
+    // `scroll:` on a continuous gesture
+    /// Pixels of movement per wheel step: a wheel notch scrolls about three lines of text,
+    /// which is about as far as 40 px of a finger's drag moves them.
+    static let scrollEvery = 40.0
+
     // Controls (regions with `control:`)
     static let controlAxis = Axis.horizontal
     static let controlMinimum = 0.0

@@ -119,6 +119,8 @@ public struct GestureSpec: Sendable {
     /// Per-state actions (`on: { recognized: … }` of a discrete gesture is under `.ended`).
     public var on: [GestureState: ActionSpec]
     public var `repeat`: RepeatSpec?
+    /// Wheel steps that follow the gesture's movement (nil: none).
+    public var scroll: ScrollSpec?
     public var requireToFail: [String]
     public var simultaneousWith: GestureReferences
     public var preventsNot: GestureReferences
@@ -132,6 +134,25 @@ public struct GestureSpec: Sendable {
 
     /// Every action it may fire: `action`, `repeat`'s two, and `on:` by state name.
     public var actions: [ActionSpec] { allActions(action, on, self.repeat) }
+}
+
+/// `scroll: { every, natural, axis }` on a continuous gesture: one wheel step (a `scroll:`
+/// action at the gesture's location) each time its translation moves `every` pixels further
+/// along an axis, back or forth.
+public struct ScrollSpec: Sendable, Equatable {
+    /// Pixels of movement per wheel step.
+    public var every = ProfileDefaults.scrollEvery
+    /// The content follows the fingers, as on a touch screen (a drag up shows what is further
+    /// down); false: the other way, as a mouse wheel does.
+    public var natural = true
+    public var axis = ScrollAxis.both
+
+    public init() {}
+}
+
+/// The axes a `scroll:` steps along.
+public enum ScrollAxis: String, Sendable, Equatable, CaseIterable {
+    case vertical, horizontal, both
 }
 
 /// The actions of a gesture or a touchpad binding, in a fixed order.

@@ -1,7 +1,7 @@
 import Yams
 
 /// The kinds of action (an action mapping has exactly one of these keys).
-enum ActionKey: String, SectionKey { case command, shell, keys, click, window, desktop, log }
+enum ActionKey: String, SectionKey { case command, shell, keys, click, window, desktop, scroll, log }
 
 extension ProfileParser {
     /// One action, or a list of them (a sequence); nil (reported) when any is wrong.
@@ -40,6 +40,8 @@ extension ProfileParser {
             }
             guard let c = reader.choice(value, "desktop operation (next, previous, show, or a number)", ["next", "previous", "show"]) else { return nil }
             return .desktop(c == "next" ? .next : c == "previous" ? .previous : .show)
+        case .scroll:
+            return reader.choice(value, "scroll direction", ScrollDirection.allCases.map(\.rawValue)).map { .scroll(ScrollDirection(rawValue: $0)!) }
         case .log:
             guard let s = reader.string(value, "log"), let t = template(s, value) else { return nil }
             return .log(t)

@@ -34,7 +34,7 @@ enum GestureKey: SectionKey {
 
 /// A gesture's actions, relations and delivery options.
 enum GestureOption: String, CaseIterable {
-    case action, on, `repeat`, requireToFail, simultaneousWith, preventsNot, notPreventedBy
+    case action, on, `repeat`, scroll, requireToFail, simultaneousWith, preventsNot, notPreventedBy
     case cancelsTouchesInView, delaysTouchesBegan, delaysTouchesEnded, exclude, enabled
 }
 
@@ -57,6 +57,8 @@ enum OnKey: String, SectionKey {
 }
 
 enum RepeatKey: String, SectionKey { case every, action, reverse }
+
+enum ScrollKey: String, SectionKey { case every, natural, axis }
 
 /// Where a reference to a gesture was written, for errors found after the whole file is read.
 struct Reference {
@@ -112,7 +114,7 @@ extension ProfileParser {
                                          maxDuration: settings.gestures.tap.maxDuration, maxInterval: settings.gestures.tap.maxInterval)
         var spec = GestureSpec(
             name: name, recognizer: recognizer ?? standIn,
-            action: nil, on: [:], repeat: nil, requireToFail: [], simultaneousWith: .names([]), preventsNot: .names([]),
+            action: nil, on: [:], repeat: nil, scroll: nil, requireToFail: [], simultaneousWith: .names([]), preventsNot: .names([]),
             notPreventedBy: .names([]), cancelsTouchesInView: nil, delaysTouchesBegan: nil, delaysTouchesEnded: nil,
             exclude: [], enabled: true, location: SourceLocation(node.mark))
         for (key, keyNode, value) in entries {
@@ -126,6 +128,11 @@ extension ProfileParser {
                     sink.error(keyNode, "'repeat' needs a continuous gesture (longPress, pan, pinch, rotation, edgePan); '\(name)' is discrete")
                 }
                 spec.repeat = parseRepeat(value)
+            case .scroll:
+                if recognizer != nil && !continuous {
+                    sink.error(keyNode, "'scroll' needs a continuous gesture (pan, edgePan, longPress, pinch, rotation); '\(name)' is discrete (use the action '{ scroll: down }' for a single step)")
+                }
+                spec.scroll = parseScroll(value)
             case .requireToFail:
                 spec.requireToFail = parseReferences(value, from: name, field: field, allowAll: false).names
                 for r in references where r.from == name && r.field == field { requirementEdges.append((name, r.name, r.node)) }
@@ -192,5 +199,19 @@ extension ProfileParser {
         if !entries.contains(where: { $0.key == .action }) { sink.error(node, "repeat needs an 'action'") }
         guard let every, let action else { return nil }
         return RepeatSpec(every: every, action: action, reverse: reverse)
+    }
+
+    /// `scroll: { every, natural, axis }`, each optional (`scroll: {}` takes the defaults).
+    func parseScroll(_ node: Node) -> ScrollSpec? {
+        guard let entries = reader.entries(node, "scroll", ScrollKey.self) else { return nil }
+        var spec = ScrollSpec()
+        for (key, _, value) in entries {
+            switch key {
+            case .every: spec.every = reader.number(value, "scroll every", range: 1...10000) ?? spec.every
+            case .natural: spec.natural = reader.bool(value, "scroll natural") ?? spec.natural
+            case .axis: spec.axis = reader.choice(value, "scroll axis", ScrollAxis.allCases.map(\.rawValue)).flatMap(ScrollAxis.init) ?? spec.axis
+            }
+        }
+        return spec
     }
 }

@@ -40,6 +40,9 @@ extension ProfileRuntime {
         if let rep = spec.repeat {
             runRepeat(rep, key: ObjectIdentifier(r), kind: spec.recognizer, event: event) { fire($0) }
         }
+        if let scroll = spec.scroll {
+            runScroll(scroll, key: ObjectIdentifier(r), event: event) { fire(.scroll($0)) }
+        }
     }
 
     /// A control's (or a plain region's) action: `recognized`, on its window.
@@ -61,6 +64,22 @@ extension ProfileRuntime {
             rep.firings(n).forEach(fire)
         default:
             repeats[key] = nil
+        }
+    }
+
+    /// `scroll:`: the wheel steps the gesture's translation since it began makes.
+    private func runScroll(_ spec: ScrollSpec, key: ObjectIdentifier, event: ActionEvent, step: (ScrollDirection) -> Void) {
+        switch event.state {
+        case .began:
+            scrolls[key] = ScrollSteps(spec)
+            fallthrough
+        case .changed:
+            guard var steps = scrolls[key] else { return }
+            let directions = steps.advance(to: event.values.translation)
+            scrolls[key] = steps
+            directions.forEach(step)
+        default:
+            scrolls[key] = nil
         }
     }
 

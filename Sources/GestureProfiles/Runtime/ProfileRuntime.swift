@@ -52,6 +52,7 @@ public final class ProfileRuntime {
 
     var bindings: [ObjectIdentifier: Binding] = [:]
     var repeats: [ObjectIdentifier: RepeatCounter] = [:]
+    var scrolls: [ObjectIdentifier: ScrollSteps] = [:]
     var touchpad: TouchpadGesture?
     private var screenRecognizers: [GestureRecognizer] = []
     var screenRegions: [ScreenRegion] = []
@@ -79,6 +80,7 @@ public final class ProfileRuntime {
         screenRegions = []
         bindings = [:]
         repeats = [:]
+        scrolls = [:]
         configuration = newConfiguration
         buildScreen()
         windowViews = [:]
@@ -152,6 +154,7 @@ public final class ProfileRuntime {
         for r in views.recognizers {
             bindings[ObjectIdentifier(r)] = nil
             repeats[ObjectIdentifier(r)] = nil
+            scrolls[ObjectIdentifier(r)] = nil
         }
     }
 

@@ -15,7 +15,11 @@ struct RepeatCounter {
 
     /// Movement along `axis`, chosen (when nil) as the dominant axis of `v`.
     static func movement(_ v: Vector, axis: inout Axis?) -> Double {
-        if axis == nil { axis = abs(v.dx) >= abs(v.dy) ? .horizontal : .vertical }
+        if axis == nil {
+            // Nothing moved yet (a long press begins where the finger rests): no axis to choose.
+            guard v.dx != 0 || v.dy != 0 else { return 0 }
+            axis = abs(v.dx) >= abs(v.dy) ? .horizontal : .vertical
+        }
         return axis!.component(of: v)
     }
 

@@ -2,23 +2,26 @@ import GestureEngine
 import GestureProfiles
 import SystemCalls
 
-/// Performs the actions the profiles fire: keys (``KeyInjector``) and clicks through XTest,
+/// Performs the actions the profiles fire: keys (``KeyInjector``), clicks and wheel steps
+/// (``WheelScroller``) through XTest,
 /// window and desktop requests to the window manager (EWMH, `ActionPerformer+EWMH.swift`),
 /// commands spawned without a shell (never waited for on the event path; children are
 /// reaped as they exit).
 public final class ActionPerformer: ActionSink {
-    public typealias Server = InputInjection & KeyboardMap & WindowQueries & WindowManagerRequests
+    public typealias Server = InputInjection & InputDevices & KeyboardMap & WindowQueries & WindowManagerRequests
 
     public let server: Server
     /// Where `log` actions and problems go (the daemon's logger).
     public var log: (String) -> Void
     public let keys: KeyInjector
+    public let wheel: WheelScroller
     private var children: Set<Int32> = []
 
     public init(server: Server, log: @escaping (String) -> Void = { _ in }) {
         self.server = server
         self.log = log
         keys = KeyInjector(server: server)
+        wheel = WheelScroller(server: server)
         keys.log = { [unowned self] in self.log($0) }
     }
 
@@ -35,6 +38,7 @@ public final class ActionPerformer: ActionSink {
             guard let window else { return log("\(request.gesture): no window for 'window \(op.rawValue)'") }
             windowRequest(op, XWindowID(window))
         case .desktop(let op): desktopRequest(op)
+        case .scroll(let direction, let at): wheel.scroll(direction, at: at)
         case .command(let argv): spawn(argv, environment: [:])
         case .shell(let script, let environment): spawn(["/bin/sh", "-c", script], environment: environment)
         case .log(let text): log(text)

@@ -1,0 +1,45 @@
+import GestureEngine
+
+/// The wheel steps of a gesture's `scroll:`: each axis counts whole `every`s of translation
+/// from where the gesture began (a ``RepeatCounter`` per axis), so moving back takes the
+/// steps back, and a drag that ends where it began has scrolled nothing.
+struct ScrollSteps {
+    let spec: ScrollSpec
+    private var horizontal: RepeatCounter
+    private var vertical: RepeatCounter
+
+    init(_ spec: ScrollSpec) {
+        self.spec = spec
+        horizontal = RepeatCounter(origin: 0, every: spec.every)
+        vertical = RepeatCounter(origin: 0, every: spec.every)
+    }
+
+    /// The steps that reaching `translation` (from the gesture's start, y down) makes,
+    /// vertical ones first.
+    mutating func advance(to translation: Vector) -> [ScrollDirection] {
+        var steps: [ScrollDirection] = []
+        if spec.axis != .horizontal {
+            let n = vertical.advance(to: translation.dy)
+            // A finger moving down (n > 0) drags the content down: what is above comes into view.
+            let forward: ScrollDirection = spec.natural ? .up : .down
+            steps += Array(repeating: n > 0 ? forward : forward.opposite, count: abs(n))
+        }
+        if spec.axis != .vertical {
+            let n = horizontal.advance(to: translation.dx)
+            let forward: ScrollDirection = spec.natural ? .left : .right
+            steps += Array(repeating: n > 0 ? forward : forward.opposite, count: abs(n))
+        }
+        return steps
+    }
+}
+
+extension ScrollDirection {
+    var opposite: ScrollDirection {
+        switch self {
+        case .up: .down
+        case .down: .up
+        case .left: .right
+        case .right: .left
+        }
+    }
+}
