@@ -5,6 +5,8 @@ import GestureEngine
 /// controls, touchpad bindings. Units: distances in pixels, durations in seconds.
 enum ProfileDefaults {
     static let target = GestureTarget.underTouch
+    /// An action's animation on screen: long enough to see, short enough never to wait for.
+    static let feedbackDuration = 0.3
 
     // Recognizer parameters that `settings:` does not set
     static let tapTaps = 1

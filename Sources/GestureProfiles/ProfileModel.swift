@@ -52,6 +52,20 @@ public struct ProfileSettings: Sendable, Equatable {
     public var pointer: PointerTrigger?
     /// `touchscreens:`: the monitor each touchscreen is mapped onto, in file order.
     public var touchscreens: [TouchscreenMapping] = []
+    /// On-screen feedback; nil = off (no overlay window at all).
+    public var feedback: FeedbackSettings?
+
+    public init() {}
+}
+
+/// `settings.feedback`: what the overlay shows.
+public struct FeedbackSettings: Sendable, Equatable {
+    /// The touches a gesture is still deciding about, as dots under the fingers.
+    public var touches = true
+    /// A short animation when a window or desktop action fires.
+    public var actions = true
+    /// How long an action's animation lasts (seconds).
+    public var duration = ProfileDefaults.feedbackDuration
 
     public init() {}
 }

@@ -1,4 +1,4 @@
-// Xlib, XInput 2, XTest and XRandR for Swift, plus shims for what Swift cannot import:
+// Xlib, XInput 2, XTest, XRandR, SHAPE and XFixes for Swift, plus shims for what Swift cannot import:
 // the XI mask macros and the Display accessor macros.
 #ifndef CX11_H
 #define CX11_H
@@ -9,6 +9,8 @@
 #include <X11/extensions/XInput2.h>
 #include <X11/extensions/XTest.h>
 #include <X11/extensions/Xrandr.h>
+#include <X11/extensions/shape.h>
+#include <X11/extensions/Xfixes.h>
 
 /// XISetMask / XIMaskIsSet / XIMaskLen are macros.
 static inline void cx11_xi_set_mask(unsigned char *mask, int event) { XISetMask(mask, event); }

@@ -1,7 +1,8 @@
 import Yams
 
 /// `settings:`: a section per recognizer kind with thresholds (its keys are that recognizer's
-/// threshold keys), the target, the pointer trigger and the touchscreens' monitors.
+/// threshold keys), the target, the pointer trigger, the touchscreens' monitors and the
+/// on-screen feedback.
 enum SettingsKey: SectionKey {
     case thresholds(RecognizerKind)
     case general(GeneralSettingKey)
@@ -9,11 +10,12 @@ enum SettingsKey: SectionKey {
     case target
     case pointer
     case touchscreens
+    case feedback
 
     static var allCases: [SettingsKey] {
         GeneralSettingKey.allCases.map(SettingsKey.general)
             + RecognizerKind.allCases.filter { !$0.keys.thresholdNames.isEmpty }.map(SettingsKey.thresholds)
-            + SettingsSection.allCases.map(SettingsKey.section) + [.target, .pointer, .touchscreens]
+            + SettingsSection.allCases.map(SettingsKey.section) + [.target, .pointer, .touchscreens, .feedback]
     }
 
     init?(rawValue: String) {
@@ -29,12 +31,16 @@ enum SettingsKey: SectionKey {
         case .target: "target"
         case .pointer: "pointer"
         case .touchscreens: "touchscreens"
+        case .feedback: "feedback"
         }
     }
 }
 
 /// `settings.pointer`.
 enum PointerKey: String, SectionKey { case button, modifiers }
+
+/// `settings.feedback`.
+enum FeedbackKey: String, SectionKey { case touches, actions, duration }
 
 extension RecognizerKey {
     static var thresholdNames: [String] { thresholdKeys.map(\.rawValue) }
@@ -60,6 +66,8 @@ extension ProfileParser {
                 parsePointer(value)
             case .touchscreens:
                 parseTouchscreens(value)
+            case .feedback:
+                parseFeedback(value)
             }
         }
     }
@@ -90,5 +98,23 @@ extension ProfileParser {
         } else {
             sink.error(node, "settings.pointer needs a 'button' (1-9)")
         }
+    }
+
+    /// `feedback: true | false`, or `{ touches, actions, duration }` (on, each part as given).
+    private func parseFeedback(_ node: Node) {
+        if case .scalar = node {
+            if let on = reader.bool(node, "feedback") { settings.feedback = on ? FeedbackSettings() : nil }
+            return
+        }
+        guard let entries = reader.entries(node, "settings.feedback", FeedbackKey.self) else { return }
+        var feedback = FeedbackSettings()
+        for (key, _, value) in entries {
+            switch key {
+            case .touches: feedback.touches = reader.bool(value, "feedback touches") ?? feedback.touches
+            case .actions: feedback.actions = reader.bool(value, "feedback actions") ?? feedback.actions
+            case .duration: feedback.duration = reader.number(value, "feedback duration", range: 0.05...600) ?? feedback.duration
+            }
+        }
+        settings.feedback = feedback
     }
 }

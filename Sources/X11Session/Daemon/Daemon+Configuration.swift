@@ -66,6 +66,7 @@ extension Daemon {
         session.runtime.apply(file)
         if !options.observeOnly, file.settings.pointer != router.trigger { router.setTrigger(file.settings.pointer) }
         if mapTouchscreens() { router.refreshDevices() }
+        applyFeedbackSettings()
         prepareKeys()
         server.flush()
         configurationName = source.displayName

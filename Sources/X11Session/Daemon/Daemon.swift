@@ -12,7 +12,7 @@ import SystemCalls
 ///
 /// This file: start-up and the loop. `Daemon+Configuration.swift`: reloads and signals;
 /// `Daemon+Output.swift`: the event log, the monitor stream, the recording and stroke
-/// capture. The parts are their own types: ``InstanceLock``, ``ConfigurationWatcher``,
+/// capture; `Daemon+Feedback.swift`: the on-screen feedback. The parts are their own types: ``InstanceLock``, ``ConfigurationWatcher``,
 /// ``TraceRecorder``, ``StrokeCapture``, ``MonitorChannel``, ``DaemonStats``.
 public final class Daemon: ActionSink, GestureObserver {
     public struct Options {
@@ -67,6 +67,8 @@ public final class Daemon: ActionSink, GestureObserver {
     var strokeFailed = false
     var signals: SignalPipe?
     var configurationWatcher: ConfigurationWatcher?
+    /// The on-screen feedback overlay (nil: off).
+    var feedback: FeedbackOverlay?
     private let stats: DaemonStats?
     var actionsPerformed = 0
     var running = true
@@ -166,6 +168,7 @@ public final class Daemon: ActionSink, GestureObserver {
         server.watchScreenChanges()
         router.start(observeOnly: options.observeOnly)
         prepareKeys()
+        applyFeedbackSettings()
         // Calibrate the clocks before the first input event.
         let start = timeline.instant(server.serverTime())
         followScreen(at: start, starting: true)
@@ -187,6 +190,7 @@ public final class Daemon: ActionSink, GestureObserver {
             session.engine.advance(to: timeline.now)
             router.settle()
             server.flush()
+            drawFeedback()
             performer.reapChildren()
             if !running { break }
             // Xlib may hold events already read from the socket: never sleep on those.
@@ -195,7 +199,8 @@ public final class Daemon: ActionSink, GestureObserver {
                        PollDescriptor(signals?.readEnd, .readable),
                        PollDescriptor(configurationWatcher?.descriptor, .readable)]
             if let monitors { fds += monitors.pollDescriptors() }
-            let timeout = session.engine.nextDeadline.map { timeline.millisecondsUntil($0) } ?? -1
+            let wakeUp = [session.engine.nextDeadline, feedback?.nextFrame].compactMap { $0 }.min()
+            let timeout = wakeUp.map { timeline.millisecondsUntil($0) } ?? -1
             let result = poll(&fds, timeout: timeout)
             wakeups += 1
             stats?.wokeUp()
@@ -231,6 +236,7 @@ public final class Daemon: ActionSink, GestureObserver {
         router.shutdown()
         screen.touchscreens.restoreAll()
         performer.releaseTemporaryKeycodes()
+        feedback?.close()
         server.sync()
         recorder?.close()
         monitors?.shutDown()

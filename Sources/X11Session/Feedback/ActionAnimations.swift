@@ -1,0 +1,67 @@
+import GestureEngine
+import GestureProfiles
+
+/// Which animation an action shows on the overlay, from what is known as it fires.
+public enum ActionAnimations {
+    /// What the daemon reads when the action fires (before performing it).
+    public struct Context: Equatable, Sendable {
+        /// The action's window, as tracked (nil: no window).
+        public var windowFrame: Rect?
+        /// Whether that window is maximized or fullscreen now.
+        public var windowMaximized = false
+        /// The monitor the action happens on (the window's, or the gesture's).
+        public var monitor: Rect
+        public var currentDesktop: Int?
+
+        public init(windowFrame: Rect?, windowMaximized: Bool = false, monitor: Rect, currentDesktop: Int? = nil) {
+            self.windowFrame = windowFrame
+            self.windowMaximized = windowMaximized
+            self.monitor = monitor
+            self.currentDesktop = currentDesktop
+        }
+    }
+
+    /// The animation of `action`; nil for actions that have none (keys, commands, clicks…).
+    public static func kind(for action: ResolvedAction, _ context: Context) -> FeedbackAnimation.Kind? {
+        switch action {
+        case .window(let op, _):
+            guard let frame = context.windowFrame else { return nil }
+            let grow = FeedbackAnimation.Kind.outline(from: frame, to: context.monitor)
+            let shrink = FeedbackAnimation.Kind.outline(from: frame, to: frame.scaled(by: 0.7))
+            switch op {
+            case .maximize, .fullscreen: return grow
+            case .toggleMaximize, .toggleFullscreen: return context.windowMaximized ? shrink : grow
+            case .unmaximize: return shrink
+            case .minimize:
+                // Down to the bottom of the monitor, where a task bar usually is.
+                let m = context.monitor
+                return .outline(from: frame, to: Rect(x: frame.midX - 40, y: m.y + m.height - 12, width: 80, height: 12))
+            case .close: return .outline(from: frame, to: frame.scaled(by: 0.1))
+            case .raise: return .outline(from: frame.insetBy(-16), to: frame)
+            }
+        case .desktop(let op):
+            switch op {
+            case .next: return .arrow(.right, in: context.monitor)
+            case .previous: return .arrow(.left, in: context.monitor)
+            case .show: return .arrow(.down, in: context.monitor)
+            case .number(let n):
+                guard let current = context.currentDesktop, n != current else { return nil }
+                return .arrow(n > current ? .right : .left, in: context.monitor)
+            }
+        case .command, .shell, .keys, .click, .scroll, .log:
+            return nil
+        }
+    }
+}
+
+extension Rect {
+    /// The rectangle scaled about its centre.
+    func scaled(by f: Double) -> Rect {
+        Rect(x: midX - width * f / 2, y: midY - height * f / 2, width: width * f, height: height * f)
+    }
+
+    /// The rectangle grown (negative `d`) or shrunk by `d` on every side.
+    func insetBy(_ d: Double) -> Rect {
+        Rect(x: x + d, y: y + d, width: max(0, width - 2 * d), height: max(0, height - 2 * d))
+    }
+}

@@ -1,0 +1,124 @@
+import Testing
+@testable import GestureEngine
+@testable import GestureProfiles
+@testable import X11Session
+
+/// The feedback overlay's logic against a fake surface and hand-set instants: what it draws
+/// when, that it wakes the loop only while animating, and which action draws what.
+@Suite struct FeedbackOverlayTests {
+    final class FakeSurface: OverlaySurface {
+        var calls: [String] = []
+        var last: [OverlayShape] = []
+        func show(_ shapes: [OverlayShape], opacity: Double) {
+            last = shapes
+            calls.append("show \(shapes.count) \(Int((opacity * 100).rounded()))%")
+        }
+        func hide() { calls.append("hide") }
+        func close() { calls.append("close") }
+    }
+
+    let window = Rect(x: 100, y: 100, width: 400, height: 300)
+    let monitor = Rect(x: 0, y: 0, width: 1280, height: 800)
+    let t0 = Instant(seconds: 10)
+
+    func make(_ settings: FeedbackSettings = FeedbackSettings()) -> (FeedbackOverlay, FakeSurface) {
+        let surface = FakeSurface()
+        return (FeedbackOverlay(settings: settings, surface: surface), surface)
+    }
+
+    @Test func idleItDrawsNothingAndNeverWakesTheLoop() {
+        let (overlay, surface) = make()
+        overlay.render(at: t0)
+        overlay.render(at: t0 + 5)
+        #expect(surface.calls == [])
+        #expect(overlay.nextFrame == nil)
+    }
+
+    @Test func touchesAreMarkedWhileUndecidedAndDrawnOnlyWhenTheyChange() {
+        let (overlay, surface) = make()
+        overlay.touches = [Point(x: 300, y: 200)]
+        overlay.render(at: t0)
+        #expect(surface.last == [.ring(center: Point(x: 300, y: 200), radius: 22, width: 4), .disc(center: Point(x: 300, y: 200), radius: 6)])
+        overlay.render(at: t0 + 0.1)
+        overlay.touches = [Point(x: 300, y: 200), Point(x: 400, y: 220)]
+        overlay.render(at: t0 + 0.2)
+        overlay.touches = []
+        overlay.render(at: t0 + 0.3)
+        #expect(surface.calls == ["show 2 100%", "show 4 100%", "hide"])
+        #expect(overlay.nextFrame == nil, "touch marks need no timer: they change with events")
+    }
+
+    @Test func touchesOffMarksNothing() {
+        var settings = FeedbackSettings()
+        settings.touches = false
+        let (overlay, surface) = make(settings)
+        overlay.touches = [Point(x: 300, y: 200)]
+        overlay.render(at: t0)
+        #expect(surface.calls == [])
+    }
+
+    @Test func theOutlineGrowsToTheMonitorOverTheDurationThenGoes() throws {
+        let (overlay, surface) = make()  // 0.3 s
+        overlay.start(.outline(from: window, to: monitor), at: t0)
+        #expect(overlay.nextFrame == t0, "the first frame at once")
+        overlay.render(at: t0)
+        #expect(surface.last == [.outline(window, width: 6)])
+        #expect(overlay.nextFrame == t0 + 1.0 / 60)
+        overlay.render(at: t0 + 0.15)
+        guard case .outline(let middle, _) = try #require(surface.last.first) else { Issue.record("\(surface.last)"); return }
+        // Eased: past half way at half the time, strictly between the two.
+        #expect(middle.x < 50 && middle.x > 0 && middle.width > 840 && middle.width < 1280, "\(middle)")
+        overlay.render(at: t0 + 0.29)
+        #expect(overlay.nextFrame == t0 + 0.3, "the last wake-up is the end itself")
+        overlay.render(at: t0 + 0.3)
+        #expect(surface.calls.last == "hide")
+        #expect(overlay.nextFrame == nil && !overlay.isShowing)
+        // It fades (for a compositor) in its second half.
+        #expect(surface.calls == ["show 1 100%", "show 1 100%", "show 1 35%", "hide"])
+    }
+
+    @Test func actionsOffAnimatesNothing() {
+        var settings = FeedbackSettings()
+        settings.actions = false
+        let (overlay, surface) = make(settings)
+        overlay.start(.arrow(.right, in: monitor), at: t0)
+        overlay.render(at: t0)
+        #expect(surface.calls == [] && overlay.nextFrame == nil)
+    }
+
+    @Test func theArrowPointsTheWayTheDesktopsGo() {
+        let right = FeedbackAnimation.arrow(pointing: .right, at: Point(x: 640, y: 400), length: 200)
+        #expect(right.map(\.x).max() == 740 && right.map(\.x).min() == 540)
+        #expect(right.contains(Point(x: 740, y: 400)), "the tip")
+        let up = FeedbackAnimation.arrow(pointing: .up, at: Point(x: 640, y: 400), length: 200)
+        #expect(up.map(\.y).min() == 300 && up.contains(Point(x: 640, y: 300)))
+        let left = FeedbackAnimation.arrow(pointing: .left, at: Point(x: 640, y: 400), length: 200)
+        #expect(left.contains(Point(x: 540, y: 400)))
+    }
+
+    @Test func eachWindowAndDesktopActionHasItsAnimation() {
+        let c = ActionAnimations.Context(windowFrame: window, monitor: monitor, currentDesktop: 2)
+        var maximized = c
+        maximized.windowMaximized = true
+        let kind = { (a: ResolvedAction, c: ActionAnimations.Context) in ActionAnimations.kind(for: a, c) }
+        #expect(kind(.window(.maximize, window: 1), c) == .outline(from: window, to: monitor))
+        #expect(kind(.window(.toggleMaximize, window: 1), c) == .outline(from: window, to: monitor))
+        #expect(kind(.window(.toggleMaximize, window: 1), maximized) == .outline(from: window, to: Rect(x: 160, y: 145, width: 280, height: 210)))
+        #expect(kind(.window(.close, window: 1), c) == .outline(from: window, to: Rect(x: 280, y: 235, width: 40, height: 30)))
+        #expect(kind(.window(.minimize, window: 1), c) == .outline(from: window, to: Rect(x: 260, y: 788, width: 80, height: 12)))
+        #expect(kind(.window(.raise, window: 1), c) == .outline(from: Rect(x: 84, y: 84, width: 432, height: 332), to: window))
+        #expect(kind(.desktop(.next), c) == .arrow(.right, in: monitor))
+        #expect(kind(.desktop(.previous), c) == .arrow(.left, in: monitor))
+        #expect(kind(.desktop(.number(0)), c) == .arrow(.left, in: monitor))
+        #expect(kind(.desktop(.number(2)), c) == nil, "already there")
+        #expect(kind(.desktop(.show), c) == .arrow(.down, in: monitor))
+        #expect(kind(.window(.maximize, window: nil), ActionAnimations.Context(windowFrame: nil, monitor: monitor)) == nil)
+        #expect(kind(.keys(KeyCombo(keys: ["a"])), c) == nil)
+        #expect(kind(.scroll(.down, at: Point(x: 1, y: 1)), c) == nil)
+    }
+}
+
+extension Array where Element == Point {
+    /// Whether `p` is one of the polygon's corners (the tip of an arrow).
+    func contains(_ p: Point) -> Bool { contains { $0.distance(to: p) < 1e-9 } }
+}
