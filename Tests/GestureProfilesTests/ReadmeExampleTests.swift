@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+@testable import GestureProfiles
+
+/// The README's profile examples load as printed: whole files, and profile snippets (such as
+/// the `scroll:` one) inside a file's `profiles:`.
+@Suite struct ReadmeExampleTests {
+    static let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("README.md")
+
+    /// Every ```yaml block of the README.
+    static func yamlBlocks() throws -> [String] {
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        var blocks: [String] = [], current: [Substring]?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line == "```yaml" {
+                current = []
+            } else if line.hasPrefix("```"), let lines = current {
+                blocks.append(lines.joined(separator: "\n") + "\n")
+                current = nil
+            } else {
+                current?.append(line)
+            }
+        }
+        return blocks
+    }
+
+    @Test func everyFileAndProfileExampleLoads() throws {
+        let blocks = try Self.yamlBlocks()
+        var loaded = 0
+        for block in blocks {
+            let yaml: String
+            if block.hasPrefix("version: 1") {
+                yaml = block
+            } else if block.hasPrefix("  - name:") {
+                yaml = "version: 1\nprofiles:\n" + block
+            } else {
+                continue
+            }
+            let r = ProfileLoader.load(yaml: yaml, path: "README.md")
+            #expect(r.errors.isEmpty && r.file != nil, "\(r.errors)\n\(block)")
+            loaded += 1
+        }
+        #expect(loaded >= 3, "the five-minute profile, the complete example, the scroll snippet")
+        let complete = try #require(blocks.first { $0.contains("feedback:") })
+        #expect(ProfileLoader.load(yaml: complete, path: "README.md").file?.settings.feedback == FeedbackSettings())
+        let scroll = try #require(blocks.first { $0.contains("two-finger-scroll") })
+        #expect(ProfileLoader.load(yaml: "version: 1\nprofiles:\n" + scroll, path: "README.md").file?.allGestures.first?.scroll == ScrollSpec())
+    }
+}
