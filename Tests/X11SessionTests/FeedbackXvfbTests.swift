@@ -165,6 +165,26 @@ import Testing
         #expect(overlay(x)?.mapped == true, "still animating")
     }
 
+    @Test func aMaximizedWindowsOutlineGrowsFromWhereItWas() throws {
+        let x = try XvfbSession()
+        let w = try x.openWindow(class: "Canvas", title: "canvas", geometry: "400x300+300+250")
+        let frame = try #require(WindowTracker(server: x.server).info(w.id)?.frame)
+        let config = Self.tapConfig.replacingOccurrences(of: "action: { desktop: next }", with: "action: { window: maximize }")
+        let daemon = try x.startDaemon(config: config)
+        press(x, 3, at: Point(x: frame.midX, y: frame.midY))
+        release(x, 3)
+        #expect(daemon.output!.wait { $0.contains("\"action\":\"window maximize\"") } != nil, "\(daemon.output!.lines.suffix(10))")
+        // The outline (6 px, two minutes long here) starts on the window's old frame and moves out.
+        let y = frame.midY
+        let band = { (shot: Screenshot) in stride(from: frame.x - 30, through: frame.x + 10, by: 1).filter { shot.color($0, y) == Self.overlayColor } }
+        let shot = try screenshot(x) { !band($0).isEmpty }
+        try shot.savePNG("\(try keepDirectory())/feedback-maximize.png")
+        #expect((4...8).contains(band(shot).count), "one edge of the outline near the old left edge: \(band(shot))")
+        // Inside it and outside it, the (now maximized) window.
+        #expect(shot.color(frame.midX, y) == Self.white && shot.color(frame.x / 2, y) == Self.white && shot.color(frame.x + 60, y) == Self.white)
+        #expect(x.poll { x.server.numbers(w.id, "_NET_WM_STATE")?.contains(x.server.atom("_NET_WM_STATE_MAXIMIZED_VERT")) == true })
+    }
+
     @Test func underACompositorTheOverlayIsARGB() throws {
         let x = try XvfbSession()
         // A compositing manager announces itself by owning _NET_WM_CM_S0; this test stands in for one.
