@@ -39,6 +39,7 @@ extension ActionPerformer {
             default: target = current
             }
             if target < 0 { target = 0 }
+            lastDesktopSwitch = (current, target)
             server.sendRootMessage(about: server.root, type: "_NET_CURRENT_DESKTOP", data: [target, 0])
         }
         server.flush()

@@ -16,6 +16,8 @@ public final class ActionPerformer: ActionSink {
     public let keys: KeyInjector
     public let wheel: WheelScroller
     private var children: Set<Int32> = []
+    /// The desktops of the last switch asked for (the feedback's arrow points from one to the other).
+    public internal(set) var lastDesktopSwitch: (from: Int, to: Int)?
 
     public init(server: Server, log: @escaping (String) -> Void = { _ in }) {
         self.server = server

@@ -2,8 +2,9 @@ import GestureEngine
 import GestureProfiles
 
 /// On-screen feedback in the daemon: the overlay exists only while `settings.feedback` is on
-/// (off: no window, no work in the loop), is drawn after the verdicts of a turn are answered,
-/// and its animations wake the loop through the poll timeout like the engine's deadlines.
+/// (off: no window, no work in the loop). Nothing of it runs before a turn's verdicts are
+/// answered: actions are only noted as they fire, and the overlay is worked out and drawn
+/// after; its animations wake the loop through the poll timeout like the engine's deadlines.
 extension Daemon {
     /// Makes, changes or drops the overlay to match the configuration (at start and reload).
     func applyFeedbackSettings() {
@@ -20,6 +21,16 @@ extension Daemon {
         logger.info("feedback on:\(wanted.touches ? " touches" : "")\(wanted.actions ? " actions (\(wanted.duration) s)" : "")")
     }
 
+    /// An action about to be performed: noted when it has an animation (no request to the
+    /// server here: the verdicts are not answered yet).
+    func noteForFeedback(_ request: ActionRequest) {
+        guard let feedback, feedback.settings.actions else { return }
+        switch request.action {
+        case .window, .desktop: feedback.firedActions.append(request)
+        default: break
+        }
+    }
+
     /// The overlay's frame for now, once the verdicts of this turn are answered.
     func drawFeedback() {
         guard let feedback else { return }
@@ -27,35 +38,28 @@ extension Daemon {
             let undecided = Set(session.engine.undecidedTouches)
             feedback.touches = undecided.isEmpty ? [] : session.engine.activeTouches.filter { undecided.contains($0.id) }.map(\.location)
         }
+        if !feedback.firedActions.isEmpty { startAnimations(feedback) }
         feedback.render(at: timeline.now)
         server.flush()
     }
 
-    /// An action about to be performed: its animation, when it has one.
-    func animate(_ request: ActionRequest) {
-        guard let feedback, feedback.settings.actions else { return }
-        let context: ActionAnimations.Context
-        switch request.action {
-        case .window:
-            guard let window = request.window else { return }
-            let state = server.numbers(XWindowID(window.id), "_NET_WM_STATE") ?? []
-            let maximized = ["_NET_WM_STATE_MAXIMIZED_VERT", "_NET_WM_STATE_FULLSCREEN"].contains { state.contains(server.atom($0)) }
-            context = .init(windowFrame: window.frame, windowMaximized: maximized, monitor: monitor(at: Point(x: window.frame.midX, y: window.frame.midY)))
-        case .desktop:
-            context = .init(windowFrame: nil, monitor: monitor(at: request.values.location), currentDesktop: WindowTracker(server: server).currentDesktop)
-        default:
-            return
-        }
-        guard let kind = ActionAnimations.kind(for: request.action, context) else { return }
-        logger.debug("feedback: \(kind)")
-        feedback.start(kind, at: timeline.now)
-    }
-
-    /// The monitor holding `p` (the screen when XRandR names none).
-    private func monitor(at p: Point) -> Rect {
+    private func startAnimations(_ feedback: FeedbackOverlay) {
         let monitors = server.monitors().map { Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
-        if let m = monitors.first(where: { $0.contains(p) }) ?? monitors.first { return m }
         let size = server.screenSize()
-        return Rect(x: 0, y: 0, width: size.width, height: size.height)
+        let screen = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        let monitor = { (p: Point) in monitors.first { $0.contains(p) } ?? monitors.first ?? screen }
+        for request in feedback.firedActions {
+            let frame = request.window?.frame
+            let area = monitor(frame.map { Point(x: $0.midX, y: $0.midY) } ?? request.values.location)
+            // A window that fills its monitor is maximized (or fullscreen): its tracked frame is
+            // the one from before the request, and asks the server nothing.
+            let maximized = frame.map { $0.width >= area.width * 0.9 && $0.height >= area.height * 0.9 } ?? false
+            let context = ActionAnimations.Context(windowFrame: frame, windowMaximized: maximized, monitor: area,
+                                                   currentDesktop: performer.lastDesktopSwitch?.from)
+            guard let kind = ActionAnimations.kind(for: request.action, context) else { continue }
+            logger.debug("feedback: \(kind)")
+            feedback.start(kind, at: timeline.now)
+        }
+        feedback.firedActions = []
     }
 }

@@ -12,7 +12,7 @@ extension Daemon {
         if let monitors, monitors.hasClients { monitors.broadcast(monitorFormatter.line(request)) }
         logger.debug("action: \(request.gesture) \(request.state) → \(request.action.description)\(request.window.map { " on window \($0.id) (\($0.windowClass))" } ?? "")")
         guard !options.observeOnly else { return }
-        animate(request)
+        noteForFeedback(request)
         performer.perform(request)
         actionsPerformed += 1
     }

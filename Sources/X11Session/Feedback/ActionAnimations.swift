@@ -1,16 +1,18 @@
 import GestureEngine
 import GestureProfiles
 
-/// Which animation an action shows on the overlay, from what is known as it fires.
+/// Which animation an action shows on the overlay, from what the daemon knows without asking
+/// the server anything the action itself changes.
 public enum ActionAnimations {
-    /// What the daemon reads when the action fires (before performing it).
+    /// What is known of the action's window and place.
     public struct Context: Equatable, Sendable {
-        /// The action's window, as tracked (nil: no window).
+        /// The action's window, as tracked when it fired (nil: no window).
         public var windowFrame: Rect?
-        /// Whether that window is maximized or fullscreen now.
+        /// Whether that window was maximized or fullscreen then.
         public var windowMaximized = false
         /// The monitor the action happens on (the window's, or the gesture's).
         public var monitor: Rect
+        /// The desktop a switch starts from.
         public var currentDesktop: Int?
 
         public init(windowFrame: Rect?, windowMaximized: Bool = false, monitor: Rect, currentDesktop: Int? = nil) {

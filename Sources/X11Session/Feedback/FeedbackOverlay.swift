@@ -12,6 +12,9 @@ public final class FeedbackOverlay {
     private let surface: OverlaySurface
     /// Where the undecided touches are (set before each render).
     public var touches: [Point] = []
+    /// Window and desktop actions fired since the last render, waiting for their animation
+    /// (worked out after the verdicts are answered: nothing is asked of the server before).
+    public var firedActions: [ActionRequest] = []
     public private(set) var animations: [FeedbackAnimation] = []
     /// What the surface shows (nil: hidden).
     private var shown: (shapes: [OverlayShape], opacity: Double)?
@@ -70,6 +73,7 @@ public final class FeedbackOverlay {
         surface.close()
         shown = nil
         animations = []
+        firedActions = []
         nextFrame = nil
     }
 
