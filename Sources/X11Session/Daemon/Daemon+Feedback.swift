@@ -44,13 +44,12 @@ extension Daemon {
     }
 
     private func startAnimations(_ feedback: FeedbackOverlay) {
-        let monitors = server.monitors().map { Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
-        let size = server.screenSize()
-        let screen = Rect(x: 0, y: 0, width: size.width, height: size.height)
-        let monitor = { (p: Point) in monitors.first { $0.contains(p) } ?? monitors.first ?? screen }
+        // The monitors as the session follows them (no round trip); without any, the screen.
+        let monitors = session.runtime.monitors
+        let screen = session.engine.root.frame
         for request in feedback.firedActions {
             let frame = request.window?.frame
-            let area = monitor(frame.map { Point(x: $0.midX, y: $0.midY) } ?? request.values.location)
+            let area = (frame.flatMap { monitors.monitor(for: $0) } ?? monitors.monitor(at: request.values.location))?.frame ?? screen
             // A window that fills its monitor is maximized (or fullscreen): its tracked frame is
             // the one from before the request, and asks the server nothing.
             let maximized = frame.map { $0.width >= area.width * 0.9 && $0.height >= area.height * 0.9 } ?? false
