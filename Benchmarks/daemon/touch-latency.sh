@@ -5,6 +5,7 @@
 # reports when it gets each TouchBegin. The same drags are then sent with no daemon running,
 # for X's own latency. See touch-latency.c for what is measured.
 set -eu
+[ -n "${TRACE:-}" ] && set -x
 cd "$(dirname "$0")/../.."
 drags=${DRAGS:-200}
 work=$(mktemp -d)
