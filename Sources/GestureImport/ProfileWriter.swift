@@ -1,3 +1,4 @@
+import GestureProfiles
 /// Writes an import as a Tactus profile file (config.md, version 1): every binding after a
 /// comment naming its source line, every note as `# not imported: … because …`.
 public struct ProfileWriter {
@@ -159,30 +160,7 @@ func yamlString(_ s: String) -> String {
 }
 
 /// A double-quoted YAML scalar.
-func quoted(_ s: String) -> String {
-    var out = "\""
-    for c in s.unicodeScalars {
-        switch c {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\t": out += "\\t"
-        case "\r": out += "\\r"
-        default:
-            if c.value < 0x20 || c.value == 0x7F || (0x80..<0xA0).contains(c.value) || c.value == 0x2028 || c.value == 0x2029 || c.value == 0xFEFF {
-                out += "\\u" + hex4(c.value)
-            } else {
-                out.unicodeScalars.append(c)
-            }
-        }
-    }
-    return out + "\""
-}
-
-private func hex4(_ v: UInt32) -> String {
-    let digits = String(v, radix: 16, uppercase: true)
-    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-}
+func quoted(_ s: String) -> String { doubleQuoted(s) }
 
 /// Text for a comment: one line, control characters as spaces, at most `limit` characters.
 func comment(_ s: String, limit: Int = 120) -> String {
