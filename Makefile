@@ -13,7 +13,7 @@ RELEASE_FLAGS := -c release --static-swift-stdlib
 
 # Debian packages: to build, to run the X integration tests (real Xvfb + openbox, real Xorg
 # with the dummy video and inputtest input drivers), and to run.
-BUILD_PACKAGES := libx11-dev libxi-dev libxtst-dev libxrandr-dev libxext-dev libxfixes-dev
+BUILD_PACKAGES := libx11-dev libxi-dev libxtst-dev libxrandr-dev libxext-dev libxfixes-dev libyaml-dev
 TEST_PACKAGES := $(BUILD_PACKAGES) xvfb openbox x11-utils x11-xserver-utils x11-apps netpbm xserver-xorg-core xserver-xorg-video-dummy xserver-xorg-dev xinput \
 	lintian dpkg-dev man-db desktop-file-utils systemd
 RUN_PACKAGES := $(BUILD_PACKAGES)

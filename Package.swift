@@ -16,7 +16,6 @@ let package = Package(
         .executable(name: "tactus", targets: ["tactus"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
     ],
@@ -35,16 +34,21 @@ let package = Package(
         // Helpers shared by the test targets (a reproducible random generator).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "TestSupport"]),
+        // Debian's libyaml (libyaml-dev) and the node trees composed from its events, with
+        // positions for diagnostics. No Foundation (Yams needed all of it, ICU tables included).
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        .target(name: "YAMLTree", dependencies: ["CYAML"]),
+        .testTarget(name: "YAMLTreeTests", dependencies: ["YAMLTree"]),
         // YAML profiles -> views, recognizers and actions (as data); windows come and go.
-        .target(name: "GestureProfiles", dependencies: ["GestureEngine", .product(name: "Yams", package: "Yams")]),
+        .target(name: "GestureProfiles", dependencies: ["GestureEngine", "YAMLTree"]),
         .testTarget(name: "GestureProfilesTests", dependencies: ["GestureProfiles", "TestSupport"]),
         // Traces in (JSONL, evemu-record, libinput record), event log out, and replay.
-        .target(name: "GestureTraces", dependencies: ["GestureProfiles", "SystemCalls", .product(name: "Yams", package: "Yams")]),
+        .target(name: "GestureTraces", dependencies: ["GestureProfiles", "SystemCalls", "YAMLTree"]),
         .testTarget(name: "GestureTracesTests", dependencies: ["GestureTraces", "TestSupport"], exclude: ["Scenarios", "RealHands", "Monitors"]),
         // Xlib, XInput 2, XTest and XRandR headers with a module map, and shims for macros.
         // tactus import: Touchégg, libinput-gestures and fusuma configurations -> a profile file.
-        // No Foundation: a small bounded XML reader of its own, Yams for fusuma's YAML.
-        .target(name: "GestureImport", dependencies: ["GestureProfiles", .product(name: "Yams", package: "Yams")]),
+        // No Foundation: a small bounded XML reader of its own, YAMLTree for fusuma's YAML.
+        .target(name: "GestureImport", dependencies: ["GestureProfiles", "YAMLTree", "CYAML"]),
         .testTarget(name: "GestureImportTests", dependencies: ["GestureImport", "GestureProfiles", "GestureEngine", "TestSupport"], exclude: ["Fixtures"]),
         .target(name: "CX11"),
         // Every system call of the daemon and the tools, wrapped once (descriptors, poll,

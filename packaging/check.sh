@@ -26,7 +26,7 @@ if grep -q '^E:' "$work/lintian"; then fail "lintian reports errors"; sed 's/^/ 
 grep '^W:' "$work/lintian" | sed 's/^/        /' || true
 
 depends=$(dpkg-deb -f "$deb" Depends)
-for lib in libc6 libx11-6 libxi6 libxtst6 libxrandr2 libxext6 libxfixes3; do
+for lib in libc6 libx11-6 libxi6 libxtst6 libxrandr2 libxext6 libxfixes3 libyaml-0-2; do
   case "$depends" in *"$lib"*) ;; *) fail "Depends lacks $lib: $depends" ;; esac
 done
 case "$depends" in *swift*) fail "Depends names a Swift runtime: $depends" ;; *) pass "Depends: $depends" ;; esac

@@ -1,4 +1,4 @@
-import Yams
+import YAMLTree
 
 /// fusuma's gesture properties and actions, and the bindings they make.
 extension FusumaImporter {

@@ -1,4 +1,4 @@
-import Yams
+import YAMLTree
 
 /// Imports a fusuma `config.yml`: `swipe:` by fingers and direction, `pinch:` in and out
 /// (repeated as the fingers go, as fusuma does), `threshold:`/`interval:`, and
@@ -8,7 +8,7 @@ import Yams
 /// fusuma's `command:` goes to the shell (Ruby's `spawn`); `sendkey:` takes Linux key
 /// names. `rotate:` and `hold:` have no Tactus touchpad counterpart and are refused.
 /// Aliases are followed, but a text whose aliases expand past `ImportLimits.yamlNodes` is
-/// refused before Yams composes it (`YAMLExpansionGuard`), and every node the import reaches
+/// refused before it is composed (`YAMLExpansionGuard`), and every node the import reaches
 /// counts against the same budget: a "billion laughs" file stops with an error.
 struct FusumaImporter {
     /// One gesture direction with its action.
@@ -39,35 +39,25 @@ struct FusumaImporter {
         var importer = FusumaImporter()
         var sections: [Section] = []
         try YAMLExpansionGuard.check(text)
-        var documents: YamlSequence<Node>
-        do {
-            documents = try Yams.compose_all(yaml: text)
-        } catch {
-            throw yamlFailure(error)
-        }
-        var index = 0
-        while let document = documents.next() {
-            defer { index += 1 }
+        let (documents, error) = YAMLComposer.composeAll(text)
+        for (index, document) in documents.enumerated() {
             try importer.document(document, first: index == 0, into: &sections)
         }
-        if let error = documents.error { throw yamlFailure(error) }
+        if let error { throw yamlFailure(error) }
         importer.build(sections)
         return importer.result
     }
 
-    private static func yamlFailure(_ error: any Error) -> ImportFailure {
-        guard let e = error as? YamlError else { return ImportFailure(line: 1, message: "cannot read the file as YAML") }
-        switch e {
-        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _), .composer(let context, let problem, let mark, _):
+    private static func yamlFailure(_ e: YAMLError) -> ImportFailure {
+        switch e.problem {
+        case .syntax(let problem):
             // Where the construct in trouble starts (an unclosed quote) says more than where
             // the reader gave up (the end of the file).
-            return ImportFailure(line: context?.mark.line ?? mark.line, message: "YAML syntax: \(context.map { "\($0.text), " } ?? "")\(problem)")
-        case .duplicatedKeysInMapping(let duplicates, let context):
-            return ImportFailure(line: context.mark.line, message: "duplicate key \(duplicates.map { "'\($0)'" }.joined(separator: ", ")) in a mapping")
-        case .reader(let problem, _, _, _):
-            return ImportFailure(line: 1, message: "cannot read the file: \(problem)")
-        default:
-            return ImportFailure(line: 1, message: "YAML: \(e)")
+            return ImportFailure(line: e.context?.mark.line ?? e.mark.line, message: "YAML syntax: \(e.context.map { "\($0.text), " } ?? "")\(problem)")
+        case .duplicateKeys(let duplicates):
+            return ImportFailure(line: e.mark.line, message: "duplicate key \(duplicates.map { "'\($0)'" }.joined(separator: ", ")) in a mapping")
+        case .unreadable(let problem):
+            return ImportFailure(line: e.mark.line, message: "cannot read the file: \(problem)")
         }
     }
 
@@ -79,7 +69,7 @@ struct FusumaImporter {
         }
     }
 
-    func line(_ node: Node) -> Int { node.mark?.line ?? 1 }
+    func line(_ node: Node) -> Int { node.mark.line }
 
     /// The entries of a mapping with plain keys, each node counted.
     mutating func entries(_ node: Node) throws(ImportFailure) -> [(key: String, keyNode: Node, value: Node)]? {
@@ -228,7 +218,6 @@ struct FusumaImporter {
         case .scalar(let s): return "'\(comment(s.string, limit: 40))'"
         case .sequence: return "a list"
         case .mapping: return "a mapping"
-        case .alias: return "an alias"
         }
     }
 

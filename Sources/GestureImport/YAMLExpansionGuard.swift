@@ -1,14 +1,13 @@
-// libyaml, as Yams bundles it: the same parser Yams composes with, read event by event. It is
-// a module of the Yams package that the Yams product builds and imports; no other is added.
-import CYaml
+// libyaml (Debian's), read event by event: the same parser YAMLTree composes with.
+import CYAML
 
-/// Bounds what a YAML text's aliases expand to, before Yams composes it.
+/// Bounds what a YAML text's aliases expand to, before it is composed.
 ///
-/// Yams resolves an alias by copying the anchored node, and checks every mapping for
-/// duplicate keys by hashing them: a key that is an alias of a "billion laughs" tree would
-/// be hashed through all of its expansion. So the events are read once, each anchor's
-/// expanded size worked out (saturating), and a text whose nodes, aliases expanded, exceed
-/// `limit` is refused at the line where it does. A syntax error is left to Yams to report.
+/// Composing shares an alias's node, but the import walks the tree, where every alias is
+/// walked again: a "billion laughs" tree would be walked through all of its expansion. So
+/// the events are read once, each anchor's expanded size worked out (saturating), and a text
+/// whose nodes, aliases expanded, exceed `limit` is refused at the line where it does, with
+/// a message that says so. A syntax error is left to the composer to report.
 enum YAMLExpansionGuard {
     static func check(_ text: String, limit: Int = ImportLimits.yamlNodes) throws(ImportFailure) {
         var parser = yaml_parser_t()

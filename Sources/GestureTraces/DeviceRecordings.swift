@@ -1,6 +1,6 @@
-import Foundation
+import FoundationEssentials
 import GestureEngine
-import Yams
+import YAMLTree
 
 /// `evemu-record` files: `A: code min max …` axis lines and `E: sec.usec type code value`.
 enum EvemuTrace {
@@ -47,10 +47,10 @@ enum EvemuTrace {
 enum LibinputRecordTrace {
     static func parse(_ text: String, file: String, screen: (width: Double, height: Double)) throws -> [TraceLine] {
         let root: Node?
-        do { root = try Yams.compose(yaml: text) } catch {
+        do { root = try YAMLComposer.compose(text) } catch {
             throw TraceError(file: file, line: 1, message: "not a readable libinput record file: \(error)")
         }
-        func fail(_ node: Node?, _ m: String) -> TraceError { TraceError(file: file, line: node?.mark?.line ?? 1, message: m) }
+        func fail(_ node: Node?, _ m: String) -> TraceError { TraceError(file: file, line: node?.mark.line ?? 1, message: m) }
         guard let root, let devices = root.mapping?["devices"]?.sequence, let device = devices.first else {
             throw fail(root, "no 'devices:' list")
         }
@@ -77,7 +77,7 @@ enum LibinputRecordTrace {
                 }
                 let stamp = Double(sec) + Double(usec) / 1e6
                 if t0 == nil { t0 = stamp }
-                decoder.feed(time: max(0, ((stamp - t0!) * 1_000_000).rounded() / 1000), type: type, code: code, value: value, line: item.mark?.line ?? 0)
+                decoder.feed(time: max(0, ((stamp - t0!) * 1_000_000).rounded() / 1000), type: type, code: code, value: value, line: item.mark.line)
             }
         }
         decoder.finish()

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GestureEngine
 
 /// One drawing of the $1 unistroke data set (Wobbrock, Wilson and Li, UIST 2007).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GestureEngine
 import GestureProfiles
 
@@ -80,7 +80,7 @@ enum JSONLinesTrace {
         var lastTime = -Double.infinity
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let n = index + 1
-            let line = raw.trimmingCharacters(in: .whitespaces)
+            let line = raw.trimmingBlanks
             if line.isEmpty || line.hasPrefix("#") { continue }
             func fail(_ m: String) -> TraceError { TraceError(file: file, line: n, message: m) }
             let parsed: JSONValue
@@ -170,5 +170,14 @@ enum JSONLinesTrace {
             out.append(TraceLine(time: t, event: event, line: n))
         }
         return out
+    }
+}
+
+extension Substring {
+    /// Without the spaces and tabs (any whitespace) at either end.
+    var trimmingBlanks: Substring {
+        let start = firstIndex { !$0.isWhitespace } ?? endIndex
+        let end = lastIndex { !$0.isWhitespace }.map(index(after:)) ?? start
+        return self[start..<end]
     }
 }

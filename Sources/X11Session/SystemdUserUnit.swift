@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Whether the user enabled `tactus.service` (systemctl --user enable creates the link in a
 /// `.wants` directory): XDG autostart then leaves the start to systemd.

@@ -1,8 +1,9 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import GestureProfiles
 import GestureTraces
 import Logging
+import SystemCalls
 import X11Session
 
 /// Options every daemon-like subcommand shares.
@@ -58,7 +59,7 @@ func startDaemon(_ options: Daemon.Options, logger: Logger, autostart: Bool = fa
             logger.info("tactus already runs on display \(e.display) (pid \(e.pid)): leaving it to that one")
             throw ExitCode.success
         }
-        FileHandle.standardError.write(Data("tactus: \(e)\n".utf8))
+        FileDescriptor.standardError.writeAll(Array("tactus: \(e)\n".utf8))
         throw ExitCode(Daemon.alreadyRunningStatus)
     }
 }
@@ -134,7 +135,7 @@ struct Record: ParsableCommand {
         var o = common.daemonOptions()
         o.observeOnly = true
         if let name = stroke {
-            let trimmed = name.trimmingCharacters(in: .whitespaces)
+            let trimmed = String(name.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
             guard !trimmed.isEmpty, !trimmed.contains("\n") else { throw ValidationError("--stroke needs a name, like --stroke zigzag") }
             o.strokeName = trimmed
             o.strokePath = file
@@ -142,7 +143,7 @@ struct Record: ParsableCommand {
             o.recordPath = file
         }
         let daemon = try startDaemon(o, logger: logger)
-        if stroke != nil { FileHandle.standardError.write(Data("Draw the stroke \"\(stroke!)\" now: one finger (or button 1 held), then lift.\n".utf8)) }
+        if stroke != nil { FileDescriptor.standardError.writeAll(Array("Draw the stroke \"\(stroke!)\" now: one finger (or button 1 held), then lift.\n".utf8)) }
         let status = daemon.run()
         if status != 0 { throw ExitCode(status) }
     }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import GestureProfiles
 import GestureTraces
 import SystemCalls
@@ -129,6 +129,6 @@ struct Monitor: ParsableCommand {
                 writeLine(text)
             }
         }
-        FileHandle.standardError.write(Data("tactus: the daemon stopped\n".utf8))
+        FileDescriptor.standardError.writeAll(Array("tactus: the daemon stopped\n".utf8))
     }
 }

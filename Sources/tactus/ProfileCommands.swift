@@ -1,7 +1,8 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import GestureProfiles
 import GestureTraces
+import SystemCalls
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -66,7 +67,7 @@ struct Replay: ParsableCommand {
         do {
             lines = try TraceReader.read(path: trace, screen: (w, h))
         } catch let e as TraceError {
-            FileHandle.standardError.write(Data("\(e)\n".utf8))
+            FileDescriptor.standardError.writeAll(Array("\(e)\n".utf8))
             throw ExitCode(1)
         }
         var output = ""
@@ -75,11 +76,11 @@ struct Replay: ParsableCommand {
             output += line
             output += "\n"
             if output.utf8.count > 1 << 16 {
-                FileHandle.standardOutput.write(Data(output.utf8))
+                FileDescriptor.standardOutput.writeAll(Array(output.utf8))
                 output = ""
             }
         }
         replayer.run(lines)
-        FileHandle.standardOutput.write(Data(output.utf8))
+        FileDescriptor.standardOutput.writeAll(Array(output.utf8))
     }
 }

@@ -1,7 +1,8 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import GestureProfiles
 import GestureTraces
+import SystemCalls
 import X11Session
 
 @main
@@ -39,7 +40,7 @@ func loadProfiles(_ explicit: String?, quietWarnings: Bool = false) throws -> (P
 func loadConfiguration(_ source: ConfigurationLocator.Source, quietWarnings: Bool = false) throws -> ProfileFile {
     let result = ProfileLoader.load(yaml: source.text, path: source.displayName)
     for d in result.diagnostics where !(quietWarnings && d.severity == .warning) {
-        FileHandle.standardError.write(Data((d.description + "\n").utf8))
+        FileDescriptor.standardError.writeAll(Array((d.description + "\n").utf8))
     }
     guard let file = result.file else { throw ExitCode(1) }
     return file
@@ -47,7 +48,7 @@ func loadConfiguration(_ source: ConfigurationLocator.Source, quietWarnings: Boo
 
 /// Prints `message` after "tactus: " on stderr and exits 1.
 func fail(_ message: String) -> ExitCode {
-    FileHandle.standardError.write(Data("tactus: \(message)\n".utf8))
+    FileDescriptor.standardError.writeAll(Array("tactus: \(message)\n".utf8))
     return ExitCode(1)
 }
 

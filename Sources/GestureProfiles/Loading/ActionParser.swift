@@ -1,4 +1,4 @@
-import Yams
+import YAMLTree
 
 /// The kinds of action (an action mapping has exactly one of these keys).
 enum ActionKey: String, SectionKey { case command, shell, keys, click, window, desktop, scroll, log }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where the configuration comes from (config.md): `--config FILE`, else
 /// `$XDG_CONFIG_HOME/tactus/config.yaml` (or `~/.config/…`), else each of
@@ -48,9 +48,9 @@ public enum ConfigurationLocator {
 
 /// Why a file cannot be read, in words (no such file, permission denied, a directory).
 public func unreadableReason(_ path: String) -> String {
-    var isDirectory: ObjCBool = false
+    var isDirectory = false
     if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) { return "no such file" }
-    if isDirectory.boolValue { return "a directory, not a file" }
+    if isDirectory { return "a directory, not a file" }
     if !FileManager.default.isReadableFile(atPath: path) { return "permission denied" }
     return "cannot read the file"
 }

@@ -1,4 +1,4 @@
-import Yams
+import YAMLTree
 
 /// A position in a profile file (1-based, columns in Unicode scalars as libyaml counts them).
 public struct SourceLocation: Hashable, Sendable, Comparable {

@@ -1,5 +1,5 @@
 import GestureEngine
-import Yams
+import YAMLTree
 
 /// The checks that need more than one section: gesture names unique across the file,
 /// relations naming known gestures, no `requireToFail` cycle, and touchpad swipe bindings

@@ -1,5 +1,5 @@
 import GestureEngine
-import Yams
+import YAMLTree
 
 /// A gesture's keys: its name, one recognizer key, and the options.
 enum GestureKey: SectionKey {

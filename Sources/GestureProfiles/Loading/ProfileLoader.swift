@@ -1,4 +1,5 @@
-import Yams
+import FoundationEssentials
+import YAMLTree
 
 /// Reads and validates a profile file. Every problem is reported (not only the first), and a
 /// file with an error yields no configuration at all: never a half-applied one.
@@ -19,12 +20,9 @@ public enum ProfileLoader {
         let sink = DiagnosticSink(file: path)
         let root: Node?
         do {
-            root = try Yams.compose(yaml: text)
-        } catch let error as YamlError {
-            sink.error(location(of: error), message(of: error))
-            return Result(file: nil, diagnostics: sink.sorted)
+            root = try YAMLComposer.compose(text)
         } catch {
-            sink.error(SourceLocation(line: 1, column: 1), "cannot read the file as YAML: \(error)")
+            sink.error(SourceLocation(line: error.mark.line, column: error.mark.column), message(of: error))
             return Result(file: nil, diagnostics: sink.sorted)
         }
         guard let root else {
@@ -37,34 +35,14 @@ public enum ProfileLoader {
         return Result(file: sink.hasErrors ? nil : file, diagnostics: sink.sorted)
     }
 
-    private static func location(of error: YamlError) -> SourceLocation {
-        switch error {
-        case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _):
-            return SourceLocation(line: mark.line, column: mark.column)
-        case .duplicatedKeysInMapping(_, let context):
-            return SourceLocation(line: context.mark.line, column: context.mark.column)
-        case .reader(_, let offset, _, let yaml):
-            guard let offset else { return SourceLocation(line: 1, column: 1) }
-            let prefix = yaml.utf8.prefix(offset)
-            let line = prefix.filter { $0 == 10 }.count + 1
-            let column = prefix.count - (prefix.lastIndex(of: 10).map { prefix.distance(from: prefix.startIndex, to: $0) + 1 } ?? 0) + 1
-            return SourceLocation(line: line, column: column)
-        default:
-            return SourceLocation(line: 1, column: 1)
-        }
-    }
-
-    private static func message(of error: YamlError) -> String {
-        switch error {
-        case .scanner(let context, let problem, _, _), .parser(let context, let problem, _, _), .composer(let context, let problem, _, _):
-            let c = context.map { "\($0.text), " } ?? ""
-            return "YAML syntax: \(c)\(problem)"
-        case .duplicatedKeysInMapping(let duplicates, _):
+    private static func message(of error: YAMLError) -> String {
+        switch error.problem {
+        case .syntax(let problem):
+            return "YAML syntax: \(error.context.map { "\($0.text), " } ?? "")\(problem)"
+        case .duplicateKeys(let duplicates):
             return "duplicate key \(duplicates.map { "'\($0)'" }.joined(separator: ", ")) in a mapping"
-        case .reader(let problem, _, _, _):
+        case .unreadable(let problem):
             return "cannot read the file: \(problem)"
-        default:
-            return "YAML: \(error)"
         }
     }
 }

@@ -1,5 +1,5 @@
 import GestureEngine
-import Yams
+import YAMLTree
 
 /// Reads one profile file's node tree into a ``ProfileFile``, reporting every problem to the
 /// sink and reading on. This file holds the file's top level and the profiles; each section

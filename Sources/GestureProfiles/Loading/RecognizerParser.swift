@@ -1,5 +1,5 @@
 import GestureEngine
-import Yams
+import YAMLTree
 
 /// The recognizer keys of a gesture (a gesture has exactly one).
 enum RecognizerKind: String, SectionKey {

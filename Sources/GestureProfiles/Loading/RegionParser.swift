@@ -1,5 +1,5 @@
 import GestureEngine
-import Yams
+import YAMLTree
 
 /// A region's keys: a child view with gestures, or a control (`control:` and its keys).
 enum RegionKey: String, SectionKey {

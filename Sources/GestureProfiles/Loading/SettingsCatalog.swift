@@ -72,7 +72,7 @@ extension SettingsCatalog {
             let values = g.items.map { "\($0.key): \(formatNumber(configuration[keyPath: $0.threshold.setting]))" }
             let units = g.items.map(\.threshold.unit).joined(separator: ", ")
             let text = g.name.isEmpty ? values.joined() : "\(g.name): { \(values.joined(separator: ", ")) }"
-            lines.append("\(indent)# \(text.padding(toLength: max(text.count, 60), withPad: " ", startingAt: 0))  # \(units)")
+            lines.append("\(indent)# \(text + String(repeating: " ", count: max(0, 60 - text.count)))  # \(units)")
         }
         return lines.joined(separator: "\n")
     }

@@ -1,4 +1,4 @@
-import Yams
+import YAMLTree
 
 /// `settings:`: a section per recognizer kind with thresholds (its keys are that recognizer's
 /// threshold keys), the target, the pointer trigger, the touchscreens' monitors and the

@@ -1,5 +1,5 @@
 import GestureEngine
-import Yams
+import YAMLTree
 
 /// The keys of `stroke:` (no thresholds in `settings:`).
 enum StrokeKey: String, RecognizerKey {

@@ -1,5 +1,5 @@
 import GestureEngine
-import Yams
+import YAMLTree
 
 /// A touchpad binding's keys: its name, one kind (`swipe` or `pinch`), and its actions.
 enum TouchpadKey: String, SectionKey { case name, swipe, pinch, action, on, `repeat` }

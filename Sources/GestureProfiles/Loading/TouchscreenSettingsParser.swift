@@ -1,4 +1,4 @@
-import Yams
+import YAMLTree
 
 /// `settings.touchscreens.<device>`.
 enum TouchscreenKey: String, SectionKey { case monitor }

@@ -1,4 +1,4 @@
-import Yams
+import YAMLTree
 
 /// `match:`'s conditions (all must hold).
 enum MatchKey: String, SectionKey {

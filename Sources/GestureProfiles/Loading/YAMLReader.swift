@@ -1,4 +1,4 @@
-import Yams
+import YAMLTree
 
 /// The keys one section of a profile file accepts: the one table that both reading the
 /// section and the did-you-mean of an unknown key use, so that each key is written once.
@@ -12,7 +12,7 @@ func firstEntries<Key: Hashable>(_ entries: [Entry<Key>]) -> [Key: Entry<Key>] {
     Dictionary(entries.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
 }
 
-/// Typed reading of a Yams node tree that reports every problem with its position and keeps
+/// Typed reading of a YAML node tree that reports every problem with its position and keeps
 /// going: a wrong value becomes a diagnostic and a nil, never a crash.
 struct YAMLReader {
     let sink: DiagnosticSink
@@ -125,7 +125,6 @@ struct YAMLReader {
         switch node {
         case .mapping: return "a mapping"
         case .sequence: return "a list"
-        case .alias: return "an alias"
         case .scalar(let s):
             if isNull(node) { return "nothing" }
             return s.style == .plain ? "'\(s.string)'" : "\"\(s.string)\""

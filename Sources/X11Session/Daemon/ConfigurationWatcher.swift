@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SystemCalls
 
 /// Notices when the profile file is written, replaced, created or deleted: inotify on its

@@ -85,7 +85,7 @@ extension Daemon {
             logger.error("the stroke has fewer than two distinct points: nothing written; draw a longer shape")
             strokeFailed = true
         case .cannotWrite(let error):
-            logger.error("\(strokes.path): cannot write the stroke: \(error.localizedDescription)")
+            logger.error("\(strokes.path): cannot write the stroke: \(error)")
             strokeFailed = true
         }
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SystemCalls
 
 /// `tactus monitor`'s side: the lines a running daemon streams.

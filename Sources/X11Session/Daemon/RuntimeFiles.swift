@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SystemCalls
 
 /// Where a daemon keeps its per-display files: `$XDG_RUNTIME_DIR/tactus/display-N.lock` (the
@@ -9,7 +9,7 @@ public struct RuntimeFiles {
 
     public init(display: String, environment: [String: String] = ProcessInfo.processInfo.environment) {
         if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty { directory = runtime + "/tactus" } else { directory = "/tmp/tactus-\(CurrentProcess.userID)" }
-        key = Self.displayKey(display.replacingOccurrences(of: "/", with: "_"))
+        key = Self.displayKey(String(display.map { $0 == "/" ? "_" : $0 }))
     }
 
     public var lockPath: String { "\(directory)/display\(key).lock" }
@@ -38,6 +38,6 @@ public struct RuntimeFiles {
     /// The pid a daemon wrote into its lock file ("?" when unreadable).
     static func pid(inLock fd: FileDescriptor) -> String {
         guard let bytes = fd.read(upTo: 31, at: 0), !bytes.isEmpty else { return "?" }
-        return String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return String(String(decoding: bytes, as: UTF8.self).filter { !$0.isWhitespace })
     }
 }

@@ -1,12 +1,12 @@
-import Foundation
 import GestureEngine
 import GestureProfiles
 import GestureTraces
+import SystemCalls
 
 /// `record FILE`: every input event the daemon feeds the session, as trace.md's JSON lines,
 /// timed from the first one (and never going back).
 final class TraceRecorder {
-    private let file: FileHandle
+    private let file: FileDescriptor
     private var origin: Instant?
     private var lastTime = 0.0
 
@@ -16,18 +16,20 @@ final class TraceRecorder {
     }
 
     init(path: String) throws {
-        guard FileManager.default.createFile(atPath: path, contents: nil), let h = FileHandle(forWritingAtPath: path) else {
+        do {
+            file = try FileDescriptor.open(path, [.readWrite, .create], permissions: 0o644)
+        } catch {
             throw CannotWrite(path: path)
         }
-        file = h
+        file.truncate()
     }
 
     func record(_ event: InputEvent, at t: Instant) {
         if origin == nil { origin = t }
         let ms = max(lastTime, t.milliseconds - origin!.milliseconds)
         lastTime = ms
-        file.write(Data((TraceWriter.line(event, time: ms) + "\n").utf8))
+        file.writeAll(Array((TraceWriter.line(event, time: ms) + "\n").utf8))
     }
 
-    func close() { try? file.close() }
+    func close() { file.close() }
 }

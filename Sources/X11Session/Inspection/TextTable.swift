@@ -1,5 +1,3 @@
-import Foundation
-
 /// Columns padded to their widest cell; the last column is not padded.
 final class TextTable {
     private let headings: [String]
@@ -7,7 +5,7 @@ final class TextTable {
 
     init(_ headings: [String]) { self.headings = headings }
 
-    func add(_ row: [String]) { rows.append(row.map { $0.replacingOccurrences(of: "\n", with: " ") }) }
+    func add(_ row: [String]) { rows.append(row.map { String($0.map { $0 == "\n" ? " " : $0 }) }) }
 
     func render() -> String {
         let all = [headings] + rows
