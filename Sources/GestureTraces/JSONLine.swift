@@ -50,6 +50,12 @@ public struct JSONLine {
         text += "[" + values.map(str).joined(separator: ",") + "]"
     }
 
+    /// A list of objects, each written whole.
+    public mutating func add(_ key: String, _ objects: [JSONLine]) {
+        self.key(key)
+        text += "[" + objects.map(\.line).joined(separator: ",") + "]"
+    }
+
     /// A touch id: a number, or a string (`"p1"`) for a pointer touch.
     public mutating func add(_ key: String, _ id: TouchID) {
         if id.isPointer { add(key, id.description) } else { add(key, id.rawValue) }

@@ -72,8 +72,25 @@ struct Windows: ParsableCommand {
     @OptionGroup var options: InspectionOptions
 
     func run() throws {
-        let (profiles, server) = try options.open()
-        let report = WindowReport.gather(server: server, configuration: profiles)
+        // The running daemon says what it has loaded; a file is read here only when asked
+        // for (--config) or when no daemon answers.
+        var daemonMissing = "no daemon runs"
+        if options.config == nil, !(options.display ?? CurrentProcess.environment["DISPLAY"] ?? "").isEmpty {
+            do {
+                let connection = try MonitorConnection(display: options.display)
+                if let answer = connection.ask(WindowsAnswer.request, reply: { WindowsAnswer(line: $0) }) {
+                    let report = WindowReport(answer)
+                    return options.emit(text: report.text(), json: report.jsonLines())
+                }
+                daemonMissing = "the running daemon did not answer"
+            } catch {}
+        }
+        let (profiles, source) = try loadProfiles(options.config, quietWarnings: true)
+        let server = try openDisplay(options.display)
+        var report = WindowReport.gather(server: server, configuration: profiles)
+        report.source = options.config != nil
+            ? "profiles read from \(source.displayName) (--config), not asked of a running daemon"
+            : "\(daemonMissing) on \(server.displayName): profiles read from \(source.displayName), as a daemon started now would load them"
         options.emit(text: report.text(), json: report.jsonLines())
     }
 }

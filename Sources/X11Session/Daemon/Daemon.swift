@@ -136,8 +136,10 @@ public final class Daemon: ActionSink, GestureObserver {
         }
     }
 
-    /// One daemon per display (the lock), and the monitor socket beside it.
+    /// One daemon per display (the server's selection, then the runtime folder's lock), and
+    /// the monitor socket beside it.
     private func takeLock() throws {
+        try claimDisplay()
         let files = RuntimeFiles(display: server.displayName, environment: options.environment)
         do {
             lock = try InstanceLock(files, display: server.displayName)
@@ -147,6 +149,7 @@ public final class Daemon: ActionSink, GestureObserver {
         do {
             monitors = try MonitorChannel(path: files.socketPath)
             monitors?.hello = { [unowned self] in self.helloLine() }
+            monitors?.answer = { [unowned self] in self.answer($0) }
         } catch {
             logger.warning("no monitor socket (tactus monitor will not connect): \(error)")
         }
@@ -220,6 +223,8 @@ public final class Daemon: ActionSink, GestureObserver {
         switch event {
         case .propertyChanged, .configured, .destroyed:
             watcher.handle(event)
+        case .selectionCleared(let selection):
+            selectionCleared(selection)
         case .screenChanged:
             followScreen(at: timeline.now)
         case .hierarchyChanged:

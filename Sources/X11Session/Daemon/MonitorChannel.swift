@@ -1,16 +1,28 @@
 import SystemCalls
 
 /// The daemon's monitor socket: `tactus monitor` connects and reads JSON lines of what the
-/// daemon sees and decides. Writing never blocks the event loop: a client that falls more
-/// than `maximumBacklog` bytes behind is disconnected.
+/// daemon sees and decides; a client may instead write a request line (`tactus windows`)
+/// and gets its answer, not the stream. Writing never blocks the event loop: a client that
+/// falls more than `maximumBacklog` bytes behind is disconnected.
 final class MonitorChannel {
     let path: String
     private var listener: FileDescriptor?
-    private struct Client { var fd: FileDescriptor; var pending: [UInt8] = [] }
+    private struct Client {
+        var fd: FileDescriptor
+        var pending: [UInt8] = []
+        /// What it wrote, up to the end of a line.
+        var input: [UInt8] = []
+        /// It asked something: it gets answers, not the stream.
+        var asked = false
+    }
     private var clients: [Client] = []
     let maximumBacklog = 1 << 20
     /// Called on each new client for its first line.
     var hello: () -> String = { "" }
+    /// The answer to a request line (nil: not a request the daemon knows).
+    var answer: (Substring) -> String? = { _ in nil }
+    /// The longest request line read.
+    let maximumRequest = 4096
 
     var hasClients: Bool { !clients.isEmpty }
 
@@ -38,9 +50,10 @@ final class MonitorChannel {
         for f in fds.dropFirst() where !f.happened.isEmpty {
             guard let fd = f.fd else { continue }
             if !f.happened.isDisjoint(with: [.readable, .hangUp, .error]) {
-                // Clients send nothing: a read of 0 (or an error) is the hang-up.
-                switch fd.read(upTo: 256) {
+                // A read of 0 (or an error) is the hang-up; otherwise a request.
+                switch fd.read(upTo: 1024) {
                 case .success(let bytes) where bytes.isEmpty: gone.insert(fd)
+                case .success(let bytes): if !received(bytes, from: fd) { gone.insert(fd) }
                 case .failure(let e) where e != .wouldBlock: gone.insert(fd)
                 default: break
                 }
@@ -59,12 +72,27 @@ final class MonitorChannel {
         }
     }
 
-    /// Sends one line to every client.
+    /// Sends one line to every client that watches the stream.
     func broadcast(_ line: String) {
         var i = 0
         while i < clients.count {
-            if send(line, to: i) { i += 1 }
+            if clients[i].asked || send(line, to: i) { i += 1 }
         }
+    }
+
+    /// Bytes a client wrote: each whole line is a request, answered at once. false when the
+    /// client is to be dropped (a line longer than any request).
+    private func received(_ bytes: [UInt8], from fd: FileDescriptor) -> Bool {
+        guard let i = clients.firstIndex(where: { $0.fd == fd }) else { return true }
+        clients[i].input += bytes
+        while let end = clients[i].input.firstIndex(of: 0x0A) {
+            let line = String(decoding: clients[i].input[..<end], as: UTF8.self)
+            clients[i].input.removeFirst(end + 1)
+            guard let reply = answer(Substring(line)) else { continue }
+            clients[i].asked = true
+            if !send(reply, to: i) { return true }
+        }
+        return clients[i].input.count <= maximumRequest
     }
 
     /// false when the client was dropped.

@@ -21,6 +21,36 @@ public struct MonitorConnection {
         }
     }
 
+    /// Writes `request` and reads lines until `reply` makes something of one (the stream's
+    /// other lines are passed over), for at most `timeout` milliseconds. nil: no answer (an
+    /// older daemon, or one that does not answer in time). Closes the connection.
+    public func ask<Answer>(_ request: String, timeout: Int32 = 3_000, reply: (Substring) -> Answer?) -> Answer? {
+        defer { fd.close() }
+        guard fd.writeAll(Array((request + "\n").utf8)) else { return nil }
+        let deadline = MonotonicClock.nanoseconds() + Int64(timeout) * 1_000_000
+        var buffer: [UInt8] = []
+        while true {
+            let left = Int32(max(0, (deadline - MonotonicClock.nanoseconds()) / 1_000_000))
+            var fds = [PollDescriptor(fd, .readable)]
+            guard case .success(let ready) = poll(&fds, timeout: left), ready > 0 else {
+                if left == 0 { return nil }
+                continue
+            }
+            switch fd.read(upTo: 1 << 16) {
+            case .failure(.interrupted), .failure(.wouldBlock): continue
+            case .failure: return nil
+            case .success(let chunk):
+                guard !chunk.isEmpty else { return nil }
+                buffer.append(contentsOf: chunk)
+            }
+            while let nl = buffer.firstIndex(of: 0x0A) {
+                let line = String(decoding: buffer[..<nl], as: UTF8.self)
+                buffer.removeFirst(nl + 1)
+                if let answer = reply(Substring(line)) { return answer }
+            }
+        }
+    }
+
     /// Calls `body` with each line until the daemon closes the connection.
     public func forEachLine(_ body: (Substring) -> Void) {
         var buffer: [UInt8] = []

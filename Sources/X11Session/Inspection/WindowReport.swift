@@ -8,6 +8,11 @@ public struct WindowReport {
         public var window: WindowInfo
         /// The window's own profile (first `match` that holds), nil when only the screen's.
         public var profile: String?
+
+        public init(window: WindowInfo, profile: String?) {
+            self.window = window
+            self.profile = profile
+        }
     }
 
     public var rows: [Row]
@@ -15,12 +20,33 @@ public struct WindowReport {
     /// (`NAME (on MONITOR)` for one limited to a monitor).
     public var screenProfiles: [String]
     public var notes: [String] = []
+    /// Whose profiles these are: the running daemon's file, or the file read here.
+    public var source: String?
 
     /// `windows` bottom of the stack first (as the server lists them); `monitors`: where
     /// they are, for profiles that ask for a monitor.
     public init(windows: [WindowInfo], configuration: ProfileFile, hasWindowManager: Bool, monitors: MonitorList = MonitorList()) {
-        rows = windows.reversed().map { Row(window: $0, profile: configuration.matchingProfile(for: $0, on: monitors.monitor(for: $0.frame))?.name) }
-        screenProfiles = configuration.screenProfiles.map { p in p.match.screenMonitor.map { "\(p.name) (on \($0))" } ?? p.name }
+        self.init(rows: windows.reversed().map { Row(window: $0, profile: configuration.matchingProfile(for: $0, on: monitors.monitor(for: $0.frame))?.name) },
+                  screenProfiles: Self.screenProfileNames(configuration), hasWindowManager: hasWindowManager)
+    }
+
+    /// The `match: any` profiles as listed: `NAME`, or `NAME (on MONITOR)`.
+    public static func screenProfileNames(_ configuration: ProfileFile) -> [String] {
+        configuration.screenProfiles.map { p in p.match.screenMonitor.map { "\(p.name) (on \($0))" } ?? p.name }
+    }
+
+    /// The running daemon's windows and profiles (`answer.windows` bottom of the stack first).
+    public init(_ answer: WindowsAnswer) {
+        self.init(rows: zip(answer.windows, answer.profiles).reversed().map { Row(window: $0, profile: $1) },
+                  screenProfiles: answer.screenProfiles, hasWindowManager: answer.hasWindowManager)
+        source = "profiles from the running daemon (pid \(answer.pid)): \(answer.configuration) (windows minimized or on another desktop take no touches and are left out)"
+    }
+
+    /// `rows` top of the stack first.
+    public init(rows: [Row], screenProfiles: [String], hasWindowManager: Bool) {
+        self.rows = rows
+        self.screenProfiles = screenProfiles
+        let windows = rows.map(\.window)
         if !hasWindowManager {
             notes.append("no EWMH window manager is running (_NET_SUPPORTING_WM_CHECK): Tactus sees no windows, and window and desktop actions do nothing")
         } else if windows.isEmpty {
@@ -42,7 +68,7 @@ public struct WindowReport {
         } else {
             out += "screen profiles (match: any, under every window): \(screenProfiles.joined(separator: ", "))\n"
         }
-        return out + notes.map { "note: \($0)\n" }.joined()
+        return out + notes.map { "note: \($0)\n" }.joined() + (source.map { "\($0)\n" } ?? "")
     }
 
     public func jsonLines() -> String {

@@ -83,6 +83,13 @@ public enum XInputEvent: Equatable, Sendable {
     case propertyChanged(window: UInt, atom: UInt, time: XTime)
     case configured(window: UInt)
     case destroyed(window: UInt)
+    /// A window we watch was mapped or unmapped (MapNotify, UnmapNotify).
+    case mapped(window: UInt)
+    case unmapped(window: UInt)
+    /// A window we watch got the input focus (FocusIn, not from a grab).
+    case focusIn(window: UInt)
+    /// Another client took a selection we owned (SelectionClear).
+    case selectionCleared(selection: UInt)
     /// The screen changed size or monitors changed (XRandR).
     case screenChanged
     /// Something the loop does not use.

@@ -51,6 +51,17 @@ extension XlibServer {
             return .configured(window: UInt(event.xconfigure.window))
         case DestroyNotify:
             return .destroyed(window: UInt(event.xdestroywindow.window))
+        case MapNotify:
+            return .mapped(window: UInt(event.xmap.window))
+        case UnmapNotify:
+            return .unmapped(window: UInt(event.xunmap.window))
+        case FocusIn where event.xfocus.mode == NotifyNormal || event.xfocus.mode == NotifyWhileGrabbed:
+            return .focusIn(window: UInt(event.xfocus.window))
+        case SelectionClear:
+            return .selectionCleared(selection: UInt(event.xselectionclear.selection))
+        case SelectionRequest:
+            refuseSelectionRequest(event.xselectionrequest)
+            return .other
         case MappingNotify:
             var m = event.xmapping
             XRefreshKeyboardMapping(&m)
