@@ -18,7 +18,7 @@ TEST_PACKAGES := $(BUILD_PACKAGES) xvfb openbox x11-utils x11-xserver-utils x11-
 	lintian dpkg-dev man-db desktop-file-utils systemd
 RUN_PACKAGES := $(BUILD_PACKAGES)
 
-.PHONY: all build release test test-engine run deps-build deps-test bench bench-daemon bench-touch profile clean install uninstall deb package-check stroke-templates stroke-templates-cv
+.PHONY: all build release test test-engine run deps-build deps-test bench bench-daemon bench-touch bench-memory profile clean install uninstall deb package-check stroke-templates stroke-templates-cv
 
 all: build
 
@@ -102,6 +102,10 @@ bench-touch: deps-test
 ## The running daemon on Xvfb: X event -> action flushed latency, and idle wake-ups.
 bench-daemon: release deps-test
 	Benchmarks/daemon/run.sh
+
+## The weight: the binary, the .deb, the idle daemon's resident memory (on Xvfb + openbox).
+bench-memory: deb deps-test
+	Benchmarks/daemon/memory.sh
 
 profile:
 	TACTUS_BENCHMARKS=1 $(SWIFT) build -c release --product EngineProfile

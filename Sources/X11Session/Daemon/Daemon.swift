@@ -72,6 +72,9 @@ public final class Daemon: ActionSink, GestureObserver {
     private let stats: DaemonStats?
     var actionsPerformed = 0
     var running = true
+    /// Start-up (or a reload) ran code the loop does not need: set until the loop first
+    /// sleeps with nothing to do.
+    var startupCodeMapped = true
     /// Wake-ups of the loop (the idle benchmark reads it).
     public private(set) var wakeups = 0
 
@@ -204,6 +207,7 @@ public final class Daemon: ActionSink, GestureObserver {
             if let monitors { fds += monitors.pollDescriptors() }
             let wakeUp = [session.engine.nextDeadline, feedback?.nextFrame].compactMap { $0 }.min()
             let timeout = wakeUp.map { timeline.millisecondsUntil($0) } ?? -1
+            if timeout < 0 { releaseStartupMemoryOnce() }
             let result = poll(&fds, timeout: timeout)
             wakeups += 1
             stats?.wokeUp()

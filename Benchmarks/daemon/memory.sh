@@ -1,0 +1,34 @@
+#!/bin/sh
+# The weight of Tactus: the release binary, the .deb, and the resident memory of the idle
+# daemon (release build, built-in profile) on a private Xvfb with openbox and two windows.
+#   Benchmarks/daemon/memory.sh [BINARY [DEB]]
+# Resident memory is read from /proc/PID/status: VmHWM is the peak during start-up, VmRSS
+# after it (the daemon unmaps the code only start-up ran), RssAnon the daemon's own memory
+# (heap, stacks, relocated data), RssFile the code and libraries mapped.
+set -eu
+cd "$(dirname "$0")/../.."
+binary=${1:-.build/release/tactus}
+deb=${2:-$(ls .build/deb/tactus_*.deb 2>/dev/null | tail -1)}
+work=$(mktemp -d)
+pids=""
+trap 'for p in $pids; do kill "$p" 2>/dev/null || true; done; rm -rf "$work"' EXIT
+echo "binary: $(du -k "$binary" | cut -f1) KiB ($binary, not stripped)"
+strip -o "$work/stripped" "$binary"
+echo "binary, stripped as the .deb installs it: $(du -k "$work/stripped" | cut -f1) KiB"
+[ -n "$deb" ] && echo ".deb: $(du -k "$deb" | cut -f1) KiB ($deb)"
+# A display of our own; -displayfd says when it is ready.
+Xvfb -displayfd 3 -nolisten tcp -screen 0 1280x800x24 3>"$work/display" >/dev/null 2>&1 & pids="$pids $!"
+while [ ! -s "$work/display" ]; do sleep 0.05; done
+export DISPLAY=":$(cat "$work/display")"
+HOME="$work" openbox --sm-disable >/dev/null 2>&1 & pids="$pids $!"
+until xprop -root _NET_SUPPORTING_WM_CHECK 2>/dev/null | grep -q 'window id'; do sleep 0.05; done
+# The desktop runs before the daemon starts, as when the session's autostart starts it.
+xmessage -geometry 300x200+50+50 one & pids="$pids $!"
+xmessage -geometry 300x200+400+50 two & pids="$pids $!"
+until [ "$(xprop -root _NET_CLIENT_LIST 2>/dev/null | tr -cd ',' | wc -c)" -ge 1 ]; do sleep 0.05; done
+mkdir -p "$work/runtime" && chmod 700 "$work/runtime"
+HOME="$work" XDG_RUNTIME_DIR="$work/runtime" "$work/stripped" run 2>"$work/log" & daemon=$!; pids="$pids $daemon"
+until grep -q "running on" "$work/log"; do sleep 0.05; done
+sleep 3
+status=/proc/$daemon/status
+echo "idle daemon, 3 s after start: $(awk '/^VmRSS/ {print $2}' $status) KiB resident (peak during start-up $(awk '/^VmHWM/ {print $2}' $status) KiB; own memory RssAnon $(awk '/^RssAnon/ {print $2}' $status) KiB, mapped code and libraries RssFile $(awk '/^RssFile/ {print $2}' $status) KiB)"
