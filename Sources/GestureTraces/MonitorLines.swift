@@ -50,4 +50,15 @@ public enum MonitorLines {
         if let profile { o.add("profile", profile) }
         return o.line
     }
+
+    /// Something the daemon did that no event shows: `subject` (a window, an action) and what
+    /// became of it (keys waiting for a window to take the focus, a window hidden).
+    public static func note(time: Instant, subject: String, message: String) -> String {
+        var o = JSONLine()
+        o.add("t", time.milliseconds)
+        o.add("kind", "note")
+        o.add("subject", subject)
+        o.add("message", message)
+        return o.line
+    }
 }

@@ -71,6 +71,8 @@ public struct MonitorRenderer: Sendable {
                 area = "\(v[2])x\(v[3])+\(v[0])+\(v[1])"
             }
             return layout(t, "monitor", s("name") ?? "", area, b("primary") == true ? "primary" : "")
+        case "note":
+            return layout(t, "note", s("subject") ?? "", s("message") ?? "", "")
         case "state":
             let to = s("to") ?? ""
             let colourOfState: Style = ["recognized", "began", "ended"].contains(to) ? .green : (to == "failed" || to == "cancelled" ? .red : .plain)

@@ -7,6 +7,7 @@
 //                                           --timestamps adds CLOCK_MONOTONIC ns when read)
 //   focus-in / focus-out
 // Usage: tactus-test-window [--class C] [--instance I] [--title T] [--geometry WxH+X+Y] [--touch] [--timestamps]
+//        [--refuse-focus]   (WM_HINTS input False: the window manager never gives it the focus)
 import CX11
 #if canImport(Glibc)
 import Glibc
@@ -26,7 +27,7 @@ func fail(_ message: String, _ code: Int32) -> Never {
 
 var cls = "TactusTest", instance = "tactus-test", title = "Tactus test window"
 var x: Int32 = 100, y: Int32 = 100, width: UInt32 = 400, height: UInt32 = 300
-var wantTouch = false
+var wantTouch = false, refuseFocus = false
 var wantTimestamps = false
 var args = CommandLine.arguments.dropFirst().makeIterator()
 while let a = args.next() {
@@ -36,6 +37,7 @@ while let a = args.next() {
     case "--title": title = args.next() ?? title
     case "--touch": wantTouch = true
     case "--timestamps": wantTimestamps = true
+    case "--refuse-focus": refuseFocus = true
     case "--geometry":
         let g = args.next() ?? ""
         let parts = g.split(whereSeparator: { $0 == "x" || $0 == "+" }).compactMap { Int($0) }
@@ -65,6 +67,12 @@ if let hints = XAllocSizeHints() {
     hints.pointee.x = x; hints.pointee.y = y
     hints.pointee.width = Int32(width); hints.pointee.height = Int32(height)
     XSetWMNormalHints(dpy, win, hints)
+    XFree(hints)
+}
+if refuseFocus, let hints = XAllocWMHints() {
+    hints.pointee.flags = InputHint
+    hints.pointee.input = 0
+    XSetWMHints(dpy, win, hints)
     XFree(hints)
 }
 XSelectInput(dpy, win, KeyPressMask | ButtonPressMask | ButtonReleaseMask | StructureNotifyMask | FocusChangeMask)

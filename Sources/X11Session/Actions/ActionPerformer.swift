@@ -2,13 +2,13 @@ import GestureEngine
 import GestureProfiles
 import SystemCalls
 
-/// Performs the actions the profiles fire: keys (``KeyInjector``), clicks and wheel steps
-/// (``WheelScroller``) through XTest,
-/// window and desktop requests to the window manager (EWMH, `ActionPerformer+EWMH.swift`),
-/// commands spawned without a shell (never waited for on the event path; children are
-/// reaped as they exit).
+/// Performs the actions the profiles fire: keys (``KeyInjector``) and clicks through XTest,
+/// into the window the gesture was on (``FocusedInput`` activates it first when the focus
+/// is elsewhere), wheel steps (``WheelScroller``) where the gesture was, window and desktop
+/// requests to the window manager (EWMH, `ActionPerformer+EWMH.swift`), commands spawned
+/// without a shell (never waited for on the event path; children are reaped as they exit).
 public final class ActionPerformer: ActionSink {
-    public typealias Server = InputInjection & InputDevices & KeyboardMap & WindowQueries & WindowManagerRequests
+    public typealias Server = InputInjection & InputDevices & KeyboardMap & WindowQueries & WindowManagerRequests & FocusControl
 
     public let server: Server
     /// Where `log` actions and problems go (the daemon's logger).
@@ -18,6 +18,14 @@ public final class ActionPerformer: ActionSink {
     private var children: Set<Int32> = []
     /// The desktops of the last switch asked for (the feedback's arrow points from one to the other).
     public internal(set) var lastDesktopSwitch: (from: Int, to: Int)?
+    /// Keys and clicks waiting for their window to take the focus.
+    private(set) var focusedInput: FocusedInput!
+    /// Where what became of keys and clicks goes (the log and the monitor): the subject, the
+    /// message, and whether it is a problem (input dropped).
+    public var report: (_ subject: String, _ message: String, _ problem: Bool) -> Void {
+        get { focusedInput.report }
+        set { focusedInput.report = newValue }
+    }
 
     public init(server: Server, log: @escaping (String) -> Void = { _ in }) {
         self.server = server
@@ -25,17 +33,13 @@ public final class ActionPerformer: ActionSink {
         keys = KeyInjector(server: server)
         wheel = WheelScroller(server: server)
         keys.log = { [unowned self] in self.log($0) }
+        focusedInput = FocusedInput(server: server) { [unowned self] in self.inject($0) }
     }
 
     public func perform(_ request: ActionRequest) {
         reapChildren()
         switch request.action {
-        case .keys(let combo): keys.press(combo)
-        case .click(let button, let at):
-            server.fakeMotion(to: at)
-            server.fakeButton(UInt32(button), pressed: true)
-            server.fakeButton(UInt32(button), pressed: false)
-            server.flush()
+        case .keys, .click: focusedInput.submit(request)
         case .window(let op, let window):
             guard let window else { return log("\(request.gesture): no window for 'window \(op.rawValue)'") }
             windowRequest(op, XWindowID(window))
@@ -44,6 +48,29 @@ public final class ActionPerformer: ActionSink {
         case .command(let argv): spawn(argv, environment: [:])
         case .shell(let script, let environment): spawn(["/bin/sh", "-c", script], environment: environment)
         case .log(let text): log(text)
+        }
+    }
+
+    /// A window got the input focus (`FocusIn`): keys and clicks waiting for it go now.
+    public func windowFocused(_ window: XWindowID) { focusedInput.focused(window) }
+
+    /// When the loop must wake for keys and clicks still waiting (monotonic ms), nil when none.
+    public var focusDeadline: UInt64? { focusedInput.deadline }
+
+    /// Gives up on a window that did not take the focus in time (at or after `focusDeadline`).
+    public func expireFocusWait() { focusedInput.expire() }
+
+    /// Keys and clicks, injected through XTest now.
+    private func inject(_ request: ActionRequest) {
+        switch request.action {
+        case .keys(let combo): keys.press(combo)
+        case .click(let button, let at):
+            server.fakeMotion(to: at)
+            server.fakeButton(UInt32(button), pressed: true)
+            server.fakeButton(UInt32(button), pressed: false)
+            server.flush()
+        default:
+            break
         }
     }
 

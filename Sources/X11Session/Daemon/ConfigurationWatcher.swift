@@ -1,28 +1,135 @@
-import FoundationEssentials
 import SystemCalls
 
-/// Notices when the profile file is written, replaced, created or deleted: inotify on its
-/// folder (editors replace a file by renaming another over it, which a watch on the file
-/// itself would miss).
+/// Notices when the profile file is written, replaced, created or deleted, and says when the
+/// writing is over.
+///
+/// inotify watches folders, not the file (editors replace a file by renaming another over
+/// it, which a watch on the file would miss): the file's folder, or — while it does not
+/// exist — its nearest existing ancestor, moving down as the folders appear and back up when
+/// one is deleted or moved away. When the file is a symbolic link, the folder of its target
+/// is watched too (each link of a chain). A change is reported once the file has been quiet
+/// for ``settle`` ms and nobody is still writing it (a write not yet closed waits, up to
+/// ``openWriteGrace`` ms of silence), so a half-written file is not applied.
 final class ConfigurationWatcher {
-    private let watch: DirectoryWatch
-    private let name: String
+    /// Quiet time after the last event before a change counts.
+    static let settle: UInt64 = 150
+    /// How long a file left open after a write may stay silent before it counts anyway.
+    static let openWriteGrace: UInt64 = 5_000
 
-    /// Watches `path`'s folder; throws when the folder cannot be watched (it may not exist).
+    let path: String
+    private let inotify: Inotify
+    /// Each watch: its folder, and the names in it that lead to the file.
+    private var watches: [Int32: (folder: String, names: Set<String>)] = [:]
+    /// Files written to and not yet closed (folder/name).
+    private var writing: Set<String> = []
+    private var lastChange: UInt64?
+    /// What is watched, in words (for the log).
+    private(set) var watching = ""
+    /// Where it says what it watches, each time that changes (the daemon's info log).
+    var log: (String) -> Void = { _ in }
+    /// Monotonic milliseconds (injected so tests can drive it).
+    var milliseconds: () -> UInt64 = { UInt64(MonotonicClock.nanoseconds() / 1_000_000) }
+
+    /// Watches for `path` (which need not exist, nor its folder).
     init(path: String) throws(SystemError) {
-        let url = URL(fileURLWithPath: path)
-        name = url.lastPathComponent
-        watch = try DirectoryWatch(directory: url.deletingLastPathComponent().path)
+        self.path = path
+        inotify = try Inotify()
+        arm()
     }
 
-    /// The folder watched (for messages).
-    static func folder(of path: String) -> String { URL(fileURLWithPath: path).deletingLastPathComponent().path }
+    /// What to poll: readable when something in a watched folder changed.
+    var descriptor: FileDescriptor { inotify.fd }
 
-    /// What to poll: readable when something in the folder changed.
-    var descriptor: FileDescriptor { watch.fd }
+    /// When the loop must wake to report a change that has settled (monotonic ms).
+    var deadline: UInt64? {
+        lastChange.map { $0 + (writing.isEmpty ? Self.settle : Self.openWriteGrace) }
+    }
 
-    /// Reads what changed; true when it concerns the profile file.
-    func profileChanged() -> Bool {
-        watch.changedNames().contains(name)
+    /// Reads what inotify reports (never blocks); watches move when folders or links change.
+    func readEvents() {
+        var restructured = false, touched = false
+        for event in inotify.events() {
+            if event.change.contains(.overflow) {
+                restructured = true
+                touched = true
+                continue
+            }
+            guard let watch = watches[event.watch] else { continue }
+            if event.change.contains(.ignored) { watches[event.watch] = nil }
+            if event.name.isEmpty {
+                // The folder itself went away (deleted, moved): watch from higher up.
+                if !event.change.isDisjoint(with: [.folderDeleted, .folderMoved, .ignored]) {
+                    restructured = true
+                    touched = true
+                }
+                continue
+            }
+            guard watch.names.contains(event.name) else { continue }
+            touched = true
+            let file = watch.folder + "/" + event.name
+            if event.change.contains(.modified) { writing.insert(file) }
+            if !event.change.isDisjoint(with: [.closedAfterWriting, .deleted, .movedOut, .movedIn]) { writing.remove(file) }
+            if !event.change.isDisjoint(with: [.created, .deleted, .movedIn, .movedOut]) { restructured = true }
+        }
+        if restructured { arm() }
+        if touched { lastChange = milliseconds() }
+    }
+
+    /// Whether a change has settled (then it is reported once).
+    func changeSettled() -> Bool {
+        guard let due = deadline, milliseconds() >= due else { return false }
+        lastChange = nil
+        writing = []
+        return true
+    }
+
+    /// Whether a write is under way (for the log).
+    var isBeingWritten: Bool { !writing.isEmpty }
+
+    // MARK: What to watch
+
+    /// Watches the folders `plan()` names, and only those.
+    private func arm() {
+        let wanted = plan()
+        for (wd, watch) in watches where wanted[watch.folder] == nil {
+            inotify.removeWatch(wd)
+            watches[wd] = nil
+        }
+        for (folder, names) in wanted {
+            if case .success(let wd) = inotify.watch(folder) { watches[wd] = (folder, names) }
+        }
+        let description = watches.values.map { "\($0.folder) (for \($0.names.sorted().joined(separator: ", ")))" }.sorted().joined(separator: " and ")
+        if description != watching {
+            watching = description
+            log(description.isEmpty ? "not watching \(path) for changes: no folder on its way exists" : "watching \(description) for changes to \(path)")
+        }
+    }
+
+    /// The folders to watch for `path`, each with the names in it that lead to the file: the
+    /// nearest existing ancestor of the file's folder, then along a chain of symbolic links.
+    private func plan() -> [String: Set<String>] {
+        var wanted: [String: Set<String>] = [:]
+        var file = path
+        for _ in 0..<8 {
+            let (folder, name) = Self.split(file)
+            var existing = folder, child = name
+            while !PathKind.isDirectory(existing), existing != "/", !existing.isEmpty {
+                (existing, child) = Self.split(existing)
+            }
+            guard PathKind.isDirectory(existing) else { break }
+            wanted[existing, default: []].insert(child)
+            guard existing == folder, PathKind(of: file) == .symbolicLink, let target = FileSystem.linkTarget(file) else { break }
+            file = target.hasPrefix("/") ? target : folder + "/" + target
+        }
+        return wanted
+    }
+
+    /// A path's folder and last name (`/a/b` → `/a`, `b`; `b` → `.`, `b`).
+    static func split(_ path: String) -> (folder: String, name: String) {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return (".", String(trimmed)) }
+        let folder = trimmed[..<slash]
+        return (folder.isEmpty ? "/" : String(folder), String(trimmed[trimmed.index(after: slash)...]))
     }
 }

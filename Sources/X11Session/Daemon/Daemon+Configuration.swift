@@ -27,14 +27,25 @@ extension Daemon {
     func watchConfiguration() {
         guard let path = configurationPath ?? ConfigurationLocator.candidates(environment: options.environment).first else { return }
         do {
-            configurationWatcher = try ConfigurationWatcher(path: path)
+            let watcher = try ConfigurationWatcher(path: path)
+            logger.info("\(watcher.watching.isEmpty ? "not watching \(path) for changes: no folder on its way exists" : "watching \(watcher.watching) for changes to \(path)")")
+            watcher.log = { [logger] in logger.info("\($0)") }
+            configurationWatcher = watcher
         } catch {
-            logger.debug("not watching \(ConfigurationWatcher.folder(of: path)) for changes: \(error)")
+            logger.warning("cannot watch \(path) for changes (inotify: \(error)); SIGHUP reloads it")
         }
     }
 
+    /// inotify reported something: read it (the reload waits until the file has settled).
+    func configurationEvents() {
+        guard let watcher = configurationWatcher else { return }
+        watcher.readEvents()
+        if watcher.isBeingWritten { logger.debug("\(watcher.path) is being written: waiting until it is closed") }
+    }
+
+    /// Reloads once a change of the file has settled.
     func handleConfigurationChange() {
-        guard let watcher = configurationWatcher, watcher.profileChanged() else { return }
+        guard let watcher = configurationWatcher, watcher.changeSettled() else { return }
         // One save can show as several changes (an atomic rename, then the close of the file
         // written): only new text reloads, so that gestures under way are not cut again.
         if let source = try? Self.locate(options), source.path == configurationPath, source.text == configurationText {

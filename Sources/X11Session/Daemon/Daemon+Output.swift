@@ -55,6 +55,8 @@ extension Daemon {
                                        profile: info.flatMap { session.runtime.matchingProfile(for: $0)?.name })
         case .screen:
             return nil
+        case .windowClosed(let id) where watcher?.hidden.contains(XWindowID(id)) == true:
+            return nil  // the watcher's note says it is hidden, not closed
         default:
             return TraceWriter.line(event, time: t.milliseconds)
         }
@@ -88,5 +90,22 @@ extension Daemon {
             logger.error("\(strokes.path): cannot write the stroke: \(error)")
             strokeFailed = true
         }
+    }
+}
+
+extension Daemon {
+    /// What became of keys and clicks that wait for their window: to the log, and the monitor.
+    func inputReport(_ subject: String, _ message: String, problem: Bool) {
+        if problem { logger.warning("\(subject) \(message)") } else { logger.info("\(subject) \(message)") }
+        monitorNote(MonitorLines.note(time: timeline.now, subject: subject, message: message))
+    }
+
+    /// How long the loop may sleep: until the engine's next deadline, the feedback's next frame, keys waiting for a
+    /// window give up, or a change of the profile file settles; -1 when nothing is due.
+    func loopTimeout() -> Int32 {
+        let now = UInt64(MonotonicClock.nanoseconds() / 1_000_000)
+        let monotonic = [performer.focusDeadline, configurationWatcher?.deadline].compactMap { $0 }.map { Int32(clamping: $0 > now ? $0 - now : 0) }
+        let all = monotonic + [session.engine.nextDeadline, feedback?.nextFrame].compactMap { $0 }.map { timeline.millisecondsUntil($0) }
+        return all.min() ?? -1
     }
 }

@@ -104,6 +104,7 @@ public final class Daemon: ActionSink, GestureObserver {
         performer = ActionPerformer(server: server)
         screen = ScreenFollower(server: server, logger: logger)
         performer.log = { [logger] in logger.notice("\($0)") }
+        performer.report = { [unowned self] subject, message, problem in self.inputReport(subject, message, problem: problem) }
         if !options.observeOnly { try takeLock() }
         if let path = options.recordPath {
             do { recorder = try TraceRecorder(path: path) } catch { throw StartError(description: "\(error)") }
@@ -179,6 +180,10 @@ public final class Daemon: ActionSink, GestureObserver {
         let start = timeline.instant(server.serverTime())
         followScreen(at: start, starting: true)
         watcher = WindowWatcher(server: server, windows: session.windows) { [unowned self] event in self.router.feed(event, at: self.timeline.now) }
+        watcher.log = { [unowned self] subject, message in
+            self.logger.debug("\(subject) \(message)")
+            self.monitorNote(MonitorLines.note(time: self.timeline.now, subject: subject, message: message))
+        }
         watcher.start()
         logger.info("running on \(server.displayName): \(session.windows.all.count) windows, touch \(router.touchMode.rawValue)\(router.gesturesGrabbed ? ", touchpad gestures grabbed" : "")")
         let connection = FileDescriptor(rawValue: server.connectionNumber)
@@ -205,8 +210,7 @@ public final class Daemon: ActionSink, GestureObserver {
                        PollDescriptor(signals?.readEnd, .readable),
                        PollDescriptor(configurationWatcher?.descriptor, .readable)]
             if let monitors { fds += monitors.pollDescriptors() }
-            let wakeUp = [session.engine.nextDeadline, feedback?.nextFrame].compactMap { $0 }.min()
-            let timeout = wakeUp.map { timeline.millisecondsUntil($0) } ?? -1
+            let timeout = loopTimeout()
             if timeout < 0 { releaseStartupMemoryOnce() }
             let result = poll(&fds, timeout: timeout)
             wakeups += 1
@@ -215,8 +219,10 @@ public final class Daemon: ActionSink, GestureObserver {
                 logger.error("poll failed: \(error)")
                 break
             }
+            performer.expireFocusWait()
             if !fds[1].happened.isEmpty { handleSignals() }
-            if !fds[2].happened.isEmpty { handleConfigurationChange() }
+            if !fds[2].happened.isEmpty { configurationEvents() }
+            handleConfigurationChange()
             if let monitors, fds.count > 3 { monitors.handle(fds[3...]) }
         }
         shutdown()
@@ -225,10 +231,12 @@ public final class Daemon: ActionSink, GestureObserver {
 
     private func dispatch(_ event: XInputEvent) {
         switch event {
-        case .propertyChanged, .configured, .destroyed:
+        case .propertyChanged, .configured, .destroyed, .mapped, .unmapped:
             watcher.handle(event)
         case .selectionCleared(let selection):
             selectionCleared(selection)
+        case .focusIn(let window):
+            performer.windowFocused(window)
         case .screenChanged:
             followScreen(at: timeline.now)
         case .hierarchyChanged:

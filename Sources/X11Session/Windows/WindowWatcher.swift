@@ -4,7 +4,11 @@ import GestureProfiles
 /// Follows the managed windows as they change and reports each change as an input event
 /// (`window`, `window-closed`): new clients from `_NET_CLIENT_LIST(_STACKING)`, names and
 /// class through `PropertyNotify` on the client, geometry through `ConfigureNotify`,
-/// stacking and focus through `PropertyNotify` on root.
+/// stacking and focus through `PropertyNotify` on root. A window that cannot be seen
+/// (minimized, on another desktop: ``WindowTracker/isHidden(_:currentDesktop:)``) is
+/// reported closed, so that its views take no touches, and reported again when it shows;
+/// `MapNotify`/`UnmapNotify`, `WM_STATE`, `_NET_WM_STATE`, `_NET_WM_DESKTOP` and
+/// `_NET_CURRENT_DESKTOP` say when.
 ///
 /// What it reported is the session's window list: it compares the server's state with that
 /// list (`emit` must apply each event to it before returning, as the session does), so that
@@ -18,6 +22,13 @@ public final class WindowWatcher {
     private let emit: (InputEvent) -> Void
     private var rootAtoms: Set<UInt> = []
     private var clientAtoms: Set<UInt> = []
+    private var visibilityAtoms: Set<UInt> = []
+    private let currentDesktopAtom: UInt
+    /// Managed windows that cannot be seen now: out of the session's list until they show.
+    public private(set) var hidden: Set<XWindowID> = []
+    /// Where the watcher says what it decided (the daemon's debug log, the monitor): the
+    /// window, and what became of it.
+    public var log: (_ subject: String, _ message: String) -> Void = { _, _ in }
 
     public init(server: any WindowQueries, windows: WindowList, emit: @escaping (InputEvent) -> Void) {
         tracker = WindowTracker(server: server)
@@ -25,6 +36,8 @@ public final class WindowWatcher {
         self.emit = emit
         rootAtoms = Set(["_NET_CLIENT_LIST", "_NET_CLIENT_LIST_STACKING", "_NET_ACTIVE_WINDOW"].map { server.atom($0) })
         clientAtoms = Set(["WM_NAME", "_NET_WM_NAME", "WM_CLASS", "_NET_WM_WINDOW_TYPE"].map { server.atom($0) })
+        visibilityAtoms = Set(["WM_STATE", "_NET_WM_STATE", "_NET_WM_DESKTOP"].map { server.atom($0) })
+        currentDesktopAtom = server.atom("_NET_CURRENT_DESKTOP")
     }
 
     /// Starts listening on root and reads the current windows.
@@ -39,13 +52,19 @@ public final class WindowWatcher {
         switch event {
         case .propertyChanged(let window, let atom, _):
             if window == server.root {
+                if atom == currentDesktopAtom { refreshVisibility(windows.stacking.map { XWindowID($0) } + hidden) }
                 if rootAtoms.contains(atom) { refreshList() }
+            } else if visibilityAtoms.contains(atom), known(window) != nil || hidden.contains(window) {
+                refreshVisibility([window])
             } else if known(window) != nil, clientAtoms.contains(atom) {
                 refresh(window)
             }
+        case .mapped(let window), .unmapped(let window):
+            if known(window) != nil || hidden.contains(window) { refreshVisibility([window]) }
         case .configured(let window):
             if known(window) != nil { refresh(window) }
         case .destroyed(let window):
+            hidden.remove(window)
             if known(window) != nil { close(window) }
         default:
             break
@@ -57,9 +76,15 @@ public final class WindowWatcher {
         let ids = server.numbers(server.root, "_NET_CLIENT_LIST_STACKING") ?? server.numbers(server.root, "_NET_CLIENT_LIST") ?? []
         let newActive = tracker.activeWindow
         for gone in windows.stacking.map({ XWindowID($0) }) where !ids.contains(gone) { close(gone) }
-        for id in ids where known(id) == nil {
+        hidden.formIntersection(ids)
+        let desktop = tracker.currentDesktop
+        for id in ids where known(id) == nil && !hidden.contains(id) {
             // Listen before reading, so no change slips between the read and the selection.
             server.watchWindow(id)
+            if tracker.isHidden(id, currentDesktop: desktop) {
+                hidden.insert(id)
+                continue
+            }
             guard let info = tracker.info(id, focused: id == newActive) else { continue }
             emit(.window(WindowUpdate(info)))
         }
@@ -93,6 +118,29 @@ public final class WindowWatcher {
         if info.type != old.type { u.type = info.type }
         if info.frame != old.frame { u.frame = info.frame }
         if u.windowClass != nil || u.instance != nil || u.title != nil || u.type != nil || u.frame != nil { emit(.window(u)) }
+    }
+
+    /// Re-decides whether each of `ids` can be seen: a window that hides leaves the list, one
+    /// that shows comes back (then the stacking and focus are read again).
+    private func refreshVisibility(_ ids: [XWindowID]) {
+        let desktop = tracker.currentDesktop
+        var shown = false
+        for id in ids {
+            let isHidden = tracker.isHidden(id, currentDesktop: desktop)
+            if isHidden, known(id) != nil {
+                hidden.insert(id)
+                log("window 0x\(String(id, radix: 16))", "hidden (minimized, or on another desktop): its views take no touches until it shows")
+                close(id)
+            } else if !isHidden, hidden.contains(id) {
+                hidden.remove(id)
+                log("window 0x\(String(id, radix: 16))", "shows again: its views are back")
+                if let info = tracker.info(id, focused: false) {
+                    emit(.window(WindowUpdate(info)))
+                    shown = true
+                }
+            }
+        }
+        if shown { refreshList() }
     }
 
     private func close(_ id: XWindowID) {

@@ -33,13 +33,15 @@ public protocol WindowQueries: RootWindow {
     func classHint(_ window: XWindowID) -> (instance: String, windowClass: String)?
     /// The window's rectangle in root coordinates; nil when it is gone.
     func geometry(_ window: XWindowID) -> Rect?
+    /// Whether the window itself is mapped (its ancestors aside); false when it is gone.
+    func isMapped(_ window: XWindowID) -> Bool
     /// The top-level window (a window manager's frame, or an unmanaged popup) at a point of
     /// the root window; nil over the bare root.
     func topLevelWindow(at point: Point) -> XWindowID?
     /// A window's children, bottom first (empty when it is gone).
     func children(of window: XWindowID) -> [XWindowID]
-    /// Asks for `window`'s property changes and its structure changes (moves, resizes,
-    /// destruction) as events.
+    /// Asks for `window`'s property changes, its structure changes (moves, resizes, mapping,
+    /// destruction) and its focus changes as events.
     func watchWindow(_ window: XWindowID)
 }
 
@@ -47,6 +49,12 @@ public protocol WindowQueries: RootWindow {
 public protocol WindowManagerRequests: RootWindow {
     /// A format-32 ClientMessage to the root window, as EWMH requests are sent.
     func sendRootMessage(about window: XWindowID, type: String, data: [Int])
+}
+
+/// The X input focus (keys go where it is).
+public protocol FocusControl: XConnection {
+    /// Whether the input focus is `window` or one of its descendants.
+    func focusIsWithin(_ window: XWindowID) -> Bool
 }
 
 /// XInput 2 on the root window: the events selected, the grabs, and the answers the grabs
@@ -124,8 +132,8 @@ public protocol EventSource: XConnection {
 }
 
 /// The whole seam.
-public typealias XServer = WindowQueries & WindowManagerRequests & InputGrabs & InputDevices & DeviceSettings & InputInjection & KeyboardMap
-    & ScreenLayout & EventSource
+public typealias XServer = WindowQueries & WindowManagerRequests & FocusControl & InputGrabs & InputDevices & DeviceSettings
+    & InputInjection & KeyboardMap & ScreenLayout & EventSource
 
 /// The XInput version the server grants.
 public struct XInputVersion: Equatable, Sendable {

@@ -125,8 +125,38 @@ public final class XlibServer: XServer {
         return Rect(x: Double(x), y: Double(y), width: Double(attributes.width), height: Double(attributes.height))
     }
 
+    public func focusIsWithin(_ window: XWindowID) -> Bool {
+        var focus: Window = 0
+        var revert: Int32 = 0
+        XGetInputFocus(display, &focus, &revert)
+        // PointerRoot (1) and None (0) are no window; frames are shallow, so few steps up.
+        var current = XWindowID(focus)
+        for _ in 0..<32 where current > 1 && current != root {
+            if current == window { return true }
+            var rootReturn: Window = 0, parent: Window = 0
+            var list: UnsafeMutablePointer<Window>?
+            var count: UInt32 = 0
+            guard XQueryTree(display, Window(current), &rootReturn, &parent, &list, &count) != 0 else {
+                _ = cx11_take_last_error()
+                return false
+            }
+            if let list { XFree(list) }
+            current = XWindowID(parent)
+        }
+        return false
+    }
+
+    public func isMapped(_ window: XWindowID) -> Bool {
+        var attributes = XWindowAttributes()
+        guard XGetWindowAttributes(display, Window(window), &attributes) != 0 else {
+            _ = cx11_take_last_error()
+            return false
+        }
+        return attributes.map_state != IsUnmapped
+    }
+
     public func watchWindow(_ window: XWindowID) {
-        XSelectInput(display, Window(window), PropertyChangeMask | StructureNotifyMask)
+        XSelectInput(display, Window(window), PropertyChangeMask | StructureNotifyMask | FocusChangeMask)
     }
 
     public func sendRootMessage(about window: XWindowID, type: String, data: [Int]) {
