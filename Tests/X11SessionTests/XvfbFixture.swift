@@ -279,8 +279,11 @@ final class XvfbSession {
     /// it printed (stdout and stderr). `runtime`: the XDG_RUNTIME_DIR (a daemon's, to find it).
     func tactus(_ arguments: [String], runtime: String? = nil, environment extra: [String] = []) throws -> (status: Int32, lines: [String]) {
         let runtimeDirectory = runtime ?? FileManager.default.temporaryDirectory.appendingPathComponent("tactus-runtime-\(UUID().uuidString)").path
+        // `extra` overrides: getenv takes the first of two same names.
+        let overridden = Set(extra.map { $0.prefix { $0 != "=" } })
+        let base = ["PATH=/usr/bin:/bin", "HOME=\(NSTemporaryDirectory())", "XDG_RUNTIME_DIR=\(runtimeDirectory)", "DISPLAY=\(display)"]
         let child = try Child([tactusBinary] + arguments,
-                              environment: ["PATH=/usr/bin:/bin", "HOME=\(NSTemporaryDirectory())", "XDG_RUNTIME_DIR=\(runtimeDirectory)", "DISPLAY=\(display)"] + extra,
+                              environment: base.filter { !overridden.contains($0.prefix { $0 != "=" }) } + extra,
                               capture: true, captureErrors: true)
         guard child.output!.waitUntilFinished(), let status = child.waitForExit(timeout: 5) else {
             child.stop(signal: SIGKILL)
