@@ -18,7 +18,7 @@ TEST_PACKAGES := $(BUILD_PACKAGES) xvfb openbox x11-utils x11-xserver-utils x11-
 	lintian dpkg-dev man-db desktop-file-utils systemd
 RUN_PACKAGES := $(BUILD_PACKAGES)
 
-.PHONY: all build release test test-engine run deps-build deps-test bench bench-daemon bench-touch bench-memory profile clean install uninstall deb package-check stroke-templates stroke-templates-cv
+.PHONY: all build release test test-engine run deps-build deps-test bench bench-daemon bench-touch bench-memory profile clean install uninstall deb package-check readme-check stroke-templates stroke-templates-cv
 
 all: build
 
@@ -52,6 +52,13 @@ test: deps-test
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build $(SWIFT_FLAGS)
 	$(MAKE) --no-print-directory package-check
+	$(MAKE) --no-print-directory readme-check
+
+## The README's commands as printed there (make deb and apt install of the .deb, make
+## install/uninstall, the profile tutorial, make run, the replay examples), run as root in a
+## throw-away root: an overlay of / in a private mount namespace.
+readme-check: release
+	packaging/readme-check.sh "$(VERSION)"
 
 ## make install PREFIX=/usr/local DESTDIR=: the binary, man pages, completions, the systemd
 ## user unit, the autostart entry and the example profiles.
