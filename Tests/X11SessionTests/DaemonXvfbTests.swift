@@ -21,31 +21,20 @@ import Testing
                 action: { keys: ctrl+c }
         """
 
-    /// Moves the pointer through `points` with button `button` held, 10 ms apart.
+    /// Presses `button` at `start` and moves by `step` `steps` times (then releases): in one
+    /// batch, synced, so the server stamps the events without this process's timing in
+    /// between (a drag paced by sleeps failed its swipe when the machine was loaded).
     func drag(_ x: XvfbSession, button: UInt32 = 3, from start: Point, by step: Vector, steps: Int = 10, release: Bool = true) {
         x.server.fakeMotion(to: start)
-        x.server.sync()
         x.server.fakeButton(button, pressed: true)
-        x.server.sync()
         for i in 1...steps {
-            usleep(10_000)
             x.server.fakeMotion(to: Point(x: start.x + step.dx * Double(i), y: start.y + step.dy * Double(i)))
-            x.server.sync()
         }
-        if release {
-            x.server.fakeButton(button, pressed: false)
-            x.server.sync()
-        }
+        if release { x.server.fakeButton(button, pressed: false) }
+        x.server.sync()
     }
 
-    func click(_ x: XvfbSession, button: UInt32 = 3, at p: Point) {
-        x.server.fakeMotion(to: p)
-        x.server.fakeButton(button, pressed: true)
-        x.server.sync()
-        usleep(20_000)
-        x.server.fakeButton(button, pressed: false)
-        x.server.sync()
-    }
+    func click(_ x: XvfbSession, button: UInt32 = 3, at p: Point) { x.pointerClick(button: button, at: p) }
 
     func focus(_ x: XvfbSession, _ w: XvfbSession.TestWindow) {
         ActionPerformer(server: x.server).perform(ActionRequest(gesture: "t", state: .recognized, action: .window(.raise, window: UInt64(w.id)), window: nil, values: GestureValues(), time: .zero))
@@ -61,7 +50,7 @@ import Testing
         #expect(daemon.output!.wait { $0.contains("\"kind\":\"action\",\"gesture\":\"drag-right\"") } != nil, "\(daemon.output!.lines)")
         #expect(w.output.wait { $0 == "key \u{3} c" } != nil, "\(w.output.lines)")
         #expect(daemon.output!.wait { $0.contains("\"id\":\"p3\",\"verdict\":\"claimed\"") } != nil)
-        usleep(100_000)
+        // Claimed: the press is never replayed nor given back, so the output read now is final.
         #expect(!w.output.lines.contains { $0.hasPrefix("button-press 3") || $0.hasPrefix("button-release 3") }, "\(w.output.lines)")
         #expect(x.server.keycodesDown() == [])
     }
@@ -123,16 +112,11 @@ import Testing
         let daemon = try x.startDaemon(config: Self.dragConfig)
         drag(x, from: Point(x: 150, y: 200), by: Vector(dx: 2, dy: 0), steps: 3, release: false)
         w.process.stop()
-        for i in 1...10 {
-            x.server.fakeMotion(to: Point(x: 160 + Double(i) * 20, y: 200))
-            x.server.sync()
-            usleep(10_000)
-        }
+        for i in 1...10 { x.server.fakeMotion(to: Point(x: 160 + Double(i) * 20, y: 200)) }
         x.server.fakeButton(3, pressed: false)
         x.server.sync()
-        // Every touch got its verdict; the daemon lives on and stops cleanly.
+        // Every touch got its verdict; the daemon lives on (it answers SIGTERM with 0).
         #expect(daemon.output!.wait { $0.contains("\"id\":\"p3\",\"verdict\"") } != nil)
-        usleep(100_000)
         #expect(daemon.isRunning, "\(daemon.output!.lines.suffix(20))")
         #expect(daemon.stop(signal: SIGTERM) == 0)
         #expect(x.server.keycodesDown() == [])
@@ -162,8 +146,21 @@ import Testing
         let binary = repositoryRoot.appendingPathComponent(".build/debug/tactus").path
         let recorder = try Child([binary, "record", "--display", x.display, "--verbose", trace], environment: ["PATH=/usr/bin:/bin", "HOME=/nonexistent"], capture: true, captureErrors: true)
         #expect(recorder.output!.wait { $0.contains("running on") } != nil, "\(recorder.output!.lines)")
-        drag(x, button: 1, from: Point(x: frame.x + 50, y: frame.y + 100), by: Vector(dx: 20, dy: 0))
-        usleep(200_000)
+        // The recorder reads the pointer's position when it handles each raw event: each event
+        // is injected once the one before is in the trace (lines are written at once), so the
+        // positions are exact whatever the machine's load.
+        func recorded() -> Int { ((try? String(contentsOfFile: trace, encoding: .utf8)) ?? "").components(separatedBy: "\"kind\":\"pointer\"").count - 1 }
+        let start = Point(x: frame.x + 50, y: frame.y + 100)
+        x.server.fakeMotion(to: start)
+        x.server.sync()
+        let steps: [() -> Void] = [{ x.server.fakeButton(1, pressed: true) }]
+            + (1...10).map { i in { x.server.fakeMotion(to: Point(x: start.x + 20 * Double(i), y: start.y)) } }
+            + [{ x.server.fakeButton(1, pressed: false) }]
+        for (n, step) in steps.enumerated() {
+            step()
+            x.server.sync()
+            #expect(x.poll { recorded() == n + 1 }, "event \(n + 1) is recorded")
+        }
         #expect(recorder.stop(signal: SIGINT) == 0)
         // The application got its input: nothing was grabbed.
         #expect(w.output.wait { $0.hasPrefix("button-press 1 50 100") } != nil, "\(w.output.lines)")
@@ -173,9 +170,10 @@ import Testing
         #expect(pointer.first == "down 1 \(Int(frame.x) + 50),\(Int(frame.y) + 100)")
         #expect(pointer.last == "up 1 \(Int(frame.x) + 250),\(Int(frame.y) + 100)")
         #expect(pointer.count == 12)
-        // Replayed with a profile that has a swipe on that window class, it fires.
+        // Replayed with a profile that has a drag on that window class, it fires (a pan: the
+        // recording's pace is the test's, which a swipe's speed limits would judge).
         let config = FileManager.default.temporaryDirectory.appendingPathComponent("tactus-rec-\(UUID().uuidString).yaml").path
-        try Self.dragConfig.write(toFile: config, atomically: true, encoding: .utf8)
+        try Self.dragConfig.replacingOccurrences(of: "swipe: { direction: right }", with: "pan: {}").write(toFile: config, atomically: true, encoding: .utf8)
         let replay = try Child([binary, "replay", "--config", config, trace], environment: ["PATH=/usr/bin:/bin"], capture: true, captureErrors: true)
         #expect(replay.output!.wait { $0.contains("\"gesture\":\"drag-right\"") } != nil, "\(replay.output!.lines)")
         #expect(replay.waitForExit(timeout: 10) == 0)

@@ -114,19 +114,11 @@ import Testing
 
         // A drag to the right with the trigger button over the editor.
         let start = Point(x: frame.x + 50, y: frame.y + 100)
-        x.server.fakeMotion(to: start)
-        x.server.fakeButton(3, pressed: true)
-        x.server.sync()
-        for i in 1...10 {
-            usleep(10_000)
-            x.server.fakeMotion(to: Point(x: start.x + 20 * Double(i), y: start.y))
-            x.server.sync()
-        }
-        x.server.fakeButton(3, pressed: false)
-        x.server.sync()
+        x.pointerDrag(from: start, to: Point(x: start.x + 200, y: start.y), steps: 10)
 
         #expect(text.output!.wait { $0.contains("action") && $0.contains("keys Control_L+c") } != nil, "\(text.output!.lines)")
-        usleep(100_000)
+        // The story ends with the gesture reset.
+        #expect(text.output!.wait { $0.contains("state") && $0.contains("(reset)") } != nil, "\(text.output!.lines)")
         // The story in order, without times: the press lands in the editor's view, the drag
         // gesture begins and is recognized, the press is claimed, the action fires.
         let story = text.output!.lines.compactMap { line -> String? in
@@ -224,9 +216,7 @@ import Testing
         let daemon = try x.startDaemon(config: Self.config)
         let monitor = try x.startMonitor(for: daemon)
         let p = Point(x: frame.x + 100, y: frame.y + 100)
-        try device.touch(.begin, id: 1, at: p)
-        usleep(30_000)
-        try device.touch(.end, id: 1, at: p)
+        try device.touches([(.begin, 1, p), (.end, 1, p)])
         #expect(monitor.output!.wait { $0.contains("log tapped") } != nil, "\(monitor.output!.lines)")
         let began = try #require(monitor.output!.lines.first { $0.contains("touch") && $0.contains("1 began") })
         #expect(began.contains("in Plain (0x\(String(w.id, radix: 16)))  view screen/window:\(w.id)"), "\(began)")

@@ -397,13 +397,25 @@ final class InputTestDevice {
 
     /// xf86ITEventTouch: touch id, XI touch type, valuators 0 and 1 in device units.
     func touch(_ phase: TouchPhase, id: UInt32, at p: Point) throws {
-        var m = Message(size: 1056, type: 6)
-        m.put(id, at: 8)
-        m.put(phase.rawValue, at: 12)
-        m.bytes[20] = 0b11  // mask: valuators 0 and 1
-        m.put(p.x / screen.width * 65535, at: 32)
-        m.put(p.y / screen.height * 65535, at: 40)
-        try send(m)
+        try touches([(phase, id, p)])
+    }
+
+    /// Several touch events in one write, then a sync: the server reads them together, so
+    /// they carry the same time whatever this process's timing (fingers landing together,
+    /// a tap's down and up).
+    func touches(_ events: [(phase: TouchPhase, id: UInt32, at: Point)]) throws {
+        var all = Message(size: 8, type: 0)
+        all.bytes = []
+        for e in events {
+            var m = Message(size: 1056, type: 6)
+            m.put(e.id, at: 8)
+            m.put(e.phase.rawValue, at: 12)
+            m.bytes[20] = 0b11  // mask: valuators 0 and 1
+            m.put(e.at.x / screen.width * 65535, at: 32)
+            m.put(e.at.y / screen.height * 65535, at: 40)
+            all.bytes += m.bytes
+        }
+        try send(all)
         try sync()
     }
 
