@@ -250,7 +250,7 @@ public final class Daemon: ActionSink, GestureObserver {
     private func shutdown() {
         if let stats { logger.notice("\(stats.report)") }
         logger.info("stopping: releasing undecided touches, keys and grabs")
-        router.shutdown()
+        router.shutdown(awaitingEnds: { [unowned self] in self.awaitEnds(of: $0) })
         screen.touchscreens.restoreAll()
         performer.releaseTemporaryKeycodes()
         feedback?.close()

@@ -90,11 +90,17 @@ public final class InputRouter: TouchDecisionSink {
 
     /// Shutting down: every touch still undecided is rejected (the applications get them),
     /// a held pointer press is let go, and every grab is dropped.
-    public func shutdown() {
+    public func shutdown() { shutdown(awaitingEnds: { _ in }) }
+
+    /// `shutdown()`, with `awaitingEnds` called between the rejections and the ungrabs with the
+    /// touches just rejected (see ``Daemon``'s shutdown: the server may still owe us their end).
+    func shutdown(awaitingEnds: (Set<TouchOwnership.Key>) -> Void) {
+        let held = touches.heldTouches
         let released = session.engine.releaseUndecidedTouches()
         flushVerdicts()
         touches.rejectUndecided()
         if !released.isEmpty { logger.info("shutdown: released \(released.count) undecided touches to the applications") }
+        if !held.isEmpty { awaitingEnds(held) }
         pointer.stop()
         touches.stop()
         touchpad.stop()

@@ -184,6 +184,9 @@ final class TouchOwnership {
         forgetIfDone(key)
     }
 
+    /// The touches held for a verdict.
+    var heldTouches: Set<Key> { Set(touches.filter { $0.value.awaitingVerdict }.keys) }
+
     /// Shutting down: every touch still held is rejected (the applications get them).
     func rejectUndecided() {
         for (key, t) in touches where t.awaitingVerdict {
