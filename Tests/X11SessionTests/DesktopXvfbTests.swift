@@ -84,24 +84,34 @@ extension XvfbSession {
         #expect(below.output.wait { $0 == "button-press 3 50 150" } != nil, "the visible window gets the tap: \(below.output.lines)")
         #expect(taps() == 1)
 
+        // On every desktop (_NET_WM_DESKTOP 0xFFFFFFFF, what "always on visible workspace"
+        // sets): the app shows on desktop 1 as well and takes its touches there; then back to
+        // desktop 0 alone.
+        x.request("_NET_WM_DESKTOP", about: app.id, [0xFFFF_FFFF, 2])
+        #expect(said(app, "shows again", times: 1), "\(daemon.output!.lines.suffix(10))")
+        x.pointerClick(at: appOnly)
+        #expect(daemon.output!.wait { _ in taps() == 2 } != nil, "on every desktop, the app's tap works: \(daemon.output!.lines.suffix(10))")
+        x.request("_NET_WM_DESKTOP", about: app.id, [0, 2])
+        #expect(said(app, "hidden", times: 2), "\(daemon.output!.lines.suffix(10))")
+
         // Back on desktop 0 with both windows: the app takes its touches again.
         x.request("_NET_WM_DESKTOP", about: below.id, [0, 2])
         #expect(said(below, "hidden", times: 2), "\(daemon.output!.lines.suffix(10))")
         x.request("_NET_CURRENT_DESKTOP", about: x.server.root, [0, 0])
-        #expect(said(app, "shows again", times: 1), "\(daemon.output!.lines.suffix(10))")
+        #expect(said(app, "shows again", times: 2), "\(daemon.output!.lines.suffix(10))")
         #expect(said(below, "shows again", times: 2), "\(daemon.output!.lines.suffix(10))")
         x.pointerClick(at: appOnly)
-        #expect(daemon.output!.wait { _ in taps() == 2 } != nil, "shown again, the app's tap works: \(daemon.output!.lines.suffix(10))")
+        #expect(daemon.output!.wait { _ in taps() == 3 } != nil, "shown again, the app's tap works: \(daemon.output!.lines.suffix(10))")
 
         // Minimized (WM_CHANGE_STATE iconic, as a taskbar asks).
         x.request("WM_CHANGE_STATE", about: app.id, [3])
         #expect(x.poll { tracker.states(app.id).contains("_NET_WM_STATE_HIDDEN") })
-        #expect(said(app, "hidden", times: 2), "\(daemon.output!.lines.suffix(10))")
+        #expect(said(app, "hidden", times: 3), "\(daemon.output!.lines.suffix(10))")
         let before = pressesBelow().count
         x.pointerClick(at: overlap)
         #expect(below.output.wait { _ in pressesBelow().count == before + 1 } != nil, "\(below.output.lines)")
         #expect(pressesBelow().last == "button-press 3 50 150")
-        #expect(taps() == 2, "the minimized app's profile fired nothing")
+        #expect(taps() == 3, "the minimized app's profile fired nothing")
         #expect(!app.output.lines.contains { $0.hasPrefix("button-press") }, "every press on the app was claimed by its tap: \(app.output.lines)")
     }
 

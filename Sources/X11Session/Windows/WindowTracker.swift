@@ -60,7 +60,7 @@ public struct WindowTracker {
         if !server.isMapped(id) { return true }
         if server.numbers(id, "WM_STATE")?.first == 3 { return true }  // IconicState
         if server.numbers(id, "_NET_WM_STATE")?.contains(server.atom("_NET_WM_STATE_HIDDEN")) == true { return true }
-        if let current = currentDesktop, let desktop = server.numbers(id, "_NET_WM_DESKTOP")?.first, desktop != 0xFFFF_FFFF, Int(desktop) != current {
+        if let current = currentDesktop, let desktop = server.numbers(id, "_NET_WM_DESKTOP")?.first, desktop != 0xFFFF_FFFF, Int(truncatingIfNeeded: desktop) != current {
             return true
         }
         return false

@@ -79,7 +79,11 @@ public final class XlibServer: XServer {
 
     public func numbers(_ window: XWindowID, _ property: String) -> [UInt]? {
         guard let p = self.property(window, property), p.format == 32 else { return nil }
-        return p.bytes.withUnsafeBytes { raw in (0..<p.items).map { UInt(bitPattern: raw.load(fromByteOffset: $0 * MemoryLayout<CLong>.size, as: CLong.self)) } }
+        // Xlib hands format-32 items over as C longs, sign-extended: the protocol's value is
+        // the low 32 bits (0xFFFFFFFF, "every desktop", would be 2^64 - 1 otherwise).
+        return p.bytes.withUnsafeBytes { raw in
+            (0..<p.items).map { UInt(UInt32(truncatingIfNeeded: raw.load(fromByteOffset: $0 * MemoryLayout<CLong>.size, as: CLong.self))) }
+        }
     }
 
     public func text(_ window: XWindowID, _ property: String) -> String? {
