@@ -8,7 +8,7 @@ import YAMLTree
 /// fusuma's `command:` goes to the shell (Ruby's `spawn`); `sendkey:` takes Linux key
 /// names. `rotate:` and `hold:` have no Tactus touchpad counterpart and are refused.
 /// Aliases are followed, but a text whose aliases expand past `ImportLimits.yamlNodes` is
-/// refused before it is composed (`YAMLExpansionGuard`), and every node the import reaches
+/// refused before it is composed (`YAMLBounds`), and every node the import reaches
 /// counts against the same budget: a "billion laughs" file stops with an error.
 struct FusumaImporter {
     /// One gesture direction with its action.
@@ -38,7 +38,11 @@ struct FusumaImporter {
     static func run(_ text: String) throws(ImportFailure) -> ImportResult {
         var importer = FusumaImporter()
         var sections: [Section] = []
-        try YAMLExpansionGuard.check(text)
+        do {
+            try YAMLBounds.check(text, YAMLLimits(bytes: ImportLimits.fileSize, nodes: ImportLimits.yamlNodes, depth: ImportLimits.yamlDepth))
+        } catch {
+            throw ImportFailure(line: error.line, message: "the YAML \(error.problem): not a fusuma configuration")
+        }
         let (documents, error) = YAMLComposer.composeAll(text)
         for (index, document) in documents.enumerated() {
             try importer.document(document, first: index == 0, into: &sections)

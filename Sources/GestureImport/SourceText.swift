@@ -13,6 +13,8 @@ public enum ImportLimits {
     public static let xmlDepth = 32
     /// YAML nodes visited (aliases count each time they are reached).
     public static let yamlNodes = 50_000
+    /// Nesting of YAML lists and mappings (aliases expanded).
+    public static let yamlDepth = 32
 }
 
 /// The file's bytes as text: UTF-8 (a byte order mark is dropped), no NUL bytes, not longer

@@ -55,20 +55,23 @@ import Testing
         // Deep nesting.
         #expect(importError("<touchegg>" + String(repeating: "<a>", count: 50_000))?.description == "conf:1: elements nested deeper than \(ImportLimits.xmlDepth) levels")
         let deepYAML = "swipe: " + String(repeating: "[", count: 5_000) + String(repeating: "]", count: 5_000) + "\n"
-        #expect(importError(deepYAML)?.description.hasPrefix("conf:1: YAML syntax: ") == true)
+        let nestedYAML = "swipe: " + String(repeating: "[", count: 500) + String(repeating: "]", count: 500) + "\n"
+        for yaml in [deepYAML, nestedYAML] {
+            #expect(importError(yaml)?.description == "conf:1: the YAML nests lists and mappings deeper than \(ImportLimits.yamlDepth) levels: not a fusuma configuration")
+        }
     }
 
     /// A "billion laughs": nine levels of aliases, each ten times the one before (10^9 nodes
-    /// expanded). It is refused where the expansion passes the budget, before Yams composes
+    /// expanded). It is refused where the expansion passes the budget, before it is composed
     /// it, whether it hides under a key the import never reads or is itself a mapping key
-    /// (which Yams would hash through its whole expansion).
+    /// (compared with the other keys through its whole expansion).
     @Test func aYAMLAliasBombIsRefusedBeforeItExpands() {
         var laughs = "  a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
         for level in 1...9 {
             laughs += "  a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]\n"
         }
         let overflowLine = 2 + 4  // a4 (10^5 nodes expanded) is the first past 50,000
-        let message = "the YAML, its aliases expanded, has more than \(ImportLimits.yamlNodes) nodes: not a fusuma configuration"
+        let message = "the YAML has more than \(ImportLimits.yamlNodes) nodes, its aliases expanded: not a fusuma configuration"
         #expect(importError("swipe: {}\nplugin:\n" + laughs)?.description == "conf:\(overflowLine + 1): \(message)")
         #expect(importError("swipe: {}\nplugin:\n" + laughs + "? *a9\n: 1\n")?.description == "conf:\(overflowLine + 1): \(message)")
     }

@@ -26,18 +26,30 @@ public enum ConfigurationLocator {
     /// The explicit file (which must exist), or the first candidate that exists, or the built-in.
     public static func locate(explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Source {
         if let explicit {
-            guard let data = FileManager.default.contents(atPath: explicit), let text = String(data: data, encoding: .utf8) else {
-                let reason = FileManager.default.contents(atPath: explicit) == nil ? unreadableReason(explicit) : "not UTF-8 text"
+            guard let data = boundedContents(atPath: explicit), let text = self.text(data) else {
+                let reason = boundedContents(atPath: explicit) == nil ? unreadableReason(explicit) : "not UTF-8 text"
                 throw LocatorError(message: "\(explicit): \(reason) ('tactus check --print-default > FILE' writes a starting point)")
             }
             return Source(path: explicit, text: text)
         }
         for c in candidates(environment: environment) {
-            if let data = FileManager.default.contents(atPath: c), let text = String(data: data, encoding: .utf8) {
+            if let data = boundedContents(atPath: c), let text = text(data) {
                 return Source(path: c, text: text)
             }
         }
         return Source(path: nil, text: defaultProfileYAML)
+    }
+
+    /// The file's first `ProfileLimits.fileBytes` + 1 bytes at most: the loader refuses a
+    /// longer file at the line where it passes the limit, and a device (`/dev/zero`) is never
+    /// read to its end.
+    static func boundedContents(atPath path: String) -> Data? {
+        boundedRead(atPath: path, limit: ProfileLimits.fileBytes + 1)
+    }
+
+    /// UTF-8 text; a file cut at the limit is decoded as far as it goes (it is refused anyway).
+    private static func text(_ data: Data) -> String? {
+        data.count > ProfileLimits.fileBytes ? String(decoding: data, as: UTF8.self) : String(data: data, encoding: .utf8)
     }
 
     public struct LocatorError: Error, CustomStringConvertible {

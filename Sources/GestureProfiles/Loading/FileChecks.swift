@@ -14,37 +14,29 @@ extension ProfileParser {
         }
     }
 
+    /// Counts a gesture or touchpad binding; false past `ProfileLimits.gestures` (reported
+    /// once, at the first one too many: it and the rest are not read).
+    func admitGesture(_ node: Node) -> Bool {
+        gestureCount += 1
+        if gestureCount == ProfileLimits.gestures + 1 {
+            sink.error(node, "more than \(ProfileLimits.gestures) gestures and touchpad bindings in the file; the rest are not read (tactus.yaml(5), LIMITS)")
+        }
+        return gestureCount <= ProfileLimits.gestures
+    }
+
     /// Every gesture a relation names exists, and `requireToFail` has no cycle (a
     /// configuration error: semantics.md §3).
     func checkReferences() {
         let known = Array(gestureNodes.keys)
-        for r in references where gestureNodes[r.name] == nil {
+        // Past the gesture limit, a name may be one of the gestures left unread.
+        for r in references where gestureNodes[r.name] == nil && gestureCount <= ProfileLimits.gestures {
             sink.error(r.node, "unknown gesture '\(r.name)' in \(r.field) of '\(r.from)'\(suggestion(for: r.name, among: known))")
         }
-        var graph: [String: [(String, Node)]] = [:]
-        for e in requirementEdges where gestureNodes[e.to] != nil { graph[e.from, default: []].append((e.to, e.node)) }
-        enum Visit { case inProgress, done }
-        var state: [String: Visit] = [:]
-        var stack: [String] = []
-        var reported: Set<String> = []
-        func visit(_ n: String) {
-            state[n] = .inProgress
-            stack.append(n)
-            for (m, node) in graph[n] ?? [] {
-                if state[m] == .inProgress {
-                    let cycle = Array(stack[stack.firstIndex(of: m)!...]) + [m]
-                    let key = Set(cycle).sorted().joined(separator: ",")
-                    if reported.insert(key).inserted {
-                        sink.error(node, "requireToFail cycle: \(cycle.joined(separator: " -> ")); these gestures would wait for each other forever")
-                    }
-                } else if state[m] == nil {
-                    visit(m)
-                }
-            }
-            stack.removeLast()
-            state[n] = .done
+        let edges = requirementEdges.filter { gestureNodes[$0.to] != nil }
+        for cycle in RequirementCycles.find(edges.map { ($0.from, $0.to) }) {
+            let names = cycle.map { edges[$0].from } + [edges[cycle[0]].from]
+            sink.error(edges[cycle.last!].node, "requireToFail cycle: \(names.joined(separator: " -> ")); these gestures would wait for each other forever")
         }
-        for e in requirementEdges where state[e.from] == nil { visit(e.from) }
     }
 
     /// The driver's swipe is claimed at its begin from the finger count only, so a binding

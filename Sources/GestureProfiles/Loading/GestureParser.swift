@@ -73,6 +73,7 @@ typealias RequirementEdge = (from: String, to: String, node: Node)
 
 extension ProfileParser {
     func parseGesture(_ node: Node, regionNames: [String]) -> GestureSpec? {
+        guard admitGesture(node) else { return nil }
         guard let entries = reader.entries(node, "a gesture", GestureKey.self) else { return nil }
         let byKey = firstEntries(entries)
         var name = "gesture\(SourceLocation(node.mark).line)"
@@ -134,8 +135,9 @@ extension ProfileParser {
                 }
                 spec.scroll = parseScroll(value)
             case .requireToFail:
+                let first = references.count
                 spec.requireToFail = parseReferences(value, from: name, field: field, allowAll: false).names
-                for r in references where r.from == name && r.field == field { requirementEdges.append((name, r.name, r.node)) }
+                for r in references[first...] { requirementEdges.append((name, r.name, r.node)) }
             case .simultaneousWith: spec.simultaneousWith = parseReferences(value, from: name, field: field, allowAll: true)
             case .preventsNot: spec.preventsNot = parseReferences(value, from: name, field: field, allowAll: true)
             case .notPreventedBy: spec.notPreventedBy = parseReferences(value, from: name, field: field, allowAll: true)

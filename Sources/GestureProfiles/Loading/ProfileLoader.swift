@@ -20,6 +20,12 @@ public enum ProfileLoader {
         let sink = DiagnosticSink(file: path)
         let root: Node?
         do {
+            try YAMLBounds.check(text, ProfileLimits.yaml)
+        } catch {
+            sink.error(SourceLocation(line: error.line, column: error.column), "the file \(error.problem): a profile file holds at most \(ProfileLimits.fileBytes) bytes, \(ProfileLimits.yamlNodes) nodes and \(ProfileLimits.yamlDepth) levels (tactus.yaml(5), LIMITS)")
+            return Result(file: nil, diagnostics: sink.sorted)
+        }
+        do {
             root = try YAMLComposer.compose(text)
         } catch {
             sink.error(SourceLocation(line: error.mark.line, column: error.mark.column), message(of: error))
@@ -59,7 +65,10 @@ public protocol ProfileFileReader {
 public struct FileSystemReader: ProfileFileReader {
     public init() {}
 
+    /// nil as well for a file longer than `ProfileLimits.fileBytes` (or endless, as a
+    /// device is): no more than that is read.
     public func contents(of path: String) -> String? {
-        try? String(contentsOfFile: path, encoding: .utf8)
+        guard let data = boundedRead(atPath: path, limit: ProfileLimits.fileBytes + 1), data.count <= ProfileLimits.fileBytes else { return nil }
+        return String(data: data, encoding: .utf8)
     }
 }

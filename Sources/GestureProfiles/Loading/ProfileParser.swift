@@ -20,6 +20,8 @@ final class ProfileParser {
     /// Gesture names written in relations, checked once every name is known.
     var references: [Reference] = []
     var requirementEdges: [RequirementEdge] = []
+    /// Gestures and touchpad bindings met so far (`ProfileLimits.gestures` at most are read).
+    var gestureCount = 0
     /// Touchpad swipe bindings' `direction:` values, by binding name (for the claim warning).
     var directionNodes: [String: Node] = [:]
 

@@ -9,6 +9,7 @@ enum TouchpadKindKey: String, SectionKey { case fingers, direction }
 
 extension ProfileParser {
     func parseTouchpad(_ node: Node) -> TouchpadBinding? {
+        guard admitGesture(node) else { return nil }
         guard let entries = reader.entries(node, "a touchpad binding", TouchpadKey.self) else { return nil }
         let byKey = firstEntries(entries)
         var name = "touchpad\(SourceLocation(node.mark).line)"
