@@ -1,5 +1,6 @@
 import Testing
 @testable import GestureProfiles
+import TestSupport
 
 /// Profile files built to cost the loader time, memory or stack (issue 15): each is refused
 /// with an error at its place, and the loader returns. Without the bounds, each of these
@@ -122,5 +123,51 @@ import Testing
         // Many cycles through one long path: each is reported once, ten at most.
         let fan = (0..<n).map { (from: "h\($0)", to: "h\($0 + 1)") } + (1...n).map { (from: "h\($0)", to: "h0") }
         #expect(RequirementCycles.find(fan).count == 10)
+    }
+
+    /// The issue's reproducer: an unknown key of 40,000 characters took 17 s, compared in
+    /// full with every candidate (as a key name in `keys:`, with thousands of keysyms).
+    @Test func aLongUnknownNameIsReportedWithoutComparingItInFull() {
+        let long = String(repeating: "q", count: 40_000)
+        // YAML's implicit keys stop at 1,024 characters: an explicit one ('? key') is longer.
+        #expect(errors(head + "      - name: a\n        tap: {}\n        ? \(long)\n        : 1\n") == [
+            "t.yaml:8:11: unknown key '\(long)' in a gesture",
+        ])
+        let found = errors(head + "      - name: a\n        tap: {}\n        action: { keys: ctrl+\(long) }\n")
+        #expect(found.count == 1)
+        #expect(found.first?.hasPrefix("t.yaml:8:25: unknown key name '\(long)'") == true)
+        #expect(found.first?.contains("did you mean") == false)
+    }
+
+    /// Thousands of mistakes: the first hundred are reported, the others counted, not built.
+    @Test func aFileOfMistakesReportsTheFirstHundred() {
+        var yaml = head
+        for i in 0..<5_000 { yaml += "      - { name: g\(i), tap: {}, action: { keys: ctrl+nokey\(i) } }\n" }
+        let found = errors(yaml)
+        #expect(found.count == DiagnosticSink.maximumCount + 1)
+        #expect(found.last == "t.yaml:\(6 + DiagnosticSink.maximumCount):48: more than \(DiagnosticSink.maximumCount) problems; the rest are not shown")
+    }
+
+    /// The banded distance agrees with the whole table wherever it answers.
+    @Test func theCappedEditDistanceAgreesWithTheFullOne() {
+        func full(_ a: [Character], _ b: [Character]) -> Int {
+            var d = (0...a.count).map { i in (0...b.count).map { j in i == 0 ? j : (j == 0 ? i : 0) } }
+            for i in stride(from: 1, through: a.count, by: 1) {
+                for j in stride(from: 1, through: b.count, by: 1) {
+                    d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                    if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
+                }
+            }
+            return d[a.count][b.count]
+        }
+        var random = SeededRandom(seed: 15)
+        for _ in 0..<3_000 {
+            let a = (0..<Int.random(in: 0...9, using: &random)).map { _ in "abc".randomElement(using: &random)! }
+            let b = (0..<Int.random(in: 0...9, using: &random)).map { _ in "abc".randomElement(using: &random)! }
+            let limit = Int.random(in: 0...4, using: &random)
+            let expected = full(a, b)
+            #expect(editDistance(a, b, atMost: limit) == (expected <= limit ? expected : nil), "\(String(a)) \(String(b)) \(limit)")
+        }
+        #expect(suggestion(for: "Lfet", among: ["Right", "Left"]) == " (did you mean 'Left'?)")
     }
 }
