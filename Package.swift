@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "GestureProfiles", dependencies: ["GestureEngine", "YAMLTree"]),
         .testTarget(name: "GestureProfilesTests", dependencies: ["GestureProfiles", "TestSupport"]),
         // Traces in (JSONL, evemu-record, libinput record), event log out, and replay.
-        .target(name: "GestureTraces", dependencies: ["GestureProfiles", "SystemCalls", "YAMLTree"]),
+        .target(name: "GestureTraces", dependencies: ["GestureProfiles", "SystemCalls", "CYAML"]),
         .testTarget(name: "GestureTracesTests", dependencies: ["GestureTraces", "TestSupport"], exclude: ["Scenarios", "RealHands", "Monitors"]),
         // Xlib, XInput 2, XTest and XRandR headers with a module map, and shims for macros.
         // tactus import: Touchégg, libinput-gestures and fusuma configurations -> a profile file.

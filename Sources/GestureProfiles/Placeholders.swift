@@ -4,9 +4,13 @@ import GestureEngine
 /// to three decimals.
 public func formatNumber(_ v: Double) -> String {
     guard v.isFinite else { return "0" }
+    // Past 10^15 no fraction is left to round, and a whole number may not fit an Int64:
+    // Swift's shortest form ("1e+19") says it.
+    guard abs(v) < 1e15 else { return String(v) }
     let r = (v * 1000).rounded() / 1000
-    if r == r.rounded(), abs(r) < 1e15 { return String(Int64(r)) }
+    if r == r.rounded() { return String(Int64(r)) }
     var s = String(r)
+    // Below a thousandth, rounding left nothing but zeros in the fraction.
     if s.contains("e") { return String(Int64(r.rounded())) }
     while s.hasSuffix("0") { s.removeLast() }
     return s

@@ -15,9 +15,18 @@ struct EvdevTouchDecoder {
     static let BTN_TOUCH = 0x14a
     static let ABS_X = 0, ABS_Y = 1, ABS_MT_SLOT = 0x2f, ABS_MT_POSITION_X = 0x35, ABS_MT_POSITION_Y = 0x36, ABS_MT_TRACKING_ID = 0x39
 
+    /// A recording with more contacts at once than this (more slots, or more anonymous
+    /// contacts in one frame) is refused: no touchscreen has so many, and matching the
+    /// contacts of one protocol-A frame costs the square of their number.
+    static let maximumContacts = 128
+
+    /// A recording the decoder cannot follow, in words (the caller knows the file and line).
+    struct Refusal: Error { var message: String }
+
     var ranges: [Int: Range] = [:]
     let screen: (width: Double, height: Double)
-    private(set) var out: [TraceLine] = []
+    /// Touch lines decoded and not yet taken.
+    private var out: [TraceLine] = []
     private var nextID: Int64 = 1
     private var time = 0.0
     private var sourceLine = 0
@@ -48,6 +57,12 @@ struct EvdevTouchDecoder {
 
     init(screen: (width: Double, height: Double)) { self.screen = screen }
 
+    /// The touch lines decoded since the last call.
+    mutating func take() -> [TraceLine] {
+        defer { out.removeAll(keepingCapacity: true) }
+        return out
+    }
+
     private func scaled(_ x: Double, _ y: Double, mt: Bool) -> Point {
         let rx = ranges[mt ? Self.ABS_MT_POSITION_X : Self.ABS_X] ?? ranges[Self.ABS_X] ?? ranges[Self.ABS_MT_POSITION_X]
         let ry = ranges[mt ? Self.ABS_MT_POSITION_Y : Self.ABS_Y] ?? ranges[Self.ABS_Y] ?? ranges[Self.ABS_MT_POSITION_Y]
@@ -67,7 +82,7 @@ struct EvdevTouchDecoder {
         return TouchID(nextID)
     }
 
-    mutating func feed(time t: Double, type: Int, code: Int, value: Int, line: Int) {
+    mutating func feed(time t: Double, type: Int, code: Int, value: Int, line: Int) throws(Refusal) {
         time = t
         sourceLine = line
         switch type {
@@ -76,6 +91,9 @@ struct EvdevTouchDecoder {
             switch code {
             case Self.ABS_MT_SLOT:
                 sawMT = true; sawSlots = true
+                guard (0..<Self.maximumContacts).contains(value) else {
+                    throw Refusal(message: "slot \(value): a touchscreen has at most \(Self.maximumContacts) slots (0 to \(Self.maximumContacts - 1))")
+                }
                 slot = value
             case Self.ABS_MT_TRACKING_ID:
                 sawMT = true; sawSlots = true
@@ -98,7 +116,12 @@ struct EvdevTouchDecoder {
         case Self.EV_SYN where code == Self.SYN_MT_REPORT:
             protocolA = true
             sawMT = true
-            if let x = contactX, let y = contactY { frame.append(scaled(x, y, mt: true)) }
+            if let x = contactX, let y = contactY {
+                guard frame.count < Self.maximumContacts else {
+                    throw Refusal(message: "more than \(Self.maximumContacts) contacts in one frame")
+                }
+                frame.append(scaled(x, y, mt: true))
+            }
             contactX = nil; contactY = nil
         case Self.EV_SYN where code == Self.SYN_REPORT:
             if sawSlots && !protocolA {

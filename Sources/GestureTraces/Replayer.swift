@@ -13,33 +13,49 @@ public final class Replayer: GestureObserver, ActionSink {
     private let formatter: EventLogFormatter
     private let write: (String) -> Void
     private let execute: Bool
+    private let keepsActions: Bool
     private var children: [Int32] = []
-    /// Every action fired, in order (for tests and summaries).
+    /// Every action fired, in order (for tests and summaries), unless `keepActions` was false.
     public private(set) var actions: [ActionRequest] = []
+    /// Called before a command runs (`execute`), so that the log written so far is out first.
+    public var beforeCommand: () -> Void = {}
 
     /// - Parameters:
     ///   - execute: run `command` and `shell` actions for real (never keys, clicks or
     ///     window requests: those need the X session).
+    ///   - keepActions: keep every action in ``actions`` (a long trace's would grow without end).
     ///   - write: receives each log line.
-    public init(configuration: ProfileFile, screen: (width: Double, height: Double), format: LogFormat, execute: Bool = false, write: @escaping (String) -> Void) {
+    public init(configuration: ProfileFile, screen: (width: Double, height: Double), format: LogFormat, execute: Bool = false,
+                keepActions: Bool = true, write: @escaping (String) -> Void) {
         session = GestureSession(configuration: configuration, screen: Rect(x: 0, y: 0, width: screen.width, height: screen.height), clock: clock)
         formatter = EventLogFormatter(format: format)
         self.write = write
         self.execute = execute
+        keepsActions = keepActions
         session.runtime.sink = self
         session.engine.addObserver(self)
     }
 
     public func run(_ lines: [TraceLine]) {
-        for line in lines {
-            let t = Instant(milliseconds: line.time)
-            clock.advance(to: t)
-            if case .touchpadBegan(let claimed) = session.handle(line.event, at: t), case .touchpad(let e) = line.event {
-                write(formatter.touchpadLine(time: t, gesture: e.gesture.rawValue, fingers: e.fingers, claimed: claimed))
-            }
+        for line in lines { feed(line) }
+        finish()
+    }
+
+    /// Replays one line (a trace read as a stream: `TraceReader.stream`).
+    public func feed(_ line: TraceLine) {
+        let t = Instant(milliseconds: line.time)
+        clock.advance(to: t)
+        if case .touchpadBegan(let claimed) = session.handle(line.event, at: t), case .touchpad(let e) = line.event {
+            write(formatter.touchpadLine(time: t, gesture: e.gesture.rawValue, fingers: e.fingers, claimed: claimed))
         }
+    }
+
+    /// After the last line: the deadlines still pending run out, and the commands started
+    /// are waited for.
+    public func finish() {
         engine.drainDeadlines()
         for pid in children { ChildProcess.wait(pid) }
+        children = []
     }
 
     public func observe(_ observation: Observation) {
@@ -47,9 +63,11 @@ public final class Replayer: GestureObserver, ActionSink {
     }
 
     public func perform(_ request: ActionRequest) {
-        actions.append(request)
+        if keepsActions { actions.append(request) }
         write(formatter.line(request))
         guard execute else { return }
+        // Reap what has finished, so that a long trace does not keep every child.
+        children.removeAll { ChildProcess.reap($0) }
         // As the daemon runs them: without a shell (unless `shell:`), with a clean signal state.
         let argv: [String], environment: [String]?
         switch request.action {
@@ -61,6 +79,7 @@ public final class Replayer: GestureObserver, ActionSink {
         default:
             return
         }
+        beforeCommand()
         do {
             children.append(try ChildProcess.spawn(argv, environment: environment).pid)
         } catch let e as ChildProcess.SpawnError {

@@ -23,9 +23,12 @@ public enum TraceFormat: String, Sendable {
     case evemu
     case libinputRecord = "libinput-record"
 
-    /// Decided from the content, not the file name.
+    /// How many lines are looked at, at most.
+    static let linesLooked = 200
+
+    /// Decided from the content (its first lines), not the file name.
     public static func detect(_ text: String) -> TraceFormat? {
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: true).prefix(200) {
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: true).prefix(linesLooked) {
             let line = raw.drop { $0 == " " || $0 == "\t" }
             if line.isEmpty { continue }
             if line.hasPrefix("{") { return .jsonLines }
@@ -36,28 +39,65 @@ public enum TraceFormat: String, Sendable {
         }
         return nil
     }
+
+    /// Whether the complete lines of `head` decide the format: one that is neither blank nor
+    /// a comment, or as many lines as are looked at.
+    static func decided(_ head: ArraySlice<UInt8>) -> Bool {
+        guard let end = head.lastIndex(of: 0x0A) else { return false }
+        var lines = 0
+        for raw in head[..<end].split(separator: 0x0A) {
+            let line = raw.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+            if line.isEmpty { continue }
+            lines += 1
+            if line.first != UInt8(ascii: "#") || lines >= linesLooked { return true }
+        }
+        return false
+    }
 }
 
 public enum TraceReader {
-    /// Reads a trace file of any supported format. `screen` is used to scale device
+    /// Reads a trace file of any supported format, whole. `screen` is used to scale device
     /// recordings (JSON traces carry their own screen line).
     public static func read(path: String, screen: (width: Double, height: Double)) throws -> [TraceLine] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw TraceError(file: path, line: 0, message: "\(unreadableReason(path)) (tactus record FILE writes a trace; evemu-record and libinput record files are read too)")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw TraceError(file: path, line: 0, message: "the file is not UTF-8 text")
-        }
-        let descriptions = siblingDescription(for: path)
-        return try parse(text, file: path, screen: screen, deviceDescription: descriptions)
+        var lines: [TraceLine] = []
+        try stream(path: path, screen: screen) { lines.append($0) }
+        return lines
+    }
+
+    /// Reads a trace line by line, handing each event to `body` as soon as it is read: a
+    /// trace of any length costs the line being read. `path` `-` is standard input.
+    public static func stream(path: String, screen: (width: Double, height: Double), _ body: (TraceLine) throws -> Void) throws {
+        let input = try TraceInput(path: path)
+        let description = path == "-" ? nil : siblingDescription(for: path)
+        try stream(input, screen: screen, deviceDescription: description, body)
     }
 
     public static func parse(_ text: String, file: String, screen: (width: Double, height: Double), deviceDescription: String? = nil) throws -> [TraceLine] {
-        switch TraceFormat.detect(text) {
-        case .jsonLines: return try JSONLinesTrace.parse(text, file: file)
-        case .evemu: return try EvemuTrace.parse(text, file: file, screen: screen, description: deviceDescription)
-        case .libinputRecord: return try LibinputRecordTrace.parse(text, file: file, screen: screen)
-        case nil: throw TraceError(file: file, line: 1, message: "unknown trace format: expected JSON lines, an evemu-record file or a libinput record file")
+        var lines: [TraceLine] = []
+        try stream(TraceInput(text: text, name: file), screen: screen, deviceDescription: deviceDescription) { lines.append($0) }
+        return lines
+    }
+
+    /// How far into the input the format is looked for.
+    static let detectionBytes = 1 << 16
+
+    static func stream(_ input: TraceInput, screen: (width: Double, height: Double), deviceDescription: String?, _ body: (TraceLine) throws -> Void) throws {
+        // Only as much as decides the format: a trace from a pipe is replayed as it comes.
+        let head = String(decoding: try input.peek(upTo: detectionBytes, until: TraceFormat.decided), as: UTF8.self)
+        switch TraceFormat.detect(head) {
+        case .jsonLines:
+            var reader = JSONLinesTrace(file: input.name)
+            while let line = try input.nextLine() {
+                if let parsed = try reader.parse(line, number: input.lineNumber) { try body(parsed) }
+            }
+        case .evemu:
+            var reader = try EvemuTrace(file: input.name, screen: screen, description: deviceDescription)
+            while let line = try input.nextLine() { try reader.read(line, number: input.lineNumber, body) }
+            try reader.finish(body)
+        case .libinputRecord:
+            try LibinputRecordTrace.read(input, screen: screen, body)
+        case nil:
+            throw TraceError(file: input.name, line: 1, message: "unknown trace format: expected JSON lines, an evemu-record file or a libinput record file")
         }
     }
 
@@ -70,114 +110,7 @@ public enum TraceReader {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: dir.path) else { return nil }
         let candidates = entries.filter { $0.hasSuffix(".desc") && name.hasPrefix(String($0.dropLast(5))) }
         guard let best = candidates.max(by: { $0.count < $1.count }) else { return nil }
-        return try? String(contentsOf: dir.appendingPathComponent(best), encoding: .utf8)
-    }
-}
-
-enum JSONLinesTrace {
-    static func parse(_ text: String, file: String) throws -> [TraceLine] {
-        var out: [TraceLine] = []
-        var lastTime = -Double.infinity
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let n = index + 1
-            let line = raw.trimmingBlanks
-            if line.isEmpty || line.hasPrefix("#") { continue }
-            func fail(_ m: String) -> TraceError { TraceError(file: file, line: n, message: m) }
-            let parsed: JSONValue
-            do { parsed = try JSONValue.parse(line[...]) } catch let e as JSONValue.ParseError { throw fail("not valid JSON: \(e.message)") }
-            guard case .object(let o) = parsed else { throw fail("not a JSON object") }
-            func number(_ key: String) throws -> Double {
-                guard let v = o[key] else { throw fail("missing \"\(key)\"") }
-                guard case .number(let d) = v else { throw fail("\"\(key)\" must be a number") }
-                return d
-            }
-            func optionalNumber(_ key: String) throws -> Double? { o[key] == nil ? nil : try number(key) }
-            func string(_ key: String) throws -> String? {
-                guard let v = o[key] else { return nil }
-                guard case .string(let s) = v else { throw fail("\"\(key)\" must be a string") }
-                return s
-            }
-            func bool(_ key: String) throws -> Bool? {
-                guard let v = o[key] else { return nil }
-                guard case .bool(let b) = v else { throw fail("\"\(key)\" must be true or false") }
-                return b
-            }
-            let t = try number("t")
-            if t < lastTime { throw fail("\"t\" goes backwards (\(t) after \(lastTime))") }
-            lastTime = t
-            guard let kind = try string("kind") else { throw fail("missing \"kind\"") }
-            let event: InputEvent
-            switch kind {
-            case "screen":
-                let w = try number("width"), h = try number("height")
-                guard w > 0, h > 0, w < 100_000, h < 100_000 else { throw fail("screen size out of range") }
-                event = .screen(width: w, height: h)
-            case "window":
-                let id = try number("id")
-                guard id >= 0, id == id.rounded(), id < 1e15 else { throw fail("\"id\" must be a whole number") }
-                var frame: Rect?
-                if let f = o["frame"] {
-                    guard case .array(let a) = f, a.count == 4 else { throw fail("\"frame\" must be [x, y, width, height]") }
-                    let nums = a.compactMap { v -> Double? in if case .number(let d) = v { return d }; return nil }
-                    guard nums.count == 4 else { throw fail("\"frame\" must be [x, y, width, height]") }
-                    guard nums[2] >= 0, nums[3] >= 0 else { throw fail("\"frame\" has a negative size") }
-                    frame = Rect(x: nums[0], y: nums[1], width: nums[2], height: nums[3])
-                }
-                event = .window(WindowUpdate(
-                    id: UInt64(id), windowClass: try string("class"), instance: try string("instance"), title: try string("title"),
-                    type: try string("type"), frame: frame, focused: try bool("focused"), raise: try bool("raise") ?? false))
-            case "window-closed":
-                let id = try number("id")
-                guard id >= 0, id == id.rounded(), id < 1e15 else { throw fail("\"id\" must be a whole number") }
-                event = .windowClosed(UInt64(id))
-            case "monitor":
-                event = try MonitorTraceLine.event(o, fail: fail)
-            case "touch":
-                guard let p = try string("phase"), let phase = TouchPhase(rawValue: p) else { throw fail("\"phase\" must be began, moved, ended or cancelled") }
-                let touchID: TouchID
-                if case .string(let s)? = o["id"], s.hasPrefix("p"), let n = Int64(s.dropFirst()), n > 0 {
-                    touchID = .pointer(n)
-                } else {
-                    let id = try number("id")
-                    guard id == id.rounded(), id > 0, id < 1e15 else { throw fail("touch \"id\" must be a positive whole number") }
-                    touchID = TouchID(Int64(id))
-                }
-                event = .touch(TouchEvent(id: touchID, phase: phase, location: Point(x: try number("x"), y: try number("y")), timestamp: Instant(milliseconds: t)))
-            case "pointer":
-                guard let p = try string("phase"), let phase = PointerPhase(rawValue: p) else { throw fail("\"phase\" must be down, motion or up") }
-                var button: Int?
-                if let b = try optionalNumber("button") {
-                    guard b == b.rounded(), (1...9).contains(b) else { throw fail("\"button\" must be 1 to 9") }
-                    button = Int(b)
-                }
-                if phase != .motion && button == nil { throw fail("pointer \(phase.rawValue) needs a \"button\"") }
-                event = .pointer(phase: phase, button: button, location: Point(x: try number("x"), y: try number("y")))
-            case "touchpad":
-                guard let g = try string("gesture"), let gesture = TouchpadBinding.Kind(rawValue: g) else { throw fail("\"gesture\" must be swipe or pinch") }
-                guard let p = try string("phase"), let phase = TouchpadEvent.Phase(rawValue: p) else { throw fail("\"phase\" must be begin, update or end") }
-                let fingers = try number("fingers")
-                guard fingers == fingers.rounded(), (1...10).contains(fingers) else { throw fail("\"fingers\" must be 1 to 10") }
-                var e = TouchpadEvent(gesture: gesture, phase: phase, fingers: Int(fingers))
-                e.dx = try optionalNumber("dx") ?? 0
-                e.dy = try optionalNumber("dy") ?? 0
-                e.scale = try optionalNumber("scale") ?? 1
-                e.angle = try optionalNumber("angle") ?? 0
-                e.cancelled = try bool("cancelled") ?? false
-                event = .touchpad(e)
-            default:
-                throw fail("unknown kind \"\(kind)\" (screen, monitor, window, window-closed, touch, pointer, touchpad)")
-            }
-            out.append(TraceLine(time: t, event: event, line: n))
-        }
-        return out
-    }
-}
-
-extension Substring {
-    /// Without the spaces and tabs (any whitespace) at either end.
-    var trimmingBlanks: Substring {
-        let start = firstIndex { !$0.isWhitespace } ?? endIndex
-        let end = lastIndex { !$0.isWhitespace }.map(index(after:)) ?? start
-        return self[start..<end]
+        // A description is a few kilobytes: read it whole, but never an endless one.
+        return boundedRead(atPath: dir.appendingPathComponent(best).path, limit: 1 << 20).flatMap { String(validating: $0, as: UTF8.self) }
     }
 }

@@ -15,6 +15,7 @@ package struct SystemError: Error, Equatable, CustomStringConvertible {
 
     package static let interrupted = SystemError(code: EINTR)
     package static let wouldBlock = SystemError(code: EAGAIN)
+    package static let isADirectory = SystemError(code: EISDIR)
 }
 
 /// The result of a call that returns -1 and sets `errno` on failure.

@@ -54,7 +54,7 @@ struct Replay: ParsableCommand {
     @Flag(help: "Run command and shell actions for real.")
     var execute = false
 
-    @Argument(help: "The trace file.")
+    @Argument(help: "The trace file (- reads standard input).")
     var trace: String
 
     func run() throws {
@@ -63,24 +63,28 @@ struct Replay: ParsableCommand {
             throw ValidationError("--screen must be WIDTHxHEIGHT, like 1920x1080")
         }
         let (profiles, _) = try loadProfiles(config, quietWarnings: true)
-        let lines: [TraceLine]
+        // The log goes out in large writes, and before every command that runs: what ran
+        // is on record even if the command, or anything after it, never returns.
+        var output: [UInt8] = []
+        output.reserveCapacity(1 << 16)
+        func flush() {
+            FileDescriptor.standardOutput.writeAll(output)
+            output.removeAll(keepingCapacity: true)
+        }
+        let replayer = Replayer(configuration: profiles, screen: (w, h), format: log, execute: execute, keepActions: false) { line in
+            output += line.utf8
+            output.append(0x0A)
+            if output.count > 1 << 16 { flush() }
+        }
+        replayer.beforeCommand = flush
         do {
-            lines = try TraceReader.read(path: trace, screen: (w, h))
+            try TraceReader.stream(path: trace, screen: (w, h)) { replayer.feed($0) }
         } catch let e as TraceError {
+            flush()
             FileDescriptor.standardError.writeAll(Array("\(e)\n".utf8))
             throw ExitCode(1)
         }
-        var output = ""
-        output.reserveCapacity(1 << 16)
-        let replayer = Replayer(configuration: profiles, screen: (w, h), format: log, execute: execute) { line in
-            output += line
-            output += "\n"
-            if output.utf8.count > 1 << 16 {
-                FileDescriptor.standardOutput.writeAll(Array(output.utf8))
-                output = ""
-            }
-        }
-        replayer.run(lines)
-        FileDescriptor.standardOutput.writeAll(Array(output.utf8))
+        replayer.finish()
+        flush()
     }
 }

@@ -9,7 +9,7 @@ import Testing
         var stderr: String
     }
 
-    private func tactus(_ args: [String], environment: [String: String]? = nil) throws -> Run {
+    func tactus(_ args: [String], environment: [String: String]? = nil) throws -> Run {
         let p = Process()
         p.executableURL = ScenarioTests.binary
         p.arguments = args
@@ -24,7 +24,7 @@ import Testing
         return Run(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
     }
 
-    private func temporary(_ name: String, _ text: String) throws -> String {
+    func temporary(_ name: String, _ text: String) throws -> String {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tactus-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let url = dir.appendingPathComponent(name)

@@ -6,7 +6,7 @@ import Glibc
 /// Reads at most `limit` bytes of the file at `path` (absolute, or relative to the working
 /// directory): a device such as `/dev/zero` is never read to its end. nil when the file
 /// cannot be opened or read.
-func boundedRead(atPath path: String, limit: Int) -> Data? {
+package func boundedRead(atPath path: String, limit: Int) -> Data? {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
