@@ -255,7 +255,9 @@ public final class ProfileRuntime {
         if spec.notPreventedBy != .names([]) {
             r.canBePreventedHook = { [unowned self] a, b in !self.related(a, b) { $0.notPreventedBy.contains($1) } }
         }
-        r.addAction { [unowned self] event in self.fired(event, by: r) }
+        // The recognizer keeps its actions: holding it strongly from one would keep it, and
+        // its whole configuration, alive after a reload or its window's close.
+        r.addAction { [unowned self, unowned r] event in self.fired(event, by: r) }
         return r
     }
 
