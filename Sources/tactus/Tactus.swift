@@ -33,6 +33,7 @@ func loadProfiles(_ explicit: String?, quietWarnings: Bool = false) throws -> (P
     } catch {
         throw fail("\(error)")
     }
+    if let path = source.path, let refusal = FileTrust.refusal(forProfile: path) { throw fail(refusal) }
     return (try loadConfiguration(source, quietWarnings: quietWarnings), source)
 }
 

@@ -145,3 +145,52 @@ extension CLITests {
         #expect(seen.components(separatedBy: "\"kind\":\"action\"").count == 3, "two taps, two actions: \(seen)")
     }
 }
+
+/// A profile file says what runs as the user: one that others may write is refused, as ssh
+/// refuses such keys (issue 15: mode 666 with `command:` actions loaded silently).
+extension CLITests {
+    private static let profileWithACommand = "version: 1\nprofiles:\n  - name: d\n    match: any\n    gestures:\n      - { name: t, tap: {}, action: { command: [touch, /tmp/x] } }\n"
+
+    private func chmod(_ path: String, _ mode: Int) throws {
+        try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path)
+    }
+
+    @Test func aProfileAnyoneMayWriteIsRefused() throws {
+        let path = try temporary("open.yaml", Self.profileWithACommand)
+        try chmod(path, 0o666)
+        let refused = try tactus(["check", path])
+        #expect(refused.status == 1)
+        #expect(refused.stderr == "tactus: \(path): not loaded: \(path) may be written by anyone (mode 0666), and the actions of a profile run as you (chmod go-w, as for ssh's files)\n")
+        // replay --execute would run its commands: refused too.
+        let trace = try temporary("t.jsonl", "{\"t\":0,\"kind\":\"screen\",\"width\":100,\"height\":100}\n")
+        #expect(try tactus(["replay", "--execute", "--config", path, trace]).status == 1)
+        try chmod(path, 0o644)
+        #expect(try tactus(["check", path]).status == 0)
+    }
+
+    @Test func aProfileInAFolderAnyoneMayWriteIsRefused() throws {
+        let path = try temporary("p.yaml", Self.profileWithACommand)
+        let folder = (path as NSString).deletingLastPathComponent
+        try chmod(folder, 0o777)
+        let refused = try tactus(["check", path])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("not loaded: its folder \(folder) may be written by anyone (mode 0777)"), "\(refused.stderr)")
+        // Sticky, as /tmp is: only a file's owner may replace it there.
+        try chmod(folder, 0o1777)
+        #expect(try tactus(["check", path]).status == 0)
+    }
+
+    /// Debian gives each user a private group: a file that group may write is still theirs.
+    @Test func aProfileItsOwnersPrivateGroupMayWriteIsLoaded() throws {
+        let path = try temporary("g.yaml", Self.profileWithACommand)
+        try chmod(path, 0o664)
+        let group = try FileManager.default.attributesOfItem(atPath: path)[.groupOwnerAccountName] as? String
+        let user = NSUserName()
+        let r = try tactus(["check", path])
+        if group == user {
+            #expect(r.status == 0, "\(r.stderr)")
+        } else {
+            #expect(r.stderr.contains("may be written by the group \(group ?? "")"), "\(r.stderr)")
+        }
+    }
+}

@@ -7,11 +7,14 @@ import SystemCalls
 /// a change, or SIGHUP), and the other signals.
 extension Daemon {
     static func locate(_ options: Options) throws -> ConfigurationLocator.Source {
+        let source: ConfigurationLocator.Source
         do {
-            return try ConfigurationLocator.locate(explicit: options.configPath, environment: options.environment)
+            source = try ConfigurationLocator.locate(explicit: options.configPath, environment: options.environment)
         } catch {
             throw StartError(description: "\(error)")
         }
+        if let path = source.path, let refusal = FileTrust.refusal(forProfile: path) { throw StartError(description: refusal) }
+        return source
     }
 
     /// Loads and validates; logs every diagnostic as FILE:LINE:COLUMN. nil when invalid.
