@@ -1,36 +1,28 @@
 import GestureEngine
 
-/// A string condition on a window property: case-insensitive exact, or `/regex/`.
-///
-/// `@unchecked Sendable` because `Regex` is not declared `Sendable` (its output type could be
-/// anything). This one is never changed after `init` and only read (`firstMatch`); the
-/// standard library compiles a regex's matching program at its first use and publishes it
-/// with an atomic compare-and-swap, and `init` makes that first use, so a loaded profile
-/// that crosses threads carries only finished, read-only state.
-public struct StringMatcher: @unchecked Sendable, CustomStringConvertible {
+/// A string condition on a window property: case-insensitive exact, or `/pattern/` (a
+/// ``PatternProgram``: linear-time, on the first 1,024 characters).
+public struct StringMatcher: Sendable, CustomStringConvertible {
     public let pattern: String
-    let regex: Regex<AnyRegexOutput>?
+    let program: PatternProgram?
 
     /// `exact` compares case-insensitively; otherwise `pattern` is a regular expression.
     init(exact: String) {
         pattern = exact
-        regex = nil
+        program = nil
     }
 
-    init(regex pattern: String) throws {
+    init(regex pattern: String) throws(PatternError) {
         self.pattern = pattern
-        let compiled = try Regex(pattern)
-        // The first match builds the matching program (see above).
-        _ = try? compiled.firstMatch(in: "")
-        regex = compiled
+        program = try PatternProgram(pattern)
     }
 
     public func matches(_ s: String) -> Bool {
-        if let regex { return (try? regex.firstMatch(in: s)) != nil }
+        if let program { return program.matches(s) }
         return s.lowercased() == pattern.lowercased()
     }
 
-    public var description: String { regex == nil ? pattern : "/\(pattern)/" }
+    public var description: String { program == nil ? pattern : "/\(pattern)/" }
 }
 
 /// `match:` — `any` (the screen view), `monitor:` alone (the screen view, for touches that
