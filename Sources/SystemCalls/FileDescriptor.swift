@@ -18,6 +18,19 @@ package struct FileDescriptor: Hashable, Sendable {
         package static let readOnly = OpenOptions([])
         package static let readWrite = OpenOptions(rawValue: O_RDWR)
         package static let create = OpenOptions(rawValue: O_CREAT)
+        /// Fails on a symbolic link instead of following it.
+        package static let noFollow = OpenOptions(rawValue: O_NOFOLLOW)
+        /// Fails unless it is a directory.
+        package static let directory = OpenOptions(rawValue: O_DIRECTORY)
+    }
+
+    /// What `fstat` says of an open file.
+    package struct Status: Sendable {
+        package enum Kind: Sendable { case regular, directory, socket, other }
+        package var kind: Kind
+        package var owner: UInt32
+        /// The permission bits (`0o700`…).
+        package var permissions: UInt32
     }
 
     /// Opens `path` (always close-on-exec: no child inherits it).
@@ -25,6 +38,28 @@ package struct FileDescriptor: Hashable, Sendable {
         let fd = Glibc.open(path, options.rawValue | O_CLOEXEC, permissions)
         guard fd >= 0 else { throw .current }
         return FileDescriptor(rawValue: fd)
+    }
+
+    /// Opens `name` in this directory (`openat`: the directory is the one checked, whatever
+    /// happens to its path meanwhile), close-on-exec.
+    package func openInside(_ name: String, _ options: OpenOptions, permissions: mode_t = 0o600) throws(SystemError) -> FileDescriptor {
+        let fd = openat(rawValue, name, options.rawValue | O_CLOEXEC, permissions)
+        guard fd >= 0 else { throw .current }
+        return FileDescriptor(rawValue: fd)
+    }
+
+    /// Its type, owner and permissions.
+    package func status() -> Result<Status, SystemError> {
+        var st = stat()
+        guard fstat(rawValue, &st) == 0 else { return .failure(.current) }
+        let kind: Status.Kind
+        switch st.st_mode & S_IFMT {
+        case S_IFREG: kind = .regular
+        case S_IFDIR: kind = .directory
+        case S_IFSOCK: kind = .socket
+        default: kind = .other
+        }
+        return .success(Status(kind: kind, owner: st.st_uid, permissions: st.st_mode & 0o7777))
     }
 
     /// A pipe: the read end, then the write end (both close-on-exec).

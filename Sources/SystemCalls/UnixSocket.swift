@@ -59,6 +59,17 @@ package enum UnixSocket {
         return FileDescriptor(rawValue: fd)
     }
 
+    /// The user of the process at the other end of a connection (`SO_PEERCRED`), nil when
+    /// the kernel does not say.
+    package static func peerUser(of connection: FileDescriptor) -> UInt32? {
+        // Linux's struct ucred (pid, uid, gid), which Glibc declares only under _GNU_SOURCE.
+        var credentials: (pid: Int32, uid: UInt32, gid: UInt32) = (0, 0, 0)
+        var length = socklen_t(MemoryLayout.size(ofValue: credentials))
+        guard getsockopt(connection.rawValue, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0,
+              Int(length) == MemoryLayout.size(ofValue: credentials) else { return nil }
+        return credentials.uid
+    }
+
     /// The longest path a socket address holds.
     package static var maximumPathLength: Int { MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1 }
 

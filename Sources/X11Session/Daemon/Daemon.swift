@@ -149,6 +149,8 @@ public final class Daemon: ActionSink, GestureObserver {
             lock = try InstanceLock(files, display: server.displayName)
         } catch let e as InstanceLock.CannotCreate {
             throw StartError(description: "\(e)")
+        } catch let e as RuntimeFiles.UnsafeFolder {
+            throw StartError(description: "\(e)")
         }
         do {
             monitors = try MonitorChannel(path: files.socketPath)

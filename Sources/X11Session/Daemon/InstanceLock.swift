@@ -1,4 +1,7 @@
 import SystemCalls
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One daemon per display: an exclusive `flock` on a file named after the display, holding
 /// the daemon's pid (for the messages of a second one, and `tactus devices`).
@@ -11,13 +14,22 @@ final class InstanceLock {
         var description: String { "\(path): cannot create the lock file: \(error)" }
     }
 
-    /// Takes the lock of `files` (creating its directory), for `display`.
+    /// Takes the lock of `files` (creating its directory), for `display`. The folder must be
+    /// ours alone (`RuntimeFiles.UnsafeFolder` otherwise), and the lock is never opened
+    /// through a link: the file written is the lock, whatever anyone planted.
     init(_ files: RuntimeFiles, display: String) throws {
-        FileSystem.makeDirectory(files.directory, permissions: 0o700)
+        guard let folder = try files.openFolder(create: true) else {
+            throw CannotCreate(path: files.directory, error: SystemError(code: ENOENT))
+        }
+        defer { folder.close() }
         do {
-            fd = try FileDescriptor.open(files.lockPath, [.readWrite, .create], permissions: 0o600)
+            fd = try folder.openInside(files.lockName, [.readWrite, .create, .noFollow], permissions: 0o600)
         } catch {
             throw CannotCreate(path: files.lockPath, error: error)
+        }
+        guard case .success(let status) = fd.status(), status.kind == .regular, status.owner == CurrentProcess.userID else {
+            fd.close()
+            throw CannotCreate(path: files.lockPath, error: SystemError(code: EPERM))
         }
         guard fd.tryLock(exclusive: true) else {
             let pid = RuntimeFiles.pid(inLock: fd)

@@ -14,11 +14,37 @@ public struct MonitorConnection {
         }
         let files = RuntimeFiles(display: name, environment: environment)
         do {
+            try files.openFolder(create: false)?.close()
+        } catch {
+            throw ConnectError(description: "not connecting to the daemon of display \(name): \(error)")
+        }
+        do {
             fd = try UnixSocket.connect(to: files.socketPath)
         } catch {
             let reason = MonitorChannel.SocketError(error, path: files.socketPath, connecting: true)
             throw ConnectError(description: "no tactus daemon is running on display \(name) (\(files.socketPath): \(reason)); start one with 'tactus run' or 'systemctl --user start tactus'")
         }
+        try Self.checkPeer(fd, path: files.socketPath, expected: CurrentProcess.userID)
+    }
+
+    /// The process that accepted is one of the user's (`SO_PEERCRED`): what it sends is shown
+    /// as the daemon's.
+    static func checkPeer(_ fd: FileDescriptor, path: String, expected: UInt32) throws(ConnectError) {
+        let peer = UnixSocket.peerUser(of: fd)
+        guard peer == expected else {
+            fd.close()
+            throw ConnectError(description: "\(path): the process at the other end is \(peer.map { "uid \($0)'s" } ?? "unknown"), not yours: not listening to it")
+        }
+    }
+
+    /// Connects to `path` directly (tests), checking that the other end runs as `user`.
+    init(socketPath path: String, expectedUser user: UInt32) throws {
+        do {
+            fd = try UnixSocket.connect(to: path)
+        } catch {
+            throw ConnectError(description: "\(path): \(MonitorChannel.SocketError(error, path: path, connecting: true))")
+        }
+        try Self.checkPeer(fd, path: path, expected: user)
     }
 
     /// Writes `request` and reads lines until `reply` makes something of one (the stream's

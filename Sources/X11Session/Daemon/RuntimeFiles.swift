@@ -1,8 +1,16 @@
 import FoundationEssentials
 import SystemCalls
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Where a daemon keeps its per-display files: `$XDG_RUNTIME_DIR/tactus/display-N.lock` (the
 /// one-instance lock, holding the pid) and `display-N.sock` (the monitor socket).
+///
+/// Without `XDG_RUNTIME_DIR` the folder is `/tmp/tactus-UID`, a name anyone can take first:
+/// so the folder is used only when it is ours alone (our own, mode 0700, not a link), files
+/// in it are opened relative to it and never through a link, and `tactus monitor` checks
+/// who is at the other end of the socket.
 public struct RuntimeFiles {
     public let directory: String
     public let key: String
@@ -12,7 +20,7 @@ public struct RuntimeFiles {
         key = Self.displayKey(String(display.map { $0 == "/" ? "_" : $0 }))
     }
 
-    public var lockPath: String { "\(directory)/display\(key).lock" }
+    public var lockPath: String { "\(directory)/\(lockName)" }
     public var socketPath: String { "\(directory)/display\(key).sock" }
 
     /// `:0`, `:0.0`, `unix:0` → `-0`: the screen number does not make another display.
@@ -24,9 +32,55 @@ public struct RuntimeFiles {
         return (host.isEmpty || host == "unix" || host == "localhost" ? "" : "-" + host) + "-" + number
     }
 
-    /// The pid of the daemon holding the lock, or nil when none runs on this display.
+    /// The folder is not ours alone: what is wrong, and what to do.
+    public struct UnsafeFolder: Error, CustomStringConvertible {
+        public var path: String
+        public var problem: String
+        public var description: String {
+            "\(path): \(problem); it holds the display's lock and monitor socket, so only a folder of yours that no one else may enter is used (remove it and it is made again, or set XDG_RUNTIME_DIR)"
+        }
+    }
+
+    /// The folder, opened and checked: a directory (not a link), ours, mode 0700. `create`
+    /// makes it first when it is missing; otherwise nil when there is none.
+    func openFolder(create: Bool) throws(UnsafeFolder) -> FileDescriptor? {
+        if create { FileSystem.makeDirectory(directory, permissions: 0o700) }
+        let folder: FileDescriptor
+        do {
+            folder = try FileDescriptor.open(directory, [.directory, .noFollow])
+        } catch {
+            if error.code == ENOENT && !create { return nil }
+            throw UnsafeFolder(path: directory, problem: error.code == ELOOP || error.code == ENOTDIR ? "not a folder (a link, or a file)" : "\(error)")
+        }
+        let problem: String?
+        switch folder.status() {
+        case .success(let status): problem = Self.problem(with: status, user: CurrentProcess.userID)
+        case .failure(let error): problem = "\(error)"
+        }
+        if let problem {
+            folder.close()
+            throw UnsafeFolder(path: directory, problem: problem)
+        }
+        return folder
+    }
+
+    /// What makes a folder unfit for the lock and the socket, nil when it is ours alone.
+    static func problem(with folder: FileDescriptor.Status, user: UInt32) -> String? {
+        if folder.kind != .directory { return "not a folder" }
+        if folder.owner != user { return "it belongs to uid \(folder.owner), not to you" }
+        if folder.permissions != 0o700 { return "its mode is 0\(String(folder.permissions, radix: 8)), not 0700" }
+        return nil
+    }
+
+    /// The lock file's name in the folder.
+    var lockName: String { "display\(key).lock" }
+
+    /// The pid of the daemon holding the lock, or nil when none runs on this display (or the
+    /// folder is not ours alone: no daemon of ours would use it).
     public func runningDaemon() -> String? {
-        guard let fd = try? FileDescriptor.open(lockPath, .readOnly) else { return nil }
+        guard let folder = try? openFolder(create: false) else { return nil }
+        defer { folder.close() }
+        guard let fd = try? folder.openInside(lockName, [.readOnly, .noFollow]) else { return nil }
         defer { fd.close() }
         if fd.tryLock(exclusive: false) {
             fd.unlock()
