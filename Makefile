@@ -18,6 +18,7 @@ TEST_PACKAGES := $(BUILD_PACKAGES) xvfb openbox x11-utils x11-xserver-utils x11-
 	lintian dpkg-dev man-db desktop-file-utils systemd
 RUN_PACKAGES := $(BUILD_PACKAGES)
 
+.PHONY: fuzz fuzz-build
 .PHONY: all build release test test-engine run deps-build deps-test bench bench-daemon bench-touch bench-memory profile clean install uninstall deb package-check readme-check stroke-templates stroke-templates-cv
 
 all: build
@@ -51,6 +52,7 @@ release: deps-build
 test: deps-test
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build $(SWIFT_FLAGS)
+	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=10
 	$(MAKE) --no-print-directory package-check
 	$(MAKE) --no-print-directory readme-check
 
@@ -83,6 +85,19 @@ test-engine:
 run: release
 	@if [ -z "$$DISPLAY" ]; then echo "DISPLAY is not set: run 'make run' inside your X session (or DISPLAY=:0 make run)"; exit 1; fi
 	.build/release/tactus run --verbose
+
+## libFuzzer targets (Fuzz/): the profile loader, each trace reader and the engine, built with
+## -sanitize=fuzzer,address in .build/fuzz; each runs FUZZ_RUNS inputs or FUZZ_SECONDS,
+## whichever comes first (make test runs each for 10 s).
+FUZZ_TARGETS := profile-loader jsonl evemu libinput-record engine
+FUZZ_RUNS ?= 1000000
+FUZZ_SECONDS ?= 1800
+
+fuzz-build:
+	TACTUS_FUZZ=1 $(SWIFT) build -c release --build-path .build/fuzz -Xswiftc -sanitize=fuzzer,address --product tactus-fuzz
+
+fuzz: fuzz-build
+	SHARED_DATA=$(SHARED_DATA) Fuzz/run.sh .build/fuzz/release/tactus-fuzz $(FUZZ_RUNS) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 ## Benchmarks (package-benchmark) are only part of the package when TACTUS_BENCHMARKS is set,
 ## so make test never builds them. `make profile` runs the plain driver under callgrind.

@@ -98,3 +98,14 @@ if ProcessInfo.processInfo.environment["TACTUS_BENCHMARKS"] != nil {
         .executableTarget(name: "EngineProfile", dependencies: ["GestureEngine"], path: "Tools/EngineProfile"),
     ]
 }
+
+// The libFuzzer targets (`make fuzz`), only when asked for: they are built apart, with
+// `-sanitize=fuzzer,address` on every module (lld links them: gold fails on the sanitizers'
+// objects).
+if ProcessInfo.processInfo.environment["TACTUS_FUZZ"] != nil {
+    package.targets += [
+        .target(name: "CFuzzer", path: "Fuzz/CFuzzer"),
+        .executableTarget(name: "tactus-fuzz", dependencies: ["CFuzzer", "GestureProfiles", "GestureTraces"], path: "Fuzz/Targets",
+                          linkerSettings: [.unsafeFlags(["-use-ld=lld"])]),
+    ]
+}

@@ -5,7 +5,7 @@ import SystemCalls
 /// Runs a trace through the engine and the profiles, deterministically and without an X
 /// server, writing the event log. After the last line the clock runs on until no deadline
 /// is pending, so gestures that resolve by timeout still resolve.
-public final class Replayer: GestureObserver, ActionSink {
+public final class Replayer: ActionSink {
     public let session: GestureSession
     public var engine: GestureEngine { session.engine }
     public var runtime: ProfileRuntime { session.runtime }
@@ -14,6 +14,7 @@ public final class Replayer: GestureObserver, ActionSink {
     private let write: (String) -> Void
     private let execute: Bool
     private let keepsActions: Bool
+    private let logObserver: LogObserver
     private var children: [Int32] = []
     /// Every action fired, in order (for tests and summaries), unless `keepActions` was false.
     public private(set) var actions: [ActionRequest] = []
@@ -32,8 +33,9 @@ public final class Replayer: GestureObserver, ActionSink {
         self.write = write
         self.execute = execute
         keepsActions = keepActions
+        logObserver = LogObserver(formatter: formatter, write: write)
         session.runtime.sink = self
-        session.engine.addObserver(self)
+        session.engine.addObserver(logObserver)
     }
 
     public func run(_ lines: [TraceLine]) {
@@ -58,8 +60,24 @@ public final class Replayer: GestureObserver, ActionSink {
         children = []
     }
 
-    public func observe(_ observation: Observation) {
-        if let line = formatter.line(observation) { write(line) }
+    /// Logs only the actions from now on, not the engine's observations (faster, for tests
+    /// that read ``actions``).
+    public func stopLoggingObservations() {
+        engine.removeObserver(logObserver)
+    }
+
+    /// Writes what the engine observes to the log. An object apart from the replayer: the
+    /// engine keeps its observers, and the replayer keeps the engine.
+    private final class LogObserver: GestureObserver {
+        let formatter: EventLogFormatter
+        let write: (String) -> Void
+        init(formatter: EventLogFormatter, write: @escaping (String) -> Void) {
+            self.formatter = formatter
+            self.write = write
+        }
+        func observe(_ observation: Observation) {
+            if let line = formatter.line(observation) { write(line) }
+        }
     }
 
     public func perform(_ request: ActionRequest) {

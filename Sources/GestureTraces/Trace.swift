@@ -78,13 +78,23 @@ public enum TraceReader {
         return lines
     }
 
+    /// Reads `bytes` as a trace of `format`, whatever its first lines say (the fuzz targets
+    /// reach each reader with any bytes).
+    package static func stream(bytes: [UInt8], as format: TraceFormat, screen: (width: Double, height: Double), _ body: (TraceLine) throws -> Void) throws {
+        try stream(TraceInput(bytes: bytes, name: "fuzz"), format: format, screen: screen, deviceDescription: nil, body)
+    }
+
     /// How far into the input the format is looked for.
     static let detectionBytes = 1 << 16
 
     static func stream(_ input: TraceInput, screen: (width: Double, height: Double), deviceDescription: String?, _ body: (TraceLine) throws -> Void) throws {
         // Only as much as decides the format: a trace from a pipe is replayed as it comes.
         let head = String(decoding: try input.peek(upTo: detectionBytes, until: TraceFormat.decided), as: UTF8.self)
-        switch TraceFormat.detect(head) {
+        try stream(input, format: TraceFormat.detect(head), screen: screen, deviceDescription: deviceDescription, body)
+    }
+
+    private static func stream(_ input: TraceInput, format: TraceFormat?, screen: (width: Double, height: Double), deviceDescription: String?, _ body: (TraceLine) throws -> Void) throws {
+        switch format {
         case .jsonLines:
             var reader = JSONLinesTrace(file: input.name)
             while let line = try input.nextLine() {

@@ -40,11 +40,15 @@ final class TraceInput {
         atEnd = false
     }
 
-    init(text: String, name: String) {
+    convenience init(text: String, name: String) {
+        self.init(bytes: Array(text.utf8), name: name)
+    }
+
+    init(bytes: [UInt8], name: String) {
         self.name = name
         fd = nil
         closesDescriptor = false
-        buffer = Array(text.utf8)
+        buffer = bytes
         atEnd = true
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import GestureEngine
 @testable import GestureProfiles
 @testable import GestureTraces
 
@@ -65,6 +66,21 @@ import Testing
         } throws: { error in
             (error as? TraceError)?.description.hasPrefix("d.yml:2: nested deeper than") == true
         }
+    }
+
+    /// Found by the fuzz targets: the engine keeps its observers, and a replayer observing
+    /// its own engine was never freed.
+    @Test func aReplayerIsFreedWithItsEngine() throws {
+        weak var gone: Replayer?
+        weak var engine: GestureEngine?
+        do {
+            let r = Replayer(configuration: try profile(oneGesture("{ name: t, tap: {}, action: { log: t } }")), screen: (100, 100), format: .json) { _ in }
+            r.run(try TraceReader.parse("{\"t\":0,\"kind\":\"touch\",\"phase\":\"began\",\"id\":1,\"x\":5,\"y\":5}\n{\"t\":40,\"kind\":\"touch\",\"phase\":\"ended\",\"id\":1,\"x\":5,\"y\":5}\n", file: "t.jsonl", screen: (100, 100)))
+            #expect(r.actions.count == 1)
+            (gone, engine) = (r, r.engine)
+        }
+        #expect(gone == nil)
+        #expect(engine == nil)
     }
 
     /// A line that never ends is refused once it passes the limit, not held whole.

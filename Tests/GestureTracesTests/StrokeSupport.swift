@@ -52,7 +52,7 @@ func sixteenShapes(minScore: Double? = nil) -> String {
 func firedTemplates(_ samples: [DollarSample], profile yaml: String, catalog: StrokeCatalog = BuiltInStrokes.shipped) throws -> [String?] {
     let file = try BuiltInStrokes.$catalog.withValue(catalog) { try profile(yaml) }
     let replayer = Replayer(configuration: file, screen: (1920, 1080), format: .json) { _ in }
-    replayer.engine.removeObserver(replayer)  // the log is not needed, only the actions
+    replayer.stopLoggingObservations()  // the log is not needed, only the actions
     var fired = [String?](repeating: nil, count: samples.count)
     var start = 0.0
     for (k, s) in samples.enumerated() {
