@@ -59,7 +59,9 @@ let package = Package(
         .target(name: "X11Session", dependencies: [
             "CX11", "SystemCalls", "GestureTraces", .product(name: "Logging", package: "swift-log"),
         ]),
-        .testTarget(name: "X11SessionTests", dependencies: ["X11Session", "SystemCalls", "TestSupport"], exclude: ["xorg-inputtest.conf"]),
+        // The X servers, clients and devices the X integration tests and `make soak` drive.
+        .target(name: "X11TestSupport", dependencies: ["X11Session", "SystemCalls", "GestureEngine"], path: "Tests/X11TestSupport"),
+        .testTarget(name: "X11SessionTests", dependencies: ["X11Session", "SystemCalls", "TestSupport", "X11TestSupport"], exclude: ["xorg-inputtest.conf"]),
         // A small Xlib client for the integration tests: prints what it receives.
         .executableTarget(name: "tactus-test-window", dependencies: ["CX11"], path: "Tools/TestWindow"),
         // Chooses the built-in stroke templates from the $1 data set (`make stroke-templates`).

@@ -3,6 +3,7 @@ import Testing
 @testable import GestureEngine
 @testable import GestureProfiles
 @testable import X11Session
+@testable import X11TestSupport
 
 /// `tactus run` against a real Xorg (dummy video, `inputtest` devices) with openbox: real
 /// XI 2.2 touches with ownership and real XI 2.4 touchpad gestures. Each test has its own

@@ -4,6 +4,7 @@ import Testing
 @testable import GestureProfiles
 @testable import GestureTraces
 @testable import X11Session
+@testable import X11TestSupport
 
 /// `tactus run` against Xvfb + openbox: the pointer trigger, keys reaching the focused
 /// window, reload, a window vanishing mid-gesture, signals, the per-display lock, `record`.

@@ -4,6 +4,7 @@ import Testing
 @testable import GestureEngine
 @testable import GestureProfiles
 @testable import X11Session
+@testable import X11TestSupport
 
 /// `settings.feedback` on Xvfb + openbox, judged from screenshots of the root window (`xwd`):
 /// the overlay draws where it should and nowhere else, is gone when there is nothing to show,

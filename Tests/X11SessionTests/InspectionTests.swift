@@ -4,6 +4,7 @@ import Testing
 @testable import GestureProfiles
 @testable import GestureTraces
 @testable import X11Session
+@testable import X11TestSupport
 
 /// `tactus windows`, `devices` and `monitor` against real servers: Xvfb + openbox (windows,
 /// the pointer trigger, the XTest devices) and Xorg + inputtest (a real touchscreen and

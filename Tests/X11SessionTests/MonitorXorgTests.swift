@@ -3,6 +3,7 @@ import Testing
 @testable import GestureEngine
 @testable import GestureProfiles
 @testable import X11Session
+@testable import X11TestSupport
 
 /// Several monitors on a real Xorg (dummy video 1280×800, `inputtest` touches): two 640×800
 /// monitors declared with `xrandr --setmonitor` over the dummy output's own, real touches,

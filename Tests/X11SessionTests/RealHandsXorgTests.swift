@@ -3,6 +3,7 @@ import Testing
 @testable import GestureEngine
 @testable import GestureProfiles
 @testable import X11Session
+@testable import X11TestSupport
 
 /// Real hands on a real X server (semantics.md §10): with the built-in default profile, the
 /// input applications handle themselves reaches a touch-selecting window whole — every touch,

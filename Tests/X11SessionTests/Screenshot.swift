@@ -1,4 +1,5 @@
 import Foundation
+@testable import X11TestSupport
 
 /// A screenshot of a display's root window, as `xwd -root` dumps it (X's own image format),
 /// read back here for pixel checks; `savePNG` converts the dump for people (netpbm).

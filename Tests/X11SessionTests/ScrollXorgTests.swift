@@ -3,6 +3,7 @@ import Testing
 @testable import GestureEngine
 @testable import GestureProfiles
 @testable import X11Session
+@testable import X11TestSupport
 
 /// `scroll:` against a real X server: real touches (Xorg's `inputtest` touchscreen) dragging
 /// two fingers over a real window that knows nothing of touch (`tactus-test-window`), which

@@ -4,6 +4,7 @@ import TestSupport
 @testable import GestureEngine
 @testable import GestureProfiles
 @testable import X11Session
+@testable import X11TestSupport
 
 /// Against a real X server (Xvfb) with a real window manager (openbox): windows are read
 /// back from the server, actions are checked by their effect on the server and on a real

@@ -1,3 +1,5 @@
+// The X servers, clients and devices the X integration tests (and `make soak`) drive:
+// Xvfb + openbox, Xorg with the dummy video and inputtest input drivers, child processes.
 import Foundation
 import SystemCalls
 import GestureEngine
@@ -327,10 +329,10 @@ final class XvfbSession {
 }
 
 enum XorgConfiguration {
-    /// xorg-inputtest.conf beside this file (also read by `make bench-touch`): no hotplugging,
+    /// Tests/X11SessionTests/xorg-inputtest.conf (also read by `make bench-touch`): no hotplugging,
     /// a 1280x800 dummy screen, four inputtest devices with their sockets in `directory`.
     static func text(socketsIn directory: String) throws -> String {
-        let template = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("xorg-inputtest.conf")
+        let template = repositoryRoot.appendingPathComponent("Tests/X11SessionTests/xorg-inputtest.conf")
         return try String(contentsOf: template, encoding: .utf8).replacingOccurrences(of: "@DIR@", with: directory)
     }
 }
