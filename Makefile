@@ -18,7 +18,7 @@ TEST_PACKAGES := $(BUILD_PACKAGES) xvfb openbox x11-utils x11-xserver-utils x11-
 	lintian dpkg-dev man-db desktop-file-utils systemd
 RUN_PACKAGES := $(BUILD_PACKAGES)
 
-.PHONY: fuzz fuzz-build
+.PHONY: fuzz fuzz-build soak
 .PHONY: all build release test test-engine run deps-build deps-test bench bench-daemon bench-touch bench-memory profile clean install uninstall deb package-check readme-check stroke-templates stroke-templates-cv
 
 all: build
@@ -98,6 +98,15 @@ fuzz-build:
 
 fuzz: fuzz-build
 	SHARED_DATA=$(SHARED_DATA) Fuzz/run.sh .build/fuzz/release/tactus-fuzz $(FUZZ_RUNS) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+## The daemon's long life (Tools/Soak): on Xorg with inputtest devices, SOAK_ROUNDS rounds of
+## about 100 touch events and a reload, a window opened and closed every other round; its
+## memory and descriptors are sampled and must stay flat after the warm-up. Not in make test.
+SOAK_ROUNDS ?= 10000
+
+soak: release deps-test
+	$(SWIFT) build $(SWIFT_FLAGS) --product tactus-soak
+	.build/debug/tactus-soak .build/release/tactus $(SOAK_ROUNDS)
 
 ## Benchmarks (package-benchmark) are only part of the package when TACTUS_BENCHMARKS is set,
 ## so make test never builds them. `make profile` runs the plain driver under callgrind.

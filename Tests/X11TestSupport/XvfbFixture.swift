@@ -61,6 +61,20 @@ final class LineCollector: @unchecked Sendable {
         return collected
     }
 
+    /// How many lines so far (without copying them).
+    var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return collected.count
+    }
+
+    /// The lines from `index` on.
+    func lines(from index: Int) -> ArraySlice<String> {
+        lock.lock()
+        defer { lock.unlock() }
+        return collected[min(index, collected.count)...]
+    }
+
     /// Waits (polling) until a line satisfies `match`, for at most `timeout` seconds.
     func wait(timeout: Double = 5, _ match: (String) -> Bool) -> String? {
         let deadline = Date().addingTimeInterval(timeout)
