@@ -52,7 +52,7 @@ import Testing
     }
 
     /// libinput record files are streamed from libyaml's events: no alias is followed (a
-    /// "billion laughs" would otherwise be expanded by Yams), and lists nest a few levels.
+    /// "billion laughs" would otherwise be walked through its expansion), and lists nest a few levels.
     @Test func aLibinputRecordWithAnAliasIsRefusedAtTheAlias() {
         let text = "version: 1\ndevices:\n- evdev: &e { absinfo: { 53: [0, 100] } }\n  events:\n  - evdev: *e\n"
         #expect {
