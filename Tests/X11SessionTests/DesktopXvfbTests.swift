@@ -3,6 +3,7 @@ import Testing
 @testable import GestureEngine
 @testable import GestureProfiles
 @testable import X11Session
+@testable import X11TestSupport
 
 /// Pointer input for the tests, injected in one batch and synced: the server stamps each
 /// event as it handles it, so the gestures see no gaps whatever the test process's timing.

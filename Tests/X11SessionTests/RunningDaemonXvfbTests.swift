@@ -3,6 +3,7 @@ import Testing
 @testable import GestureEngine
 @testable import GestureProfiles
 @testable import X11Session
+@testable import X11TestSupport
 
 /// The running daemon on Xvfb + openbox, as a user meets it: one per display whatever the
 /// runtime folder, `tactus windows` asking it, and the profile file followed wherever and
