@@ -148,6 +148,12 @@ import Testing
         #expect(json.output!.lines.contains { $0.contains("\"kind\":\"pointer\",\"phase\":\"down\",\"button\":3") && $0.contains("\"class\":\"Editor\"") && $0.contains("\"view\":\"\(view)\"") })
         #expect(json.output!.lines.contains { $0.contains("\"kind\":\"pointer\",\"phase\":\"motion\"") }, "the JSON stream has every move")
 
+        // A window opened while the monitor watches: its first line names the profile it matched.
+        let later = try x.openWindow(class: "Viewer", title: "the manual", geometry: "300x200+600+100")
+        #expect(json.output!.wait { $0.contains("\"kind\":\"window\",\"id\":\(later.id),") } != nil, "\(json.output!.lines.suffix(5))")
+        #expect(json.output!.lines.first { $0.contains("\"kind\":\"window\",\"id\":\(later.id),") }?.contains("\"profile\":\"docs\"") == true,
+                "\(json.output!.lines.suffix(5))")
+
         // The monitor ends when the daemon does, and says so.
         daemon.stop()
         #expect(text.waitForExit(timeout: 5) == 0)

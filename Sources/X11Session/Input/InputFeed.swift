@@ -12,6 +12,14 @@ final class InputFeed {
 
     @discardableResult
     func callAsFunction(_ event: InputEvent, at t: Instant) -> GestureSession.Outcome {
+        // A window update is passed on once the session knows the window, so that what
+        // watches it (the monitor's "window … profile P") sees the profile it matched; input
+        // before, so that a touch's line comes before the verdicts it leads to.
+        if case .window = event {
+            let outcome = session.handle(event, at: t)
+            recorder?(event, t)
+            return outcome
+        }
         recorder?(event, t)
         return session.handle(event, at: t)
     }
