@@ -42,6 +42,9 @@ let profile = """
     """
 
 nonisolated(unsafe) var dumpDaemon: () -> Void = {}
+/// Whether another client holds or froze the pointer (XGrabPointer's answer), for a stall's report.
+nonisolated(unsafe) var probePointerGrab: () -> Int32 = { -1 }
+nonisolated(unsafe) var stopDaemon: () -> Void = {}
 func fail(_ message: String) -> Never {
     dumpDaemon()
     FileHandle.standardError.write(Data("tactus-soak: \(message)\n".utf8))
@@ -57,23 +60,56 @@ func sample(_ pid: pid_t) -> (rss: Int, descriptors: Int) {
     return (rss, descriptors)
 }
 
-let x = try XvfbSession(backend: .xorg)
+// SOAK_WM=openbox runs openbox. By default the soak itself keeps the EWMH properties Tactus
+// reads (the window manager check, the client list, WM_STATE): with openbox, Xorg 21.1.7
+// leaves openbox's pointer grab active after a few hundred windows' touches, and from then on
+// no touch reaches anyone (the soak reports it: "already grabbed" with the daemon stopped).
+let withOpenbox = ProcessInfo.processInfo.environment["SOAK_WM"] == "openbox"
+let x = try XvfbSession(backend: .xorg, windowManager: withOpenbox)
+guard let display = XOpenDisplay(x.display) else { fail("cannot connect to \(x.display)") }
+let root = XDefaultRootWindow(display)
+probePointerGrab = { XGrabPointer(display, root, 0, UInt32(ButtonPressMask), GrabModeAsync, GrabModeAsync, 0, 0, UInt(CurrentTime)) }
+
+func atom(_ name: String) -> Atom { XInternAtom(display, name, 0) }
+
+/// Sets a format-32 property (Xlib takes its items as C longs).
+func setProperty(_ window: Window, _ name: String, _ type: Atom, _ values: [CLong]) {
+    values.withUnsafeBytes { bytes in
+        _ = XChangeProperty(display, window, atom(name), type, 32, PropModeReplace, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(values.count))
+    }
+}
+
+/// The client list, as a window manager keeps it on the root window.
+func publishClients(_ windows: [Window]) {
+    for name in ["_NET_CLIENT_LIST", "_NET_CLIENT_LIST_STACKING"] { setProperty(root, name, XA_WINDOW, windows.map { CLong(bitPattern: $0) }) }
+    XSync(display, 0)
+}
+
+/// Without openbox, the soak is the window manager Tactus sees: a check window, one desktop.
+if !withOpenbox {
+    let check = XCreateSimpleWindow(display, root, -10, -10, 1, 1, 0, 0, 0)
+    for window in [root, check] {
+        setProperty(window, "_NET_SUPPORTING_WM_CHECK", XA_WINDOW, [CLong(bitPattern: check)])
+    }
+    setProperty(root, "_NET_NUMBER_OF_DESKTOPS", XA_CARDINAL, [1])
+    setProperty(root, "_NET_CURRENT_DESKTOP", XA_CARDINAL, [0])
+    publishClients([])
+}
+
 let config = output + "/soak.yaml"
 try profile.write(toFile: config, atomically: true, encoding: .utf8)
 let runtime = output + "/runtime-\(getpid())"
 try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
-let noDaemon = ProcessInfo.processInfo.environment["NO_DAEMON"] != nil
-let daemon = try Child(noDaemon ? ["sleep", "100000"] : [tactus, "run", "--display", x.display, "--config", config] + (ProcessInfo.processInfo.environment["DAEMON_LOG"] != nil ? ["--log", "json"] : []),
+let daemon = try Child([tactus, "run", "--display", x.display, "--config", config] + (ProcessInfo.processInfo.environment["DAEMON_LOG"] != nil ? ["--log", "json"] : []),
                        environment: ["PATH=/usr/bin:/bin", "HOME=\(NSTemporaryDirectory())", "XDG_RUNTIME_DIR=\(runtime)"],
                        capture: true, captureErrors: true)
-guard noDaemon || daemon.output!.wait(timeout: 20, { $0.contains("touch grab on root taken") }) != nil else {
+guard daemon.output!.wait(timeout: 20, { $0.contains("touch grab on root taken") }) != nil else {
     fail("the daemon did not take the touch grab: \(daemon.output!.lines.suffix(10))")
 }
 daemon.runtimeDirectory = runtime
+stopDaemon = { _ = daemon.stop(signal: SIGTERM, timeout: 5) }
 dumpDaemon = { try? daemon.output!.lines.joined(separator: "\n").write(toFile: output + "/daemon.log", atomically: true, encoding: .utf8) }
 let touchscreen = try InputTestDevice(path: x.deviceSockets["touch"]!)
-guard let display = XOpenDisplay(x.display) else { fail("cannot connect to \(x.display)") }
-let root = XDefaultRootWindow(display)
 
 var random = SeededRandom(seed: 15)
 var touchEvents = 0
@@ -143,15 +179,16 @@ var touchID: UInt32 = 0
         }
     }
     XStoreName(display, window, "soak \(n)")
-    if ProcessInfo.processInfo.environment["SELECT"] != nil { XSelectInput(display, window, ButtonPressMask | ButtonReleaseMask | PointerMotionMask | StructureNotifyMask) }
+    if !withOpenbox { setProperty(window, "WM_STATE", atom("WM_STATE"), [1, 0]) }
     XMapWindow(display, window)
     XSync(display, 0)
+    if !withOpenbox { publishClients(open.map(\.window) + [window]) }
+    verdicts.waitForWindow(window)
     return (window, frame)
 }
 
 /// Sends SIGHUP and waits for the daemon to say it reloaded.
 @MainActor func reload() {
-    if noDaemon { return }
     let before = daemon.output!.count
     kill(daemon.pid, SIGHUP)
     let deadline = Date().addingTimeInterval(20)
@@ -176,6 +213,12 @@ final class Verdicts: @unchecked Sendable {
             connection.forEachLine { line in
                 self.lock.lock()
                 if line.contains("\"verdict\"") { self.seen += 1 }
+                if line.contains("\"kind\":\"window") { self.windowLines.append(String(line)) }
+                if line.contains("\"kind\":\"window\""), line.contains("\"profile\":\"soak\""),
+                   let range = line.range(of: "\"id\":") {
+                    let digits = line[range.upperBound...].prefix { $0.isNumber }
+                    if let id = UInt(digits) { self.windows.insert(id) }
+                }
                 self.greeted = true
                 self.lock.unlock()
             }
@@ -190,19 +233,34 @@ final class Verdicts: @unchecked Sendable {
     }
 
     private var greeted = false
+    private var windows: Set<UInt> = []
+    private var windowLines: [String] = []
+
+    /// Waits until the daemon has matched window `id` to the soak's profile.
+    func waitForWindow(_ id: UInt) {
+        let deadline = Date().addingTimeInterval(10)
+        while !{ lock.lock(); defer { lock.unlock() }; return windows.contains(id) }() {
+            guard Date() < deadline else { fail("the daemon did not match window \(id) to its profile: \(windowLines.suffix(5))") }
+            usleep(500)
+        }
+    }
     private var isGreeted: Bool { lock.lock(); defer { lock.unlock() }; return greeted }
 
     /// Waits until `n` verdicts are in.
     func wait(for n: Int, _ what: String) {
         let deadline = Date().addingTimeInterval(30)
         while count < n {
-            guard Date() < deadline else { fail("\(what): \(count) verdicts for \(n) touches") }
+            guard Date() < deadline else {
+                let withDaemon = probePointerGrab()
+                stopDaemon()
+                fail("\(what): \(count) verdicts for \(n) touches (a pointer grab now: \(withDaemon), and with the daemon stopped: \(probePointerGrab()); 0 success, 1 already grabbed, 4 frozen)")
+            }
             usleep(1_000)
         }
     }
 }
 
-let verdicts: Verdicts! = noDaemon ? nil : try Verdicts(runtime: runtime, display: x.display)
+let verdicts = try Verdicts(runtime: runtime, display: x.display)
 var samples: [(round: Int, touches: Int, rss: Int, descriptors: Int)] = []
 let started = Date()
 let warmUp = rounds / 10
@@ -218,19 +276,20 @@ var touchesSent: Int { Int(touchID) }
 
 /// Closes the windows whose touches are all decided (all of them: `draining`).
 @MainActor func closeWindows(draining: Bool) {
-    while let first = open.first, noDaemon || draining || verdicts.count >= first.touches {
-        if !noDaemon { verdicts.wait(for: first.touches, "before closing a window") }
+    while let first = open.first, draining || verdicts.count >= first.touches {
+        verdicts.wait(for: first.touches, "before closing a window")
         XDestroyWindow(display, first.window)
+        if !withOpenbox { publishClients(open.dropFirst().map(\.window)) }
         XSync(display, 0)
         open.removeFirst()
     }
 }
 
 for round in 1...rounds {
-    if round % 2 == 0 && ProcessInfo.processInfo.environment["NO_WINDOWS"] == nil {
+    if round % 2 == 0 {
         let (window, frame) = openWindow(round / 2)
         windows += 1
-        if ProcessInfo.processInfo.environment["NO_WINDOW_TOUCHES"] == nil { touches(in: frame) }
+        touches(in: frame)
         // The last touch leaves the window: Xorg 21.1 crashes unmapping a window that the
         // touch-emulated pointer's sprite is still over.
         touchID &+= 1
@@ -257,6 +316,7 @@ let seconds = Int(Date().timeIntervalSince(started))
 usleep(500_000)
 let extra = verdicts.count - touchesSent
 let exitStatus = daemon.stop(signal: SIGTERM, timeout: 10)
+dumpDaemon()
 XCloseDisplay(display)
 
 let csv = "round,touch_events,rss_kb,descriptors\n" + samples.map { "\($0.round),\($0.touches),\($0.rss),\($0.descriptors)" }.joined(separator: "\n") + "\n"
