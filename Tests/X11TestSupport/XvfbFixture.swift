@@ -241,7 +241,11 @@ final class XvfbSession {
         }
     }
 
-    deinit {
+    deinit { tearDown() }
+
+    /// Stops the daemons, windows, window manager and server the session started: what its
+    /// release does, for a program that exits without releasing it (`make soak`).
+    func tearDown() {
         server = nil
         for d in daemons { d.stop() }
         for w in windows { w.stop() }
