@@ -30,6 +30,8 @@ case "${2:-}" in
   mount --rbind /dev "$root/dev"
   mount -t tmpfs tmpfs "$root/run"
   mount -t tmpfs tmpfs "$root/tmp"
+  # A clone under /tmp (CI clones there) would be hidden by the fresh /tmp: bring it back.
+  case "$repo" in /tmp/*) mkdir -p "$root$repo" && mount --bind "$repo" "$root$repo" ;; esac
   exec chroot "$root" sh "$here/readme-check.sh" "$version" --inside
   ;;
 --inside) ;;
