@@ -35,26 +35,5 @@ import Testing
             #expect(daemon.output!.wait { _ in released() == n } != nil, "tap \(n): \(daemon.output!.lines.suffix(8))")
             #expect(w.output.wait { _ in presses() == n } != nil, "tap \(n) reaches the window as a click: \(w.output.lines.suffix(8))")
         }
-        // Drags far apart, one after another without waiting: each released while the next lands.
-        var id: UInt32 = 10
-        for n in 0..<6 {
-            id += 1
-            let p = Point(x: frame.x + 100 + 60 * Double(n), y: frame.y + 100)
-            try touch.touch(.begin, id: id, at: p)
-            for s in 1...8 { try touch.touch(.update, id: id, at: Point(x: p.x + 5 * Double(s), y: p.y + 30 * Double(s))) }
-            try touch.touch(.end, id: id, at: Point(x: p.x + 40, y: p.y + 240))
-        }
-        #expect(daemon.output!.wait { _ in released() == 11 } != nil, "\(daemon.output!.lines.suffix(8))")
-        // Two fingers together, then a last tap: it still reaches the window.
-        try touch.touch(.begin, id: 30, at: Point(x: frame.x + 200, y: frame.y + 300))
-        try touch.touch(.begin, id: 31, at: Point(x: frame.x + 300, y: frame.y + 300))
-        try touch.touch(.end, id: 30, at: Point(x: frame.x + 200, y: frame.y + 300))
-        try touch.touch(.end, id: 31, at: Point(x: frame.x + 300, y: frame.y + 300))
-        #expect(daemon.output!.wait { _ in released() == 13 } != nil, "\(daemon.output!.lines.suffix(8))")
-        let before = presses()
-        try touch.touch(.begin, id: 40, at: Point(x: frame.x + 250, y: frame.y + 400))
-        try touch.touch(.end, id: 40, at: Point(x: frame.x + 250, y: frame.y + 400))
-        #expect(daemon.output!.wait { _ in released() == 14 } != nil, "\(daemon.output!.lines.suffix(8))")
-        #expect(w.output.wait { _ in presses() > before } != nil, "the last tap reaches the window: \(w.output.lines.suffix(8))")
     }
 }
