@@ -83,14 +83,21 @@ export DEBIAN_FRONTEND=noninteractive
 run() { # run DESCRIPTION LINE: the line through sh, as typed; output in $work/out
   if sh -c "$2" > "$work/out" 2>&1 < /dev/null; then pass "$1"; else fail "$1 (exit $?)" "$work/out"; fi
 }
+# printed FILE N COMMAND: line N of the README block in FILE is COMMAND, word for word (so the
+# command run below is the one a user reads); a README that changed it fails here.
+printed() {
+  [ "$(sed -n "${2}p" "$1" | sed 's/ *#.*//')" = "$3" ] || fail "the README no longer prints '$3' (line $2 of its block: '$(sed -n "${2}p" "$1")')"
+}
 
 echo "README commands (in a throw-away root)"
 
 # Install: make deb, then apt install of the .deb.
 block "## Install" sh > "$work/install"
 [ "$(wc -l < "$work/install")" = 3 ] || fail "README's install block changed: $(cat "$work/install")"
-run "$(sed -n 1p "$work/install")" "$(sed -n 1p "$work/install")"
-run "$(sed -n 2p "$work/install")" "$(sed -n 2p "$work/install")"
+printed "$work/install" 1 "make deb"
+run "make deb" "make deb"
+printed "$work/install" 2 "sudo apt install ./.build/deb/tactus_*.deb"
+run "sudo apt install ./.build/deb/tactus_*.deb" "sudo apt install ./.build/deb/tactus_*.deb"
 [ "$(dpkg-query -W -f='${Status} ${Version}' tactus 2>/dev/null)" = "install ok installed $version-1" ] && pass "dpkg: tactus $version-1 installed" || fail "dpkg does not list tactus $version-1 as installed"
 [ "$(/usr/bin/tactus --version 2>&1)" = "$version" ] && pass "/usr/bin/tactus --version: $version" || fail "/usr/bin/tactus --version"
 # The third line starts the systemd user unit; there is no systemd user manager here, so the
@@ -100,12 +107,12 @@ echo "  --    not run here: '$(sed -n 3p "$work/install" | sed 's/ *#.*//')' (no
 
 # make install / make uninstall into the prefix the README names.
 block "## Install" sh 2 > "$work/prefix"
-line=$(sed -n 1p "$work/prefix")
-run "$line" "$line"
+printed "$work/prefix" 1 "make install PREFIX=/usr/local"
+run "make install PREFIX=/usr/local" "make install PREFIX=/usr/local"
 [ -x /usr/local/bin/tactus ] && [ -f /usr/local/share/man/man1/tactus.1 ] && [ -f /usr/local/lib/systemd/user/tactus.service ] \
   && pass "make install put the binary, tactus(1) and the unit under /usr/local" || fail "make install: files missing under /usr/local"
-line=$(sed -n 2p "$work/prefix")
-run "$line" "$line"
+printed "$work/prefix" 2 "make uninstall PREFIX=/usr/local"
+run "make uninstall PREFIX=/usr/local" "make uninstall PREFIX=/usr/local"
 left=$(find /usr/local -name '*tactus*' 2>/dev/null)
 [ -z "$left" ] && pass "make uninstall left nothing of tactus under /usr/local" || fail "make uninstall left: $left"
 
@@ -144,9 +151,9 @@ kill -TERM "$daemon"; wait "$daemon" 2>/dev/null && pass "the daemon stopped on 
 
 # make run: builds, and starts the daemon on $DISPLAY (stopped once it runs).
 block "## The two commands" sh > "$work/two"
-line=$(grep '^make run' "$work/two")
-setsid sh -c "$line" > "$work/run" 2>&1 & make_run=$!; pids="$pids -$make_run"
-await "$work/run" "running on $DISPLAY" && pass "$line" || fail "make run did not start the daemon" "$work/run"
+grep -q '^make run  *#' "$work/two" || fail "the README no longer prints 'make run' under The two commands"
+setsid sh -c "make run" > "$work/run" 2>&1 & make_run=$!; pids="$pids -$make_run"
+await "$work/run" "running on $DISPLAY" && pass "make run" || fail "make run did not start the daemon" "$work/run"
 kill -TERM "-$make_run" 2>/dev/null || true
 await "$work/run" "stopping: releasing" && pass "make run's daemon stopped on SIGTERM" || fail "make run's daemon did not stop" "$work/run"
 echo "  --    'make test' is the command running this check"
