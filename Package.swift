@@ -40,7 +40,7 @@ let package = Package(
         .target(name: "YAMLTree", dependencies: ["CYAML"]),
         .testTarget(name: "YAMLTreeTests", dependencies: ["YAMLTree"]),
         // YAML profiles -> views, recognizers and actions (as data); windows come and go.
-        .target(name: "GestureProfiles", dependencies: ["GestureEngine", "YAMLTree"]),
+        .target(name: "GestureProfiles", dependencies: ["GestureEngine", "YAMLTree", "SystemCalls"]),
         .testTarget(name: "GestureProfilesTests", dependencies: ["GestureProfiles", "TestSupport"]),
         // Traces in (JSONL, evemu-record, libinput record), event log out, and replay.
         .target(name: "GestureTraces", dependencies: ["GestureProfiles", "SystemCalls", "CYAML"]),

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import GestureEngine
 import GestureProfiles
+import SystemCalls
 
 /// A trace line: when (ms since the start of the trace) and what.
 public struct TraceLine: Sendable {
@@ -121,6 +122,6 @@ public enum TraceReader {
         let candidates = entries.filter { $0.hasSuffix(".desc") && name.hasPrefix(String($0.dropLast(5))) }
         guard let best = candidates.max(by: { $0.count < $1.count }) else { return nil }
         // A description is a few kilobytes: read it whole, but never an endless one.
-        return boundedRead(atPath: dir.appendingPathComponent(best).path, limit: 1 << 20).flatMap { String(validating: $0, as: UTF8.self) }
+        return FileDescriptor.contents(ofFile: dir.appendingPathComponent(best).path, limit: 1 << 20).flatMap { String(validating: $0, as: UTF8.self) }
     }
 }

@@ -83,6 +83,15 @@ package struct FileDescriptor: Hashable, Sendable {
         return .success(Array(buffer[0..<n]))
     }
 
+    /// The first `limit` bytes of the file at `path` at most (a device such as `/dev/zero` is
+    /// never read to its end); nil when it cannot be opened or read.
+    package static func contents(ofFile path: String, limit: Int) -> [UInt8]? {
+        guard let fd = try? open(path, .readOnly) else { return nil }
+        defer { fd.close() }
+        guard case .success(let bytes) = fd.readAll(limit: limit) else { return nil }
+        return bytes
+    }
+
     /// Reads until the end of the file or `limit` bytes, whichever comes first.
     package func readAll(limit: Int) -> Result<[UInt8], SystemError> {
         var bytes: [UInt8] = []

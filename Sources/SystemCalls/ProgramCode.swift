@@ -32,10 +32,7 @@ package enum ProgramCode {
     }
 
     private static func read(_ path: String) -> [UInt8]? {
-        guard let fd = try? FileDescriptor.open(path, .readOnly) else { return nil }
-        defer { fd.close() }
-        guard case .success(let bytes) = fd.readAll(limit: 1 << 20) else { return nil }
-        return bytes
+        FileDescriptor.contents(ofFile: path, limit: 1 << 20)
     }
 
     /// The executable's path as /proc shows it in the maps.

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import SystemCalls
 
 /// Where the configuration comes from (config.md): `--config FILE`, else
 /// `$XDG_CONFIG_HOME/tactus/config.yaml` (or `~/.config/…`), else each of
@@ -44,7 +45,7 @@ public enum ConfigurationLocator {
     /// longer file at the line where it passes the limit, and a device (`/dev/zero`) is never
     /// read to its end.
     static func boundedContents(atPath path: String) -> Data? {
-        boundedRead(atPath: path, limit: ProfileLimits.fileBytes + 1)
+        FileDescriptor.contents(ofFile: path, limit: ProfileLimits.fileBytes + 1).map { Data($0) }
     }
 
     /// UTF-8 text; a file cut at the limit is decoded as far as it goes (it is refused anyway).

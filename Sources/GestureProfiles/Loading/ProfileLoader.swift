@@ -1,4 +1,5 @@
 import FoundationEssentials
+import SystemCalls
 import YAMLTree
 
 /// Reads and validates a profile file. Every problem is reported (not only the first), and a
@@ -68,7 +69,7 @@ public struct FileSystemReader: ProfileFileReader {
     /// nil as well for a file longer than `ProfileLimits.fileBytes` (or endless, as a
     /// device is): no more than that is read.
     public func contents(of path: String) -> String? {
-        guard let data = boundedRead(atPath: path, limit: ProfileLimits.fileBytes + 1), data.count <= ProfileLimits.fileBytes else { return nil }
-        return String(data: data, encoding: .utf8)
+        guard let data = FileDescriptor.contents(ofFile: path, limit: ProfileLimits.fileBytes + 1), data.count <= ProfileLimits.fileBytes else { return nil }
+        return String(validating: data, as: UTF8.self)
     }
 }
