@@ -122,8 +122,8 @@ await "$work/display" '^[0-9]+$' || fail "Xvfb did not start"
 export DISPLAY=":$(cat "$work/display")"
 openbox --sm-disable >/dev/null 2>&1 & pids="$pids $!"
 n=0; until xprop -root _NET_SUPPORTING_WM_CHECK 2>/dev/null | grep -q 'window id'; do n=$((n + 1)); [ $n -le 400 ] || break; sleep 0.05; done
-.build/debug/tactus-test-window --class firefox --instance Navigator --title "Tactus — Mozilla Firefox" --geometry 600x400+100+100 > "$work/firefox" & pids="$pids $!"
-await "$work/firefox" '^ready ' || fail "the test window did not start"
+.build/debug/tactus-test-window --class firefox --instance Navigator --title "Tactus — Mozilla Firefox" --geometry 600x400+100+100 > "$work/firefox" 2>&1 & pids="$pids $!"
+await "$work/firefox" '^ready ' || fail "the test window did not start (DISPLAY=$DISPLAY)" "$work/firefox"
 firefox=$(printf '0x%x' "$(sed -n 's/^ready //p' "$work/firefox")")
 n=0; until xprop -root _NET_CLIENT_LIST 2>/dev/null | grep -q "$firefox"; do n=$((n + 1)); [ $n -le 400 ] || break; sleep 0.05; done
 
