@@ -95,8 +95,8 @@ final class ConfigurationWatcher {
             inotify.removeWatch(wd)
             watches[wd] = nil
         }
-        for (folder, names) in wanted {
-            if case .success(let wd) = inotify.watch(folder) { watches[wd] = (folder, names) }
+        for (folder, want) in wanted {
+            if case .success(let wd) = inotify.watch(folder, for: want.changes) { watches[wd] = (folder, want.names) }
         }
         let description = watches.values.map { "\($0.folder) (for \($0.names.sorted().joined(separator: ", ")))" }.sorted().joined(separator: " and ")
         if description != watching {
@@ -105,10 +105,14 @@ final class ConfigurationWatcher {
         }
     }
 
-    /// The folders to watch for `path`, each with the names in it that lead to the file: the
-    /// nearest existing ancestor of the file's folder, then along a chain of symbolic links.
-    private func plan() -> [String: Set<String>] {
-        var wanted: [String: Set<String>] = [:]
+    /// The folders to watch for `path`, each with the names in it that lead to the file and
+    /// the changes that matter there: the nearest existing ancestor of the file's folder,
+    /// then along a chain of symbolic links. A folder that holds the file (or a link on its
+    /// way) is watched for writes too; an ancestor only for names appearing and going, so a
+    /// home folder whose other files are written all day (`.xsession-errors`, a shell's
+    /// history) does not wake the daemon.
+    private func plan() -> [String: (names: Set<String>, changes: Inotify.Change)] {
+        var wanted: [String: (names: Set<String>, changes: Inotify.Change)] = [:]
         var file = path
         for _ in 0..<8 {
             let (folder, name) = Self.split(file)
@@ -117,12 +121,17 @@ final class ConfigurationWatcher {
                 (existing, child) = Self.split(existing)
             }
             guard PathKind.isDirectory(existing) else { break }
-            wanted[existing, default: []].insert(child)
+            wanted[existing, default: ([], [])].names.insert(child)
+            wanted[existing]!.changes.formUnion(existing == folder ? .all : Self.ancestorChanges)
             guard existing == folder, PathKind(of: file) == .symbolicLink, let target = FileSystem.linkTarget(file) else { break }
             file = target.hasPrefix("/") ? target : folder + "/" + target
         }
         return wanted
     }
+
+    /// What an ancestor of the file's folder is watched for: the next folder down appearing
+    /// or going, and the ancestor itself going.
+    static let ancestorChanges: Inotify.Change = [.created, .deleted, .movedIn, .movedOut, .folderDeleted, .folderMoved]
 
     /// A path's folder and last name (`/a/b` → `/a`, `b`; `b` → `.`, `b`).
     static func split(_ path: String) -> (folder: String, name: String) {

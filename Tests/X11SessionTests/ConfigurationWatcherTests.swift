@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+@testable import SystemCalls
+@testable import X11Session
+
+/// The profile watcher wakes the daemon for changes on the way to the profile file, and only
+/// for those: before the README's first run there is no ~/.config/tactus, so the home folder
+/// itself is watched — and other files in it are written all day.
+@Suite struct ConfigurationWatcherTests {
+    private func home() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tactus-home-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        return path
+    }
+
+    /// Whether the watcher's descriptor would wake the daemon's loop now.
+    private func wakes(_ watcher: ConfigurationWatcher) -> Bool {
+        var fds = [PollDescriptor(watcher.descriptor, .readable)]
+        guard case .success = poll(&fds, timeout: 0) else { return false }
+        return fds[0].happened.contains(.readable)
+    }
+
+    private func append(_ text: String, to path: String) throws {
+        let handle = FileHandle(forWritingAtPath: path) ?? {
+            FileManager.default.createFile(atPath: path, contents: nil)
+            return FileHandle(forWritingAtPath: path)!
+        }()
+        handle.seekToEndOfFile()
+        handle.write(Data(text.utf8))
+        handle.closeFile()
+    }
+
+    @Test func otherFilesWrittenInAWatchedAncestorDoNotWakeTheDaemon() throws {
+        let home = try home()
+        let file = home + "/.config/tactus/config.yaml"
+        try append("session started\n", to: home + "/.xsession-errors")
+        let watcher = try ConfigurationWatcher(path: file)
+        #expect(watcher.watching == "\(home) (for .config)")
+
+        for line in 0..<20 { try append("session message \(line)\n", to: home + "/.xsession-errors") }
+        #expect(!wakes(watcher), "writes to ~/.xsession-errors must not wake the loop")
+
+        // The folder on the way appearing does wake it, and the watch moves down.
+        try FileManager.default.createDirectory(atPath: home + "/.config/tactus", withIntermediateDirectories: true)
+        #expect(wakes(watcher))
+        watcher.readEvents()
+        #expect(watcher.watching == "\(home)/.config/tactus (for config.yaml)")
+
+        // In the file's own folder a write counts, and is reported once it settles.
+        var now: UInt64 = 1_000
+        watcher.milliseconds = { now }
+        try append("profiles: []\n", to: file)
+        #expect(wakes(watcher))
+        watcher.readEvents()
+        #expect(watcher.deadline == 1_000 + ConfigurationWatcher.settle)
+        now += ConfigurationWatcher.settle
+        #expect(watcher.changeSettled())
+    }
+}
