@@ -8,8 +8,10 @@ SYSCONFDIR ?= /etc
 DESTDIR ?=
 VERSION := $(shell sed -n 's/.*static let version = "\(.*\)"/\1/p' Sources/X11Session/Daemon/Daemon.swift)
 # The release binary links the Swift runtime statically: it runs on a Debian machine with
-# no Swift toolchain (the .deb depends only on Debian's libraries).
-RELEASE_FLAGS := -c release --static-swift-stdlib
+# no Swift toolchain (the .deb depends only on Debian's libraries). Every symbol is bound at
+# start-up (-z now): the first touch after a quiet hour does not wait for the dynamic
+# linker, and its lookup tables leave the idle daemon's memory with the rest of start-up.
+RELEASE_FLAGS := -c release --static-swift-stdlib -Xlinker -z -Xlinker now
 
 # Debian packages: to build, to run the X integration tests (real Xvfb + openbox, real Xorg
 # with the dummy video and inputtest input drivers), and to run.

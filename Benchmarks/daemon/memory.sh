@@ -3,8 +3,9 @@
 # daemon (release build, built-in profile) on a private Xvfb with openbox and two windows.
 #   Benchmarks/daemon/memory.sh [BINARY [DEB]]
 # Resident memory is read from /proc/PID/status: VmHWM is the peak during start-up, VmRSS
-# after it (the daemon unmaps the code only start-up ran), RssAnon the daemon's own memory
-# (heap, stacks, relocated data), RssFile the code and libraries mapped.
+# after it (the daemon unmaps the code and unchanged data only start-up used), RssAnon the
+# daemon's own memory (heap, stacks, relocated data), RssFile the code and libraries mapped,
+# Pss the resident set with each page shared with other processes counted in part.
 set -eu
 cd "$(dirname "$0")/../.."
 binary=${1:-.build/release/tactus}
@@ -28,7 +29,7 @@ xmessage -geometry 300x200+400+50 two & pids="$pids $!"
 until [ "$(xprop -root _NET_CLIENT_LIST 2>/dev/null | tr -cd ',' | wc -c)" -ge 1 ]; do sleep 0.05; done
 mkdir -p "$work/runtime" && chmod 700 "$work/runtime"
 HOME="$work" XDG_RUNTIME_DIR="$work/runtime" "$work/stripped" run 2>"$work/log" & daemon=$!; pids="$pids $daemon"
-until grep -q "running on" "$work/log"; do sleep 0.05; done
+until grep -q "running on" "$work/log" 2>/dev/null; do sleep 0.05; done
 sleep 3
 status=/proc/$daemon/status
-echo "idle daemon, 3 s after start: $(awk '/^VmRSS/ {print $2}' $status) KiB resident (peak during start-up $(awk '/^VmHWM/ {print $2}' $status) KiB; own memory RssAnon $(awk '/^RssAnon/ {print $2}' $status) KiB, mapped code and libraries RssFile $(awk '/^RssFile/ {print $2}' $status) KiB)"
+echo "idle daemon, 3 s after start: $(awk '/^VmRSS/ {print $2}' $status) KiB resident (peak during start-up $(awk '/^VmHWM/ {print $2}' $status) KiB; own memory RssAnon $(awk '/^RssAnon/ {print $2}' $status) KiB, mapped code and libraries RssFile $(awk '/^RssFile/ {print $2}' $status) KiB; proportional share Pss $(awk '/^Pss:/ {print $2}' /proc/$daemon/smaps_rollup) KiB)"

@@ -28,13 +28,18 @@ package struct PollDescriptor: Sendable {
 /// Sleeps until one of `descriptors` is ready or `timeout` milliseconds pass (-1: no limit).
 /// Returns how many are ready; an interruption by a signal counts as none ready.
 package func poll(_ descriptors: inout [PollDescriptor], timeout: Int32) -> Result<Int, SystemError> {
-    // A negative descriptor is one poll ignores.
-    var fds = descriptors.map { pollfd(fd: $0.fd?.rawValue ?? -1, events: $0.events.rawValue, revents: 0) }
-    let n = Glibc.poll(&fds, nfds_t(fds.count), timeout)
-    if n < 0 {
-        let e = SystemError.current
-        return e == .interrupted ? .success(0) : .failure(e)
+    // On the stack: the loop polls on every wake-up, and allocates nothing for it.
+    withUnsafeTemporaryAllocation(of: pollfd.self, capacity: descriptors.count) { fds in
+        for (i, descriptor) in descriptors.enumerated() {
+            // A negative descriptor is one poll ignores.
+            fds.initializeElement(at: i, to: pollfd(fd: descriptor.fd?.rawValue ?? -1, events: descriptor.events.rawValue, revents: 0))
+        }
+        let n = Glibc.poll(fds.baseAddress, nfds_t(fds.count), timeout)
+        if n < 0 {
+            let e = SystemError.current
+            return e == .interrupted ? .success(0) : .failure(e)
+        }
+        for i in descriptors.indices { descriptors[i].happened = PollEvents(rawValue: fds[i].revents) }
+        return .success(Int(n))
     }
-    for i in descriptors.indices { descriptors[i].happened = PollEvents(rawValue: fds[i].revents) }
-    return .success(Int(n))
 }

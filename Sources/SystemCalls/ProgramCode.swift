@@ -2,25 +2,67 @@
 import Glibc
 #endif
 
-/// The program's own machine code as the kernel maps it.
+/// The program's own file as the kernel maps it: its code, read-only data and data.
 package enum ProgramCode {
-    /// Unmaps the pages of the program's executable mappings (its code and read-only data,
-    /// never written) that start-up brought in: argument parsing, loading YAML, building the
-    /// profiles. They stay in the page cache, shared and reclaimable; a page needed again
-    /// is mapped back by a minor fault. Only `r-xp` mappings of the executable are touched:
-    /// writable data, and the read-only data the loader relocated (RELRO), hold private
-    /// changes that must stay.
-    package static func releaseStartupPages() {
-        guard let exe = executablePath(), let bytes = read("/proc/self/maps") else { return }
+    /// Unmaps the pages of the executable that start-up brought in and left unchanged:
+    /// argument parsing, loading YAML, building the profiles ran code and read tables that
+    /// the idle loop never touches again. Such a page is the file's own (in the page cache,
+    /// shared, reclaimable); a page needed again is mapped back by a minor fault.
+    ///
+    /// Only unchanged pages go: the code, and the pages of the data mappings that nobody
+    /// wrote. A page the loader relocated or the program wrote is private memory and must
+    /// stay; it is told apart through /proc/self/pagemap, which marks a page still backed by
+    /// the file. Without pagemap only the code mappings, which are never written, are
+    /// released. Called by the one thread that runs the daemon, before it sleeps.
+    /// Returns how many pages were released.
+    @discardableResult
+    package static func releaseStartupPages() -> Int {
+        guard let exe = executablePath(), let bytes = read("/proc/self/maps") else { return 0 }
+        let pageSize = UInt(sysconf(Int32(_SC_PAGESIZE)))
+        let pagemap = open("/proc/self/pagemap", O_RDONLY | O_CLOEXEC)
+        defer { if pagemap >= 0 { close(pagemap) } }
+        var released = 0
         for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
             // start-end perms offset device inode path
             let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
-            guard fields.count == 6, fields[1] == "r-xp", fields[5].drop { $0 == " " } == exe else { continue }
+            guard fields.count == 6, fields[5].drop(while: { $0 == " " }) == exe else { continue }
+            let perms = fields[1]
             let range = fields[0].split(separator: "-")
             guard range.count == 2, let start = UInt(range[0], radix: 16), let end = UInt(range[1], radix: 16), end > start,
-                  let address = UnsafeMutableRawPointer(bitPattern: start) else { continue }
-            _ = madvise(address, Int(end - start), MADV_DONTNEED)
+                  perms.hasSuffix("p") else { continue }
+            if perms == "r-xp" {
+                released += discard(start, end, pageSize: pageSize)
+            } else if pagemap >= 0 {
+                released += discardUnchanged(start, end, pageSize: pageSize, pagemap: pagemap)
+            }
         }
+        return released
+    }
+
+    /// Discards the pages of `start..<end` that are present and still the file's
+    /// (pagemap: bit 63 present, bit 61 file page), in runs.
+    private static func discardUnchanged(_ start: UInt, _ end: UInt, pageSize: UInt, pagemap: Int32) -> Int {
+        let count = Int((end - start) / pageSize)
+        var entries = [UInt64](repeating: 0, count: count)
+        let wanted = count * 8
+        let got = entries.withUnsafeMutableBytes { pread(pagemap, $0.baseAddress, wanted, off_t(start / pageSize * 8)) }
+        guard got == wanted else { return 0 }
+        var released = 0, runStart: Int?
+        for i in 0...count {
+            let unchanged = i < count && entries[i] >> 63 & 1 == 1 && entries[i] >> 61 & 1 == 1
+            if unchanged, runStart == nil { runStart = i }
+            if !unchanged, let first = runStart {
+                released += discard(start + UInt(first) * pageSize, start + UInt(i) * pageSize, pageSize: pageSize)
+                runStart = nil
+            }
+        }
+        return released
+    }
+
+    private static func discard(_ start: UInt, _ end: UInt, pageSize: UInt) -> Int {
+        guard let address = UnsafeMutableRawPointer(bitPattern: start),
+              madvise(address, Int(end - start), MADV_DONTNEED) == 0 else { return 0 }
+        return Int((end - start) / pageSize)
     }
 
     /// The process's resident memory in kilobytes (/proc/self/statm), nil without /proc.
