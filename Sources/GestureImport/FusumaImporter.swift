@@ -8,7 +8,7 @@ import YAMLTree
 /// fusuma's `command:` goes to the shell (Ruby's `spawn`); `sendkey:` takes Linux key
 /// names. `rotate:` and `hold:` have no Tactus touchpad counterpart and are refused.
 /// Aliases are followed, but a text whose aliases expand past `ImportLimits.yamlNodes` is
-/// refused before it is composed (`YAMLBounds`), and every node the import reaches
+/// refused as it is composed (`YAMLLimits`), and every node the import reaches
 /// counts against the same budget: a "billion laughs" file stops with an error.
 struct FusumaImporter {
     /// One gesture direction with its action.
@@ -38,12 +38,11 @@ struct FusumaImporter {
     static func run(_ text: String) throws(ImportFailure) -> ImportResult {
         var importer = FusumaImporter()
         var sections: [Section] = []
-        do {
-            try YAMLBounds.check(text, YAMLLimits(bytes: ImportLimits.fileSize, nodes: ImportLimits.yamlNodes, depth: ImportLimits.yamlDepth))
-        } catch {
-            throw ImportFailure(line: error.line, message: "the YAML \(error.problem): not a fusuma configuration")
+        let (documents, error) = YAMLComposer.composeAll(text, within: YAMLLimits(bytes: ImportLimits.fileSize, nodes: ImportLimits.yamlNodes, depth: ImportLimits.yamlDepth))
+        // A text past the limits is refused whole, before any of its documents is imported.
+        if let error, case .tooLarge(let problem) = error.problem {
+            throw ImportFailure(line: error.mark.line, message: "the YAML \(problem): not a fusuma configuration")
         }
-        let (documents, error) = YAMLComposer.composeAll(text)
         for (index, document) in documents.enumerated() {
             try importer.document(document, first: index == 0, into: &sections)
         }
@@ -62,6 +61,8 @@ struct FusumaImporter {
             return ImportFailure(line: e.mark.line, message: "duplicate key \(duplicates.map { "'\($0)'" }.joined(separator: ", ")) in a mapping")
         case .unreadable(let problem):
             return ImportFailure(line: e.mark.line, message: "cannot read the file: \(problem)")
+        case .tooLarge(let problem):
+            return ImportFailure(line: e.mark.line, message: "the YAML \(problem): not a fusuma configuration")
         }
     }
 

@@ -9,6 +9,9 @@ public struct YAMLError: Error, Sendable, CustomStringConvertible {
         case duplicateKeys([String])
         /// Characters YAML does not allow (control characters, a byte order mark inside).
         case unreadable(String)
+        /// Past a reader's ``YAMLLimits`` (what is passed, as a predicate: "has more than
+        /// 100000 nodes, its aliases expanded"), at the place where it is passed.
+        case tooLarge(String)
     }
 
     /// What the parser was reading when it met the problem (an unclosed quote, a flow
@@ -28,22 +31,30 @@ public struct YAMLError: Error, Sendable, CustomStringConvertible {
         case .syntax(let words): return "\(mark): \(prefix)\(words)"
         case .duplicateKeys(let keys): return "\(mark): duplicate key \(keys.map { "'\($0)'" }.joined(separator: ", ")) in a mapping"
         case .unreadable(let words): return "\(mark): \(words)"
+        case .tooLarge(let words): return "\(mark): the text \(words)"
         }
     }
 }
 
 /// Composes YAML text into ``Node`` trees with libyaml (Debian's): the events are read once
 /// and assembled iteratively (nesting is bounded by ``maximumDepth``), aliases share
-/// their anchor's node, and keys repeated in a mapping are an error.
+/// their anchor's node, and keys repeated in a mapping are an error. With ``YAMLLimits``
+/// the same pass counts what the text costs with its aliases expanded, and stops where it
+/// passes them.
 public enum YAMLComposer {
     /// How deeply collections may nest (a profile needs fewer than ten levels).
     public static let maximumDepth = 1_000
 
     /// The single document of `text`; nil when it has none. More than one is an error.
     public static func compose(_ text: String) throws(YAMLError) -> Node? {
+        try compose(text, within: nil)
+    }
+
+    /// The single document of `text`, refused (``YAMLError/Problem/tooLarge(_:)``) past `limits`.
+    package static func compose(_ text: String, within limits: YAMLLimits?) throws(YAMLError) -> Node? {
         var bytes = Array(text.utf8)
         return try bytes.withUnsafeMutableBufferPointer { buffer throws(YAMLError) -> Node? in
-            var reader = try EventReader(buffer, text: text)
+            var reader = try EventReader(buffer, text: text, limits: limits)
             defer { reader.close() }
             guard let root = try reader.nextDocument() else { return nil }
             if let extra = try reader.nextDocumentStart() {
@@ -57,11 +68,16 @@ public enum YAMLComposer {
     /// Every document of `text`, and the error that stopped the reading (the documents before
     /// it are kept).
     public static func composeAll(_ text: String) -> (documents: [Node], error: YAMLError?) {
+        composeAll(text, within: nil)
+    }
+
+    /// Every document of `text` until it passes `limits` (or another error stops the reading).
+    package static func composeAll(_ text: String, within limits: YAMLLimits?) -> (documents: [Node], error: YAMLError?) {
         var bytes = Array(text.utf8)
         return bytes.withUnsafeMutableBufferPointer { buffer in
             var documents: [Node] = []
             do throws(YAMLError) {
-                var reader = try EventReader(buffer, text: text)
+                var reader = try EventReader(buffer, text: text, limits: limits)
                 defer { reader.close() }
                 while let document = try reader.nextDocument() { documents.append(document) }
                 return (documents, nil)
@@ -77,9 +93,12 @@ public enum YAMLComposer {
 private struct EventReader {
     private let parser: UnsafeMutablePointer<yaml_parser_t>
     private let text: String
+    private var budget: ExpansionBudget?
 
-    init(_ buffer: UnsafeMutableBufferPointer<UInt8>, text: String) throws(YAMLError) {
+    init(_ buffer: UnsafeMutableBufferPointer<UInt8>, text: String, limits: YAMLLimits?) throws(YAMLError) {
+        if let limits { try ExpansionBudget.checkLength(buffer, limits) }
         self.text = text
+        budget = limits.map(ExpansionBudget.init)
         parser = .allocate(capacity: 1)
         parser.initialize(to: yaml_parser_t())
         guard yaml_parser_initialize(parser) == 1 else {
@@ -120,22 +139,35 @@ private struct EventReader {
     mutating func nextDocument() throws(YAMLError) -> Node? {
         guard try nextDocumentStart() != nil else { return nil }
         var builder = TreeBuilder()
+        var budget = self.budget
+        defer { self.budget = budget }
         while true {
             let done: Bool = try next { event throws(YAMLError) in
+                let mark = Self.mark(event.start_mark)
                 switch event.type {
                 case YAML_DOCUMENT_END_EVENT:
+                    budget?.endDocument()
                     return true
                 case YAML_SCALAR_EVENT:
                     let s = event.data.scalar
+                    let anchor = Self.string(s.anchor)
+                    try budget?.scalar(anchor: anchor, at: mark)
                     let value = String(decoding: UnsafeBufferPointer(start: s.value, count: Int(s.length)), as: UTF8.self)
-                    try builder.add(.scalar(Node.Scalar(value, style: Self.style(s.style), mark: Self.mark(event.start_mark))), anchor: Self.string(s.anchor))
+                    try builder.add(.scalar(Node.Scalar(value, style: Self.style(s.style), mark: mark)), anchor: anchor)
                 case YAML_ALIAS_EVENT:
-                    try builder.alias(Self.string(event.data.alias.anchor) ?? "", at: Self.mark(event.start_mark))
+                    let name = Self.string(event.data.alias.anchor) ?? ""
+                    try budget?.alias(name, at: mark)
+                    try builder.alias(name, at: mark)
                 case YAML_SEQUENCE_START_EVENT:
-                    try builder.open(.sequence(Node.Sequence([])), at: Self.mark(event.start_mark), anchor: Self.string(event.data.sequence_start.anchor))
+                    let anchor = Self.string(event.data.sequence_start.anchor)
+                    try budget?.open(anchor: anchor, at: mark)
+                    try builder.open(.sequence(Node.Sequence([])), at: mark, anchor: anchor)
                 case YAML_MAPPING_START_EVENT:
-                    try builder.open(.mapping(Node.Mapping([])), at: Self.mark(event.start_mark), anchor: Self.string(event.data.mapping_start.anchor))
+                    let anchor = Self.string(event.data.mapping_start.anchor)
+                    try budget?.open(anchor: anchor, at: mark)
+                    try builder.open(.mapping(Node.Mapping([])), at: mark, anchor: anchor)
                 case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+                    try budget?.close(at: mark)
                     try builder.close()
                 default:
                     break

@@ -1,5 +1,5 @@
 import Testing
-import YAMLTree
+@testable import YAMLTree
 
 /// The node trees the profile loader, the fusuma import and the libinput reader read: what
 /// was written, where, and every way a text is refused.
@@ -143,5 +143,37 @@ import YAMLTree
             #expect(error.problem == .syntax("collections nested deeper than \(depth) levels"))
             #expect(error.mark == Mark(line: 1, column: depth + 1))
         }
+    }
+
+    /// With limits, the pass that composes also counts each alias at its expanded size, and
+    /// stops where the text passes a limit: ten aliases of ten aliases of a ten-item list are
+    /// 1,000 nodes to whoever walks them, though the text has 33.
+    @Test func limitsCountAliasesExpandedAndStopWhereTheTextPassesThem() throws {
+        let text = """
+            a: &a [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
+            b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]
+            c: [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]
+            """
+        let generous = YAMLLimits(bytes: 1_000, nodes: 2_000, depth: 8)
+        let c = try #require(try YAMLComposer.compose(text, within: generous)?.mapping?.first { $0.key.string == "c" }?.value.sequence)
+        #expect(c.count == 10 && c.allSatisfy { $0.sequence?.count == 10 }, "within the limits the tree is composed as without them")
+        do {
+            _ = try YAMLComposer.compose(text, within: YAMLLimits(bytes: 1_000, nodes: 500, depth: 8))
+            Issue.record("1,000 expanded nodes passed a limit of 500")
+        } catch {
+            #expect(error.problem == .tooLarge("has more than 500 nodes, its aliases expanded"))
+            #expect(error.mark.line == 3, "the third line's aliases pass the limit: \(error.mark)")
+        }
+        do {
+            _ = try YAMLComposer.compose(text, within: YAMLLimits(bytes: 1_000, nodes: 2_000, depth: 2))
+            Issue.record("three levels through aliases passed a limit of two")
+        } catch {
+            #expect(error.problem == .tooLarge("nests lists and mappings deeper than 2 levels, its aliases expanded"))
+            #expect(error.mark == Mark(line: 2, column: 8))
+        }
+        let (documents, error) = YAMLComposer.composeAll("a: 1\n---\n" + text, within: YAMLLimits(bytes: 40, nodes: 2_000, depth: 8))
+        #expect(documents.isEmpty, "a text past the limit is refused before any document")
+        #expect(error?.problem == .tooLarge("is longer than 40 bytes"))
+        #expect(error?.mark == Mark(line: 3, column: 32))
     }
 }

@@ -21,13 +21,7 @@ public enum ProfileLoader {
         let sink = DiagnosticSink(file: path)
         let root: Node?
         do {
-            try YAMLBounds.check(text, ProfileLimits.yaml)
-        } catch {
-            sink.error(SourceLocation(line: error.line, column: error.column), "the file \(error.problem): a profile file holds at most \(ProfileLimits.fileBytes) bytes, \(ProfileLimits.yamlNodes) nodes and \(ProfileLimits.yamlDepth) levels (tactus.yaml(5), LIMITS)")
-            return Result(file: nil, diagnostics: sink.sorted)
-        }
-        do {
-            root = try YAMLComposer.compose(text)
+            root = try YAMLComposer.compose(text, within: ProfileLimits.yaml)
         } catch {
             sink.error(SourceLocation(line: error.mark.line, column: error.mark.column), message(of: error))
             return Result(file: nil, diagnostics: sink.sorted)
@@ -50,6 +44,8 @@ public enum ProfileLoader {
             return "duplicate key \(duplicates.map { "'\($0)'" }.joined(separator: ", ")) in a mapping"
         case .unreadable(let problem):
             return "cannot read the file: \(problem)"
+        case .tooLarge(let problem):
+            return "the file \(problem): a profile file holds at most \(ProfileLimits.fileBytes) bytes, \(ProfileLimits.yamlNodes) nodes and \(ProfileLimits.yamlDepth) levels (tactus.yaml(5), LIMITS)"
         }
     }
 }
