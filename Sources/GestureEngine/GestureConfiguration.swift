@@ -120,6 +120,9 @@ public struct GestureConfiguration: Sendable, Equatable {
         /// px of the driver's swipe deltas. A swipe shorter than this when it ends picks no
         /// direction, so no direction's `action` fires (a hesitant touch is not a command).
         public var swipeMinimumDistance = 20.0
+        /// Scale change (0.1 = 10%). A pinch that ends closer to its start than this picks no
+        /// direction, so no `in` or `out` action fires: fingers resting on the pad breathe.
+        public var pinchMinimumScaleChange = 0.1
         public init() {}
     }
 }

@@ -158,7 +158,7 @@ extension FusumaImporter {
                     remark = "in and out have different thresholds; every follows the one of in"
                 }
                 let r = ImportedRepeat(every: 0.1 * threshold, action: grow?.action, reverse: shrink?.action)
-                profile.touchpad.append(ImportedBinding(.touchpadPinch(fingers: f), repeating: r, lines: [grow?.line, shrink?.line].compactMap { $0 }.sorted(), remark: remark))
+                profile.touchpad.append(ImportedBinding(.touchpadPinch(fingers: f, direction: nil), repeating: r, lines: [grow?.line, shrink?.line].compactMap { $0 }.sorted(), remark: remark))
             }
             profile.touchpad.sort { ($0.lines[0], fingerCount($0.trigger)) < ($1.lines[0], fingerCount($1.trigger)) }
             result.profiles.append(profile)

@@ -57,7 +57,8 @@ public indirect enum ImportedAction: Sendable, Equatable, CustomStringConvertibl
 /// What starts a binding: an XI 2.4 touchpad gesture, or a touchscreen gesture.
 public enum ImportedTrigger: Sendable, Equatable, Hashable {
     case touchpadSwipe(fingers: Int, direction: String)
-    case touchpadPinch(fingers: Int)
+    /// `direction`: in or out; nil for a binding that takes both.
+    case touchpadPinch(fingers: Int, direction: String?)
     case swipe(touches: Int, direction: String)
     /// `direction`: in or out.
     case pinch(touches: Int, direction: String)

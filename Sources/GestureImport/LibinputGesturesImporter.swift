@@ -199,7 +199,7 @@ struct LibinputGesturesImporter {
 
     /// The bindings: an explicit finger count wins over a line without one; without one a
     /// swipe binds 3 and 4 fingers, a pinch 2 to 4. A pinch in and out that run the same
-    /// command are one binding; a pinch with different commands in and out is refused.
+    /// command are one binding; otherwise each is a binding of its direction.
     private mutating func build() {
         var profile = ImportedProfile(name: "libinput-gestures", applications: [])
         profile.notes = gestureNotes
@@ -234,10 +234,10 @@ struct LibinputGesturesImporter {
             guard pinchesDone.insert(f).inserted else { continue }
             let pinchIn = chosen["pinch in \(f)"], pinchOut = chosen["pinch out \(f)"]
             if let i = pinchIn, let o = pinchOut, i.action == o.action {
-                profile.touchpad.append(ImportedBinding(.touchpadPinch(fingers: f), action: i.action, lines: Array(Set([i.line, o.line])).sorted(), remark: i.remark))
+                profile.touchpad.append(ImportedBinding(.touchpadPinch(fingers: f, direction: nil), action: i.action, lines: Array(Set([i.line, o.line])).sorted(), remark: i.remark))
             } else {
                 for p in [pinchIn, pinchOut].compactMap({ $0 }) {
-                    profile.notes.append(ImportNote(p.text + (p.fingers == nil ? " (for \(f) fingers)" : ""), because: "a Tactus touchpad pinch binding fires on pinches in and out alike (XI 2.4 pinch bindings have no direction)", lines: [p.line]))
+                    profile.touchpad.append(ImportedBinding(.touchpadPinch(fingers: f, direction: p.motion), action: p.action, lines: [p.line], remark: p.remark))
                 }
             }
         }
@@ -252,6 +252,6 @@ struct LibinputGesturesImporter {
 /// The fingers or touches a trigger takes.
 func fingerCount(_ t: ImportedTrigger) -> Int {
     switch t {
-    case .touchpadSwipe(let f, _), .touchpadPinch(let f), .swipe(let f, _), .pinch(let f, _), .tap(let f): return f
+    case .touchpadSwipe(let f, _), .touchpadPinch(let f, _), .swipe(let f, _), .pinch(let f, _), .tap(let f): return f
     }
 }

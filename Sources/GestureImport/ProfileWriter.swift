@@ -73,7 +73,7 @@ public struct ProfileWriter {
     private func trigger(_ t: ImportedTrigger) -> String {
         switch t {
         case .touchpadSwipe(let f, let d): return "swipe: { fingers: \(f), direction: \(d) }"
-        case .touchpadPinch(let f): return "pinch: { fingers: \(f) }"
+        case .touchpadPinch(let f, let d): return "pinch: { fingers: \(f)\(d.map { ", direction: \($0)" } ?? "") }"
         case .swipe(let n, let d): return "swipe: { direction: \(d), touches: \(n) }"
         case .pinch(let n, let d): return "pinch: { touches: \(n), direction: \(d) }"
         case .tap(let n): return "tap: { touches: \(n) }"
@@ -83,7 +83,7 @@ public struct ProfileWriter {
     private func baseName(_ t: ImportedTrigger) -> String {
         switch t {
         case .touchpadSwipe(let f, let d): return "tp-swipe-\(f)-\(d)"
-        case .touchpadPinch(let f): return "tp-pinch-\(f)"
+        case .touchpadPinch(let f, let d): return "tp-pinch-\(f)\(d.map { "-\($0)" } ?? "")"
         case .swipe(let n, let d): return "swipe-\(n)-\(d)"
         case .pinch(let n, let d): return "pinch-\(n)-\(d)"
         case .tap(let n): return "tap-\(n)"

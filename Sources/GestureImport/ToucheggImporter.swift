@@ -166,7 +166,7 @@ struct ToucheggImporter {
             if let trigger = shape.touchscreen { importTouchscreen(g, trigger: trigger, into: &profile) }
             switch shape.touchpad {
             case .touchpadSwipe?: importTouchpadSwipe(g, trigger: shape.touchpad!, into: &profile)
-            case .touchpadPinch(let f)?: pinches[f, default: []].append((g, map(action, gesture: g, touchpad: true)))
+            case .touchpadPinch(let f, _)?: pinches[f, default: []].append((g, map(action, gesture: g, touchpad: true)))
             default: break
             }
         }
@@ -192,7 +192,7 @@ struct ToucheggImporter {
         case "PINCH":
             guard ["IN", "OUT"].contains(g.direction) else { return refuse("a pinch needs direction IN or OUT") }
             guard (2...10).contains(f) else { return refuse("Touchégg recognizes pinches of 2 or more fingers") }
-            return ((2...5).contains(f) ? .touchpadPinch(fingers: f) : nil, .pinch(touches: f, direction: g.direction.lowercased()))
+            return ((2...5).contains(f) ? .touchpadPinch(fingers: f, direction: nil) : nil, .pinch(touches: f, direction: g.direction.lowercased()))
         case "TAP":
             guard (2...10).contains(f) else { return refuse("Touchégg recognizes taps of 2 or more fingers on a touchscreen") }
             return (nil, .tap(touches: f))
@@ -229,11 +229,11 @@ struct ToucheggImporter {
         }
     }
 
-    /// A Tactus touchpad pinch binding takes every pinch of its finger count, in or out: it
-    /// imports a pinch in and out that do the same, or repeated actions (in one direction,
-    /// or mirror images of each other), and refuses the rest.
+    /// The touchpad pinches of one finger count: repeated actions (in one direction, or
+    /// mirror images of each other) are one binding that repeats as the scale goes; a pinch
+    /// in and out that do the same once are one binding; other once-only actions are a
+    /// binding for each direction.
     private mutating func importTouchpadPinches(_ entries: [(Gesture, Mapped)], fingers: Int, into profile: inout ImportedProfile) {
-        let noDirection = "a Tactus touchpad pinch binding fires on pinches in and out alike (XI 2.4 pinch bindings have no direction)"
         var repeats: [(Gesture, ImportedRepeat, ImportedAction?)] = []
         var once: [(Gesture, ImportedAction)] = []
         for (g, m) in entries {
@@ -259,18 +259,20 @@ struct ToucheggImporter {
                 merged.reverse = merged.reverse ?? other.reverse
                 lines.append(g.line)
             }
-            profile.touchpad.append(ImportedBinding(.touchpadPinch(fingers: fingers), repeating: merged, onBegan: began, lines: lines))
-            for (g, _) in once {
-                profile.notes.append(ImportNote("the touchpad part of \(g.summary)", because: noDirection, lines: [g.line]))
+            profile.touchpad.append(ImportedBinding(.touchpadPinch(fingers: fingers, direction: nil), repeating: merged, onBegan: began, lines: lines))
+            // Once-only actions fire when a pinch that way ends, beside the repeat.
+            for (g, a) in once {
+                profile.touchpad.append(ImportedBinding(.touchpadPinch(fingers: fingers, direction: g.direction.lowercased()), action: a, lines: [g.line]))
             }
             return
         }
         if once.count == 2, once[0].1 == once[1].1 {
-            profile.touchpad.append(ImportedBinding(.touchpadPinch(fingers: fingers), action: once[0].1, lines: once.map(\.0.line)))
+            profile.touchpad.append(ImportedBinding(.touchpadPinch(fingers: fingers, direction: nil), action: once[0].1, lines: once.map(\.0.line)))
             return
         }
-        for (g, _) in once {
-            profile.notes.append(ImportNote("the touchpad part of \(g.summary)", because: noDirection, lines: [g.line]))
+        // Different actions in and out: a binding for each direction.
+        for (g, a) in once {
+            profile.touchpad.append(ImportedBinding(.touchpadPinch(fingers: fingers, direction: g.direction.lowercased()), action: a, lines: [g.line]))
         }
     }
 

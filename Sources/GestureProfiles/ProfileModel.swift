@@ -189,6 +189,9 @@ public struct TouchpadBinding: Sendable {
     public var fingers: Int
     /// Swipe only: the direction that fires `action` (nil = any).
     public var direction: Direction?
+    /// Pinch only: whether `action` fires for a pinch that closed (`in`), opened (`out`), or
+    /// either.
+    public var pinchDirection: PinchDirection = .any
     public var action: ActionSpec?
     public var on: [GestureState: ActionSpec]
     public var `repeat`: RepeatSpec?

@@ -52,19 +52,19 @@ import Testing
             "\(p) tp-pinch-3: touchpad pinch 3 -> command notify-send Pinch in three fingers @ \(at("pinch in 3")), \(at("pinch out 3"))",
             // ~ in the program name is expanded from HOME, as libinput-gestures does.
             "\(p) tp-pinch-4: touchpad pinch 4 -> command /home/ana/bin/zoom-out.sh --step 10 @ \(at("pinch in 4")), \(at("pinch out 4"))",
+            // Different commands in and out: a binding for each direction.
+            "\(p) tp-pinch-2-in: touchpad pinch 2 in -> keys Control_L+minus @ \(at("pinch in 2"))",
+            "\(p) tp-pinch-2-out: touchpad pinch 2 out -> keys Control_L+plus @ \(at("pinch out 2"))",
             // Chained xdotool commands are not one key combination: they stay a command.
             "\(p) tp-swipe-5-up: touchpad swipe 5 up -> command xdotool keydown super key Up keyup super @ \(at("keydown super"))",
             // No shell: '|' is an argument, as libinput-gestures passes it.
             "\(p) tp-swipe-5-down: touchpad swipe 5 down -> command echo a | b @ \(at("echo a | b"))",
             "\(p) tp-swipe-5-right: touchpad swipe 5 right -> keys Control_L+Shift_L+t @ \(at("ctrl+shift+t"))",
         ])
-        let noDirection = "because a Tactus touchpad pinch binding fires on pinches in and out alike (XI 2.4 pinch bindings have no direction)"
         #expect(imported.notes == [
             "device DELL0820:00 044E:121F Touchpad (\(file):\(at("device DELL"))) because Tactus takes the gestures of every touchpad, through the X server",
             "swipe_threshold 100 (\(file):\(at("swipe_threshold"))) because the touchpad driver decides when a swipe begins; Tactus has no distance to set",
             "timeout 2.5 (\(file):\(at("timeout"))) because Tactus touchpad bindings have no time limit",
-            "gesture pinch in 2 xdotool key ctrl+minus (\(file):\(at("pinch in 2"))) \(noDirection)",
-            "gesture pinch out 2 xdotool key ctrl+plus (\(file):\(at("pinch out 2"))) \(noDirection)",
             "gesture swipe right 5 xdotool key ctrl+w (\(file):\(at("ctrl+w"))) because line \(at("ctrl+shift+t")) configures the same gesture again, and libinput-gestures keeps the last",
         ])
         #expect(imported.text.contains("~/bin/zoom-out.sh expanded to /home/ana/bin/zoom-out.sh from this environment"))
@@ -75,7 +75,10 @@ import Testing
         let imported = try importFixture("libinput-gestures-unsupported.conf")
         func at(_ marker: String) -> Int { line(of: marker, in: source) }
         let file = "libinput-gestures-unsupported.conf"
-        #expect(imported.bindings == ["libinput-gestures tp-swipe-3-right: touchpad swipe 3 right -> keys Alt_L+Left @ \(at("swipe right 3"))"])
+        #expect(imported.bindings == [
+            "libinput-gestures tp-pinch-3-in: touchpad pinch 3 in -> keys Control_L+minus @ \(at("pinch in 3"))",
+            "libinput-gestures tp-swipe-3-right: touchpad swipe 3 right -> keys Alt_L+Left @ \(at("swipe right 3"))",
+        ])
         #expect(imported.notes == [
             "gesture hold on 4 xdotool key control+t (\(file):\(at("hold on 4"))) because X (XInput 2.4) has no touchpad hold gestures",
             "gesture hold on+1.5 4 xdotool key control+w (\(file):\(at("hold on+1.5"))) because X (XInput 2.4) has no touchpad hold gestures",
@@ -87,7 +90,6 @@ import Testing
             "gesture swipe up 4 _internal --cols 4 ws_up (\(file):\(at("--cols 4 ws_up"))) because Tactus switches desktops in a row (next, previous, a number), not in a grid",
             "gesture swipe down 4 _internal --cols 4 ws_left_down (\(file):\(at("ws_left_down"))) because Tactus switches desktops in a row (next, previous, a number), not in a grid",
             "gesture swipe left 2 xdotool key alt+Left (\(file):\(at("swipe left 2"))) because the touchpad driver reports swipes of 3 to 5 fingers",
-            "gesture pinch in 3 xdotool key ctrl+minus (\(file):\(at("pinch in 3"))) because a Tactus touchpad pinch binding fires on pinches in and out alike (XI 2.4 pinch bindings have no direction)",
         ])
     }
 

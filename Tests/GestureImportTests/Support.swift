@@ -25,7 +25,7 @@ struct Imported {
         var out: [String] = []
         for p in file.profiles {
             for b in p.touchpad {
-                let trigger = b.kind == .swipe ? "touchpad swipe \(b.fingers) \(b.direction?.rawValue ?? "any")" : "touchpad pinch \(b.fingers)"
+                let trigger = b.kind == .swipe ? "touchpad swipe \(b.fingers) \(b.direction?.rawValue ?? "any")" : "touchpad pinch \(b.fingers)\(b.pinchDirection == .any ? "" : " \(b.pinchDirection.rawValue)")"
                 out.append("\(p.name) \(b.name): \(trigger) -> \(actions(b.action, b.on, b.repeat)) @ \(sources[b.name] ?? "?")")
             }
             for g in p.gestures {

@@ -39,6 +39,30 @@ import TestSupport
         ])
     }
 
+    /// A pinch binding with a direction takes the other direction's pinches too: warned,
+    /// unless the other direction (or any) is bound; a misspelt direction is an error.
+    @Test func touchpadPinchDirectionsAreCheckedLikeSwipes() {
+        let yaml = """
+            version: 1
+            profiles:
+              - name: desktop
+                match: any
+                touchpad:
+                  - { name: a, pinch: { fingers: 2, direction: in }, action: { keys: ctrl+minus } }
+                  - { name: b, pinch: { fingers: 3, direction: out }, action: { desktop: show } }
+                  - { name: c, pinch: { fingers: 3, direction: in }, action: { desktop: show } }
+                  - { name: d, pinch: { fingers: 4, direction: in }, action: { desktop: show } }
+                  - { name: e, pinch: { fingers: 4 }, action: { desktop: show } }
+            """
+        let r = ProfileLoader.load(yaml: yaml, path: "t.yaml")
+        #expect(r.errors.map(\.description) == [])
+        #expect(r.warnings.map(\.description) == [
+            "t.yaml:6:52: warning: 2-finger pinches out are bound to nothing, yet this binding takes them from the application: the touchpad driver decides ownership when a pinch begins, from the finger count only (bind them too, or use another finger count)",
+        ])
+        let wrong = ProfileLoader.load(yaml: "version: 1\nprofiles:\n  - name: d\n    match: any\n    touchpad:\n      - { name: a, pinch: { fingers: 2, direction: left }, action: { keys: a } }\n", path: "t.yaml")
+        #expect(wrong.errors.map(\.description) == ["t.yaml:6:52: unknown pinch direction 'left'; expected one of: in, out, any"])
+    }
+
     @Test func theShippedDefaultHasNoWarnings() {
         let r = ProfileLoader.load(yaml: defaultProfileYAML, path: "<built-in>")
         #expect(r.diagnostics.map(\.description) == [])

@@ -231,6 +231,36 @@ final class Live {
         live.runtime.touchpadEnded(cancelled: true, time: Instant(milliseconds: 120))
         #expect(live.sink.lines == ["touchpad-previous-desktop ended: desktop previous"])
     }
+
+    /// Pinching out zooms in, pinching in zooms out, as fusuma and libinput-gestures bind
+    /// them; a pinch that ends within 10% of where it began (fingers resting) fires neither.
+    @Test func touchpadPinchBindingsFireByTheWayThePinchMoved() throws {
+        let live = try Live("""
+            version: 1
+            profiles:
+              - name: desktop
+                match: any
+                touchpad:
+                  - { name: zoom-in, pinch: { fingers: 2, direction: out }, action: { keys: ctrl+plus } }
+                  - { name: zoom-out, pinch: { fingers: 2, direction: in }, action: { keys: ctrl+minus } }
+            """)
+        var t = 0.0
+        func pinch(to scales: [Double], cancelled: Bool = false) {
+            #expect(live.runtime.touchpadBegan(.pinch, fingers: 2, at: Point(x: 10, y: 10), time: Instant(milliseconds: t)))
+            for scale in scales {
+                t += 10
+                live.runtime.touchpadUpdated(delta: .zero, scale: scale, angle: 0, time: Instant(milliseconds: t))
+            }
+            t += 100
+            live.runtime.touchpadEnded(cancelled: cancelled, time: Instant(milliseconds: t))
+        }
+        pinch(to: [1.1, 1.3, 1.6])
+        pinch(to: [0.9, 0.7, 0.5])
+        pinch(to: [1.05, 0.96])
+        pinch(to: [1.2, 1.5], cancelled: true)
+        pinch(to: [1.3, 0.8])
+        #expect(live.sink.lines == ["zoom-in ended: keys Control_L+plus", "zoom-out ended: keys Control_L+minus", "zoom-out ended: keys Control_L+minus"])
+    }
 }
 
 extension Point {

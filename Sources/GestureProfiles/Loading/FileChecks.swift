@@ -63,6 +63,15 @@ extension ProfileParser {
                 let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
                 sink.warning(node, "\(b.fingers)-finger swipes \(list) are bound to nothing\(p.appliesToScreen ? "" : " in '\(p.name)'"), yet this binding takes them from the application: the touchpad driver decides ownership when a swipe begins, from the finger count only (bind them too, or use another finger count)")
             }
+            // The same for pinches: a binding for pinching in takes the pinches out as well.
+            var pinchSeen: Set<Int> = []
+            for b in p.touchpad where b.kind == .pinch && b.pinchDirection != .any && pinchSeen.insert(b.fingers).inserted {
+                let bindings = (p.touchpad + (p.appliesToScreen ? [] : screenBindings)).filter { $0.kind == .pinch && $0.fingers == b.fingers }
+                let covered = Set(bindings.map(\.pinchDirection))
+                guard !covered.contains(.any), let missing = [PinchDirection.in, .out].first(where: { !covered.contains($0) }),
+                      let node = directionNodes[b.name] else { continue }
+                sink.warning(node, "\(b.fingers)-finger pinches \(missing.rawValue) are bound to nothing\(p.appliesToScreen ? "" : " in '\(p.name)'"), yet this binding takes them from the application: the touchpad driver decides ownership when a pinch begins, from the finger count only (bind them too, or use another finger count)")
+            }
         }
     }
 }

@@ -30,7 +30,8 @@ enum SettingsSection: String, CaseIterable {
             [("fingerMotionThreshold", .distance(\.transform.fingerMotionThreshold)),
              ("dominance", Threshold(setting: \.transform.dominance, range: 1...100, unit: "times"))]
         case .touchpad:
-            [("swipeMinimumDistance", .distance(\.touchpad.swipeMinimumDistance))]
+            [("swipeMinimumDistance", .distance(\.touchpad.swipeMinimumDistance)),
+             ("pinchMinimumScaleChange", Threshold(setting: \.touchpad.pinchMinimumScaleChange, range: 0.01...1, unit: "scale"))]
         }
     }
 }

@@ -4,7 +4,8 @@ import YAMLTree
 /// A touchpad binding's keys: its name, one kind (`swipe` or `pinch`), and its actions.
 enum TouchpadKey: String, SectionKey { case name, swipe, pinch, action, on, `repeat` }
 
-/// The keys of a binding's `swipe:` (both) or `pinch:` (`fingers` only).
+/// The keys of a binding's `swipe:` or `pinch:`; a swipe's direction is left, right, up or
+/// down, a pinch's in, out or any.
 enum TouchpadKindKey: String, SectionKey { case fingers, direction }
 
 extension ProfileParser {
@@ -27,11 +28,16 @@ extension ProfileParser {
         let kind = TouchpadBinding.Kind(rawValue: kinds[0].key.rawValue)!
         var fingers = kind == .swipe ? ProfileDefaults.touchpadSwipeFingers : ProfileDefaults.touchpadPinchFingers
         var direction: Direction?
-        let keys: [TouchpadKindKey] = kind == .swipe ? [.fingers, .direction] : [.fingers]
-        for (key, _, v) in reader.entries(kinds[0].value, "touchpad \(kind.rawValue)", among: keys) ?? [] {
+        var pinchDirection = PinchDirection.any
+        for (key, _, v) in reader.entries(kinds[0].value, "touchpad \(kind.rawValue)", among: [TouchpadKindKey.fingers, .direction]) ?? [] {
             switch key {
             case .fingers:
                 fingers = reader.integer(v, key.rawValue, range: kind == .swipe ? 3...5 : 2...5) ?? fingers
+            case .direction where kind == .pinch:
+                if let c = reader.choice(v, "pinch direction", ["in", "out", "any"]) {
+                    pinchDirection = PinchDirection(rawValue: c)!
+                    directionNodes[name] = v
+                }
             case .direction:
                 if let c = reader.choice(v, key.rawValue, directionNames) {
                     direction = Direction(rawValue: c)
@@ -39,7 +45,8 @@ extension ProfileParser {
                 }
             }
         }
-        var binding = TouchpadBinding(name: name, kind: kind, fingers: fingers, direction: direction, action: nil, on: [:], repeat: nil, location: SourceLocation(node.mark))
+        var binding = TouchpadBinding(name: name, kind: kind, fingers: fingers, direction: direction, pinchDirection: pinchDirection,
+                                      action: nil, on: [:], repeat: nil, location: SourceLocation(node.mark))
         binding.action = byKey[.action].flatMap { parseAction($0.value) }
         if let on = byKey[.on] { binding.on = parseOn(on.value, continuous: true, gesture: name) }
         if let r = byKey[.repeat] { binding.repeat = parseRepeat(r.value) }

@@ -18,6 +18,8 @@ struct TouchpadGesture {
     let window: WindowInfo?
     /// px. A swipe shorter than this at its end picks no direction.
     let minimumSwipe: Double
+    /// Scale change. A pinch ending closer than this to 1 picks no direction.
+    let minimumPinch: Double
     private var delta = Vector.zero
     private var scale = 1.0
     private var angle = 0.0
@@ -26,13 +28,15 @@ struct TouchpadGesture {
     /// Claims the gesture when `candidates` (the bindings of the window's profile and of the
     /// screen's) have one for this kind and finger count; nil otherwise.
     init?(_ kind: TouchpadBinding.Kind, fingers: Int, candidates: [TouchpadBinding], window: WindowInfo?,
-          minimumSwipe: Double = GestureConfiguration.standard.touchpad.swipeMinimumDistance) {
+          minimumSwipe: Double = GestureConfiguration.standard.touchpad.swipeMinimumDistance,
+          minimumPinch: Double = GestureConfiguration.standard.touchpad.pinchMinimumScaleChange) {
         let taking = candidates.filter { $0.kind == kind && $0.fingers == fingers }
         guard let first = taking.first else { return nil }
         binding = first
         all = taking
         self.window = window
         self.minimumSwipe = minimumSwipe
+        self.minimumPinch = minimumPinch
         counter = first.repeat.map { RepeatCounter(origin: RepeatCounter.origin(pinch: kind == .pinch), every: $0.every) }
     }
 
@@ -58,8 +62,9 @@ struct TouchpadGesture {
         return firings + rep.firings(n).map { Firing(action: $0, state: .changed, binding: binding) }
     }
 
-    /// The end (`cancelled`: the fingers changed, or the driver aborted it). A swipe's
-    /// `action` is the binding's for the direction it went (or for any direction).
+    /// The end (`cancelled`: the fingers changed, or the driver aborted it). The `action`
+    /// that fires is the binding's for the direction the swipe went or the pinch moved
+    /// (closed: in; opened: out), or else the binding's for any direction.
     mutating func end(cancelled: Bool) -> [Firing] {
         if cancelled { return on(.cancelled) }
         var firings = on(.ended)
@@ -69,7 +74,8 @@ struct TouchpadGesture {
             let dominant: Direction = abs(d.dx) >= abs(d.dy) ? (d.dx >= 0 ? .right : .left) : (d.dy >= 0 ? .down : .up)
             chosen = d.length < minimumSwipe ? nil : all.first { $0.direction == dominant } ?? all.first { $0.direction == nil }
         } else {
-            chosen = binding
+            let moved: PinchDirection? = abs(scale - 1) < minimumPinch ? nil : (scale < 1 ? .in : .out)
+            chosen = all.first { moved != nil && $0.pinchDirection == moved } ?? all.first { $0.pinchDirection == .any }
         }
         if let chosen, let a = chosen.action {
             binding = chosen
@@ -106,7 +112,8 @@ extension ProfileRuntime {
             candidates += p.touchpad
         }
         touchpad = TouchpadGesture(kind, fingers: fingers, candidates: candidates, window: w,
-                                   minimumSwipe: configuration.settings.gestures.touchpad.swipeMinimumDistance)
+                                   minimumSwipe: configuration.settings.gestures.touchpad.swipeMinimumDistance,
+                                   minimumPinch: configuration.settings.gestures.touchpad.pinchMinimumScaleChange)
         guard let gesture = touchpad else { return false }
         fire(gesture.began, of: gesture, time: time)
         return true
