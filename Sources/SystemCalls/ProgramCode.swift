@@ -30,10 +30,11 @@ package enum ProgramCode {
             let range = fields[0].split(separator: "-")
             guard range.count == 2, let start = UInt(range[0], radix: 16), let end = UInt(range[1], radix: 16), end > start,
                   perms.hasSuffix("p") else { continue }
-            if perms == "r-xp" {
-                released += discard(start, end, pageSize: pageSize)
-            } else if pagemap >= 0 {
+            if pagemap >= 0 {
                 released += discardUnchanged(start, end, pageSize: pageSize, pagemap: pagemap)
+            } else if perms == "r-xp" {
+                // Code is never written (a debugger's breakpoint aside).
+                released += discard(start, end, pageSize: pageSize)
             }
         }
         return released
