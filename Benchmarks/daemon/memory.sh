@@ -23,10 +23,11 @@ while [ ! -s "$work/display" ]; do sleep 0.05; done
 export DISPLAY=":$(cat "$work/display")"
 HOME="$work" openbox --sm-disable >/dev/null 2>&1 & pids="$pids $!"
 until xprop -root _NET_SUPPORTING_WM_CHECK 2>/dev/null | grep -q 'window id'; do sleep 0.05; done
-# The desktop runs before the daemon starts, as when the session's autostart starts it.
-xmessage -geometry 300x200+50+50 one & pids="$pids $!"
-xmessage -geometry 300x200+400+50 two & pids="$pids $!"
-until [ "$(xprop -root _NET_CLIENT_LIST 2>/dev/null | tr -cd ',' | wc -c)" -ge 1 ]; do sleep 0.05; done
+# The desktop runs before the daemon starts, as when the session's autostart starts it: two
+# windows (the test window asks for its map again while openbox is still starting).
+.build/debug/tactus-test-window --class One --title one --geometry 300x200+50+50 > "$work/one" 2>&1 & pids="$pids $!"
+.build/debug/tactus-test-window --class Two --title two --geometry 300x200+400+50 > "$work/two" 2>&1 & pids="$pids $!"
+until grep -q '^ready' "$work/one" 2>/dev/null && grep -q '^ready' "$work/two" 2>/dev/null; do sleep 0.05; done
 mkdir -p "$work/runtime" && chmod 700 "$work/runtime"
 HOME="$work" XDG_RUNTIME_DIR="$work/runtime" "$work/stripped" run 2>"$work/log" & daemon=$!; pids="$pids $daemon"
 until grep -q "running on" "$work/log" 2>/dev/null; do sleep 0.05; done

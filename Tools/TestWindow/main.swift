@@ -92,13 +92,26 @@ XMapWindow(dpy, win)
 XFlush(dpy)
 
 var event = XEvent()
-var announced = false
+// Openbox drops the requests that reach it while it starts, though it has already taken
+// over the map requests (its check window is up): a map asked for then never happens. So
+// the map is asked again, each 200 ms without an event, until the window is mapped.
+var pollDescriptor = pollfd(fd: XConnectionNumber(dpy), events: Int16(POLLIN), revents: 0)
+var mapped = false
+while !mapped {
+    while !mapped, XPending(dpy) > 0 {
+        XNextEvent(dpy, &event)
+        mapped = cx11_event_type(&event) == MapNotify
+    }
+    if !mapped, poll(&pollDescriptor, 1, 200) == 0 {
+        XMapWindow(dpy, win)
+        XFlush(dpy)
+    }
+}
+say("ready \(win)")
+
 while true {
     XNextEvent(dpy, &event)
     switch cx11_event_type(&event) {
-    case MapNotify where !announced:
-        announced = true
-        say("ready \(win)")
     case KeyPress:
         var keysym: KeySym = 0
         var buffer = [CChar](repeating: 0, count: 32)
