@@ -21,7 +21,7 @@ TEST_PACKAGES := $(BUILD_PACKAGES) xvfb openbox x11-utils x11-xserver-utils x11-
 RUN_PACKAGES := $(BUILD_PACKAGES)
 
 .PHONY: fuzz fuzz-build soak
-.PHONY: all build release test test-engine run deps-build deps-test bench bench-daemon bench-touch bench-memory profile clean install uninstall deb package-check readme-check stroke-templates stroke-templates-cv
+.PHONY: all build release test test-engine run deps-build deps-test bench bench-build bench-daemon bench-touch bench-memory profile clean install uninstall deb package-check readme-check stroke-templates stroke-templates-cv
 
 all: build
 
@@ -54,6 +54,7 @@ release: deps-build
 test: deps-test
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build $(SWIFT_FLAGS)
+	$(MAKE) --no-print-directory bench-build
 	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=10
 	$(MAKE) --no-print-directory package-check
 	$(MAKE) --no-print-directory readme-check
@@ -114,6 +115,12 @@ soak: release deps-test
 ## so make test never builds them. `make profile` runs the plain driver under callgrind.
 bench:
 	TACTUS_BENCHMARKS=1 $(SWIFT) package --disable-sandbox benchmark
+
+## The benchmarks compiled (debug, beside the tests' build) so that they cannot rot unseen:
+## make test runs it; make bench measures.
+bench-build:
+	TACTUS_BENCHMARKS=1 $(SWIFT) build $(SWIFT_FLAGS) --product EngineBenchmarks
+	TACTUS_BENCHMARKS=1 $(SWIFT) build $(SWIFT_FLAGS) --product ReplayBenchmarks
 
 ## Chooses the built-in stroke templates from $(SHARED_DATA)/dollar1 (every subject) and, for
 ## the leave-one-subject-out test, each fold's (the other five subjects); prints the

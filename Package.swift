@@ -77,9 +77,11 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-// Benchmarks (package-benchmark) are added only when asked for (`make bench`), so that
-// `make test` and CI never resolve or build them, and so that they measure the engine built
-// exactly as the daemon is (a dependency package would lose the release flags above).
+// Benchmarks (package-benchmark) are added only when asked for (TACTUS_BENCHMARKS: `make bench`
+// measures them; `make test` only compiles them, so that they cannot rot unseen), so that
+// the tactus build itself never depends on package-benchmark, and so that they measure the
+// engine built exactly as the daemon is (a dependency package would lose the release flags
+// above).
 if ProcessInfo.processInfo.environment["TACTUS_BENCHMARKS"] != nil {
     package.dependencies += [
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),

@@ -69,7 +69,7 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("Replay a 100,000-event trace: run only, no log") { benchmark in
         for _ in benchmark.scaledIterations {
             let replayer = Replayer(configuration: profile, screen: (1920, 1080), format: .json) { _ in }
-            replayer.engine.removeObserver(replayer)
+            replayer.stopLoggingObservations()
             replayer.run(parsed)
             blackHole(replayer.actions.count)
         }
