@@ -69,7 +69,7 @@ func sample(_ pid: pid_t) -> (rss: Int, anon: Int, descriptors: Int) {
 
 // SOAK_WM=openbox runs openbox. By default the soak itself keeps the EWMH properties Tactus
 // reads (the window manager check, the client list, WM_STATE): with openbox, Xorg 21.1.7
-// leaves openbox's pointer grab active after a few hundred windows' touches, and from then on
+// leaves openbox's pointer grab active within a few hundred touches (10–30 windows in), and from then on
 // no touch reaches anyone (the soak reports it: "already grabbed" with the daemon stopped).
 let withOpenbox = ProcessInfo.processInfo.environment["SOAK_WM"] == "openbox"
 let x = try XvfbSession(backend: .xorg, windowManager: withOpenbox)
