@@ -40,19 +40,22 @@ public struct WindowsAnswer: Sendable, Equatable {
         o.add("pid", pid)
         o.add("windowManager", hasWindowManager)
         o.add("screenProfiles", screenProfiles)
-        o.add("windows", zip(windows, profiles).map { w, profile in
-            var item = JSONLine()
-            item.add("id", w.id)
-            item.add("class", w.windowClass)
-            item.add("instance", w.instance)
-            item.add("title", w.title)
-            item.add("type", w.type)
-            item.add("frame", [w.frame.x, w.frame.y, w.frame.width, w.frame.height])
-            item.add("focused", w.focused)
-            item.add("profile", profile)
-            return item
-        })
+        o.add("windows", zip(windows, profiles).map { Self.item($0, profile: $1) })
         return o.line
+    }
+
+    /// A window and the profile it gets, as this answer and `tactus windows --json` write it.
+    public static func item(_ w: WindowInfo, profile: String?) -> JSONLine {
+        var item = JSONLine()
+        item.add("id", w.id)
+        item.add("class", w.windowClass)
+        item.add("instance", w.instance)
+        item.add("title", w.title)
+        item.add("type", w.type)
+        item.add("frame", [w.frame.x, w.frame.y, w.frame.width, w.frame.height])
+        item.add("focused", w.focused)
+        item.add("profile", profile)
+        return item
     }
 
     /// Reads the daemon's answer; nil when `line` is another line of the stream.

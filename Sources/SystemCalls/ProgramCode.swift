@@ -19,8 +19,8 @@ package enum ProgramCode {
     package static func releaseStartupPages() -> Int {
         guard let exe = executablePath(), let bytes = read("/proc/self/maps") else { return 0 }
         let pageSize = UInt(sysconf(Int32(_SC_PAGESIZE)))
-        let pagemap = open("/proc/self/pagemap", O_RDONLY | O_CLOEXEC)
-        defer { if pagemap >= 0 { close(pagemap) } }
+        let pagemap = try? FileDescriptor.open("/proc/self/pagemap", .readOnly)
+        defer { pagemap?.close() }
         var released = 0
         for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
             // start-end perms offset device inode path
@@ -30,7 +30,7 @@ package enum ProgramCode {
             let range = fields[0].split(separator: "-")
             guard range.count == 2, let start = UInt(range[0], radix: 16), let end = UInt(range[1], radix: 16), end > start,
                   perms.hasSuffix("p") else { continue }
-            if pagemap >= 0 {
+            if let pagemap {
                 released += discardUnchanged(start, end, pageSize: pageSize, pagemap: pagemap)
             } else if perms == "r-xp" {
                 // Code is never written (a debugger's breakpoint aside).
@@ -42,12 +42,10 @@ package enum ProgramCode {
 
     /// Discards the pages of `start..<end` that are present and still the file's
     /// (pagemap: bit 63 present, bit 61 file page), in runs.
-    private static func discardUnchanged(_ start: UInt, _ end: UInt, pageSize: UInt, pagemap: Int32) -> Int {
+    private static func discardUnchanged(_ start: UInt, _ end: UInt, pageSize: UInt, pagemap: FileDescriptor) -> Int {
         let count = Int((end - start) / pageSize)
-        var entries = [UInt64](repeating: 0, count: count)
-        let wanted = count * 8
-        let got = entries.withUnsafeMutableBytes { pread(pagemap, $0.baseAddress, wanted, off_t(start / pageSize * 8)) }
-        guard got == wanted else { return 0 }
+        guard let bytes = pagemap.read(upTo: count * 8, at: Int(start / pageSize) * 8), bytes.count == count * 8 else { return 0 }
+        let entries = bytes.withUnsafeBytes { raw in (0..<count).map { raw.loadUnaligned(fromByteOffset: $0 * 8, as: UInt64.self) } }
         var released = 0, runStart: Int?
         for i in 0...count {
             let unchanged = i < count && entries[i] >> 63 & 1 == 1 && entries[i] >> 61 & 1 == 1

@@ -185,23 +185,12 @@ private struct EventReader {
         let context = parser.context.map { YAMLError.Context(text: String(cString: $0), mark: Self.mark(parser.context_mark)) }
         switch parser.error {
         case YAML_READER_ERROR:
-            return YAMLError(problem: .unreadable(problem), mark: mark(ofByte: parser.problem_offset))
+            return YAMLError(problem: .unreadable(problem), mark: Mark(ofByte: parser.problem_offset, in: text.utf8))
         case YAML_MEMORY_ERROR:
             return YAMLError(problem: .syntax("out of memory"), mark: Self.mark(parser.problem_mark))
         default:
             return YAMLError(problem: .syntax(problem), mark: Self.mark(parser.problem_mark), context: context)
         }
-    }
-
-    /// The line and column of a byte offset of the text (reader errors give only that).
-    private func mark(ofByte offset: Int) -> Mark {
-        var line = 1, column = 1, consumed = 0
-        for scalar in text.unicodeScalars {
-            if consumed >= offset { break }
-            consumed += UTF8.width(scalar)
-            if scalar == "\n" { line += 1; column = 1 } else { column += 1 }
-        }
-        return Mark(line: line, column: column)
     }
 
     private static func mark(_ m: yaml_mark_t) -> Mark { Mark(line: Int(m.line) + 1, column: Int(m.column) + 1) }

@@ -39,16 +39,7 @@ struct ExpansionBudget {
     /// A text longer than the limit is refused before it is parsed, at the byte that passes it.
     static func checkLength(_ bytes: UnsafeMutableBufferPointer<UInt8>, _ limits: YAMLLimits) throws(YAMLError) {
         guard bytes.count > limits.bytes else { return }
-        var line = 1, column = 1
-        for b in bytes[..<limits.bytes] {
-            if b == 0x0A {
-                line += 1
-                column = 1
-            } else if b & 0xC0 != 0x80 {
-                column += 1
-            }
-        }
-        throw YAMLError(problem: .tooLarge("is longer than \(limits.bytes) bytes"), mark: Mark(line: line, column: column))
+        throw YAMLError(problem: .tooLarge("is longer than \(limits.bytes) bytes"), mark: Mark(ofByte: limits.bytes, in: bytes))
     }
 
     /// A document ended: anchors do not cross documents.

@@ -10,6 +10,21 @@ public struct Mark: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "\(line):\(column)" }
+
+    /// Where the byte at `offset` of UTF-8 `bytes` is (the column in Unicode scalars): for
+    /// what libyaml reports only as an offset, and for a length limit.
+    init(ofByte offset: Int, in bytes: some Collection<UInt8>) {
+        var line = 1, column = 1
+        for b in bytes.prefix(offset) {
+            if b == 0x0A {
+                line += 1
+                column = 1
+            } else if b & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        self.init(line: line, column: column)
+    }
 }
 
 /// One node of a composed YAML document: a scalar, a mapping or a list. An alias stands for

@@ -39,38 +39,29 @@ extension ProfileParser {
         }
     }
 
-    /// The driver's swipe is claimed at its begin from the finger count only, so a binding
-    /// for one direction takes that finger count's swipes in every direction. Warns where
-    /// that takes swipes from the application that nothing here uses: per profile and
-    /// finger count, the directions bound neither by it nor by a `match: any` profile.
+    /// The driver's swipe or pinch is claimed at its begin from the finger count only, so a
+    /// binding for one direction takes that finger count's gestures in every direction. Warns
+    /// where that takes gestures from the application that nothing here uses: per profile,
+    /// kind and finger count, the directions bound neither by it nor by a `match: any` profile.
     func checkTouchpadClaims(_ profiles: [Profile]) {
-        let all: [Direction] = directionNames.map { Direction(rawValue: $0)! }
-        func directions(_ bindings: [TouchpadBinding], fingers: Int) -> Set<Direction> {
-            var covered: Set<Direction> = []
-            for b in bindings where b.kind == .swipe && b.fingers == fingers {
-                if let d = b.direction { covered.insert(d) } else { covered.formUnion(all) }
-            }
-            return covered
+        /// A binding's direction (nil: any), and every direction of its kind.
+        func direction(_ b: TouchpadBinding) -> String? {
+            b.kind == .swipe ? b.direction?.rawValue : (b.pinchDirection == .any ? nil : b.pinchDirection.rawValue)
         }
+        func all(_ kind: TouchpadBinding.Kind) -> [String] { kind == .swipe ? directionNames : ["in", "out"] }
         let screenBindings = profiles.filter(\.appliesToScreen).flatMap(\.touchpad)
         for p in profiles {
-            var seen: Set<Int> = []
-            for b in p.touchpad where b.kind == .swipe && b.direction != nil && seen.insert(b.fingers).inserted {
-                let covered = directions(p.touchpad + (p.appliesToScreen ? [] : screenBindings), fingers: b.fingers)
-                let missing = all.filter { !covered.contains($0) }
+            var seen: Set<String> = []
+            for b in p.touchpad where direction(b) != nil && seen.insert("\(b.kind) \(b.fingers)").inserted {
+                var covered: Set<String> = []
+                for other in p.touchpad + (p.appliesToScreen ? [] : screenBindings) where other.kind == b.kind && other.fingers == b.fingers {
+                    if let d = direction(other) { covered.insert(d) } else { covered.formUnion(all(b.kind)) }
+                }
+                let missing = all(b.kind).filter { !covered.contains($0) }
                 guard !missing.isEmpty, let node = directionNodes[b.name] else { continue }
-                let names = missing.map(\.rawValue)
-                let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
-                sink.warning(node, "\(b.fingers)-finger swipes \(list) are bound to nothing\(p.appliesToScreen ? "" : " in '\(p.name)'"), yet this binding takes them from the application: the touchpad driver decides ownership when a swipe begins, from the finger count only (bind them too, or use another finger count)")
-            }
-            // The same for pinches: a binding for pinching in takes the pinches out as well.
-            var pinchSeen: Set<Int> = []
-            for b in p.touchpad where b.kind == .pinch && b.pinchDirection != .any && pinchSeen.insert(b.fingers).inserted {
-                let bindings = (p.touchpad + (p.appliesToScreen ? [] : screenBindings)).filter { $0.kind == .pinch && $0.fingers == b.fingers }
-                let covered = Set(bindings.map(\.pinchDirection))
-                guard !covered.contains(.any), let missing = [PinchDirection.in, .out].first(where: { !covered.contains($0) }),
-                      let node = directionNodes[b.name] else { continue }
-                sink.warning(node, "\(b.fingers)-finger pinches \(missing.rawValue) are bound to nothing\(p.appliesToScreen ? "" : " in '\(p.name)'"), yet this binding takes them from the application: the touchpad driver decides ownership when a pinch begins, from the finger count only (bind them too, or use another finger count)")
+                let list = missing.count == 1 ? missing[0] : missing.dropLast().joined(separator: ", ") + " and " + missing.last!
+                let (noun, plural) = b.kind == .swipe ? ("swipe", "swipes") : ("pinch", "pinches")
+                sink.warning(node, "\(b.fingers)-finger \(plural) \(list) are bound to nothing\(p.appliesToScreen ? "" : " in '\(p.name)'"), yet this binding takes them from the application: the touchpad driver decides ownership when a \(noun) begins, from the finger count only (bind them too, or use another finger count)")
             }
         }
     }

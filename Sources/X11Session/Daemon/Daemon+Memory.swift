@@ -9,11 +9,7 @@ extension Daemon {
         guard startupCodeMapped else { return }
         startupCodeMapped = false
         // Measured only when it is logged: the measuring would map back code of its own.
-        guard logger.logLevel <= .debug else {
-            ProgramCode.releaseStartupPages()
-            return
-        }
-        let before = ProgramCode.residentKilobytes()
+        let before = logger.logLevel <= .debug ? ProgramCode.residentKilobytes() : nil
         let pages = ProgramCode.releaseStartupPages()
         if let before, let after = ProgramCode.residentKilobytes() {
             logger.debug("start-up pages unmapped (\(pages) pages of code and unchanged data; they stay in the page cache): resident \(before) KiB → \(after) KiB")

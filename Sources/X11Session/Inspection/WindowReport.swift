@@ -72,19 +72,7 @@ public struct WindowReport {
     }
 
     public func jsonLines() -> String {
-        rows.map { r in
-            let w = r.window, f = w.frame
-            var o = JSONLine()
-            o.add("id", w.id)
-            o.add("class", w.windowClass)
-            o.add("instance", w.instance)
-            o.add("title", w.title)
-            o.add("type", w.type)
-            o.add("frame", [f.x, f.y, f.width, f.height])
-            o.add("focused", w.focused)
-            o.add("profile", r.profile)
-            return o.line + "\n"
-        }.joined()
+        rows.map { WindowsAnswer.item($0.window, profile: $0.profile).line + "\n" }.joined()
     }
 }
 
