@@ -61,6 +61,14 @@ public struct EventLogFormatter: Sendable {
         return text(t, "touchpad", "\(fingers)-finger \(gesture)", verdict, "")
     }
 
+    /// `lines` lines of the log were not written here: its reader fell behind (the daemon
+    /// never waits for it).
+    public func dropped(_ t: Double, lines: Int) -> String {
+        let message = "the reader fell behind: \(lines) \(lines == 1 ? "line was" : "lines were") not written"
+        if format == .json { return "{\"t\":\(num(t)),\"kind\":\"dropped\",\"lines\":\(lines),\"message\":\(str(message))}" }
+        return text(t, "dropped", "\(lines) lines", message, "")
+    }
+
     public func error(_ t: Double, _ message: String) -> String {
         if format == .json { return "{\"t\":\(num(t)),\"kind\":\"error\",\"message\":\(str(message))}" }
         return text(t, "error", message, "", "")

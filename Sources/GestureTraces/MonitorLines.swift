@@ -51,6 +51,17 @@ public enum MonitorLines {
         return o.line
     }
 
+    /// `lines` lines of the stream were not sent to this monitor: it fell more than the
+    /// daemon's backlog behind (the daemon never waits for a monitor).
+    public static func dropped(time: Instant, lines: Int) -> String {
+        var o = JSONLine()
+        o.add("t", time.milliseconds)
+        o.add("kind", "dropped")
+        o.add("lines", lines)
+        o.add("message", "this monitor fell behind: \(lines) \(lines == 1 ? "line was" : "lines were") not sent")
+        return o.line
+    }
+
     /// Something the daemon did that no event shows: `subject` (a window, an action) and what
     /// became of it (keys waiting for a window to take the focus, a window hidden).
     public static func note(time: Instant, subject: String, message: String) -> String {

@@ -73,6 +73,8 @@ public struct MonitorRenderer: Sendable {
             return layout(t, "monitor", s("name") ?? "", area, b("primary") == true ? "primary" : "")
         case "note":
             return layout(t, "note", s("subject") ?? "", s("message") ?? "", "")
+        case "dropped":
+            return style(layout(t, "dropped", "\(formatNumber(n("lines") ?? 0)) lines", s("message") ?? "", ""), .red)
         case "state":
             let to = s("to") ?? ""
             let colourOfState: Style = ["recognized", "began", "ended"].contains(to) ? .green : (to == "failed" || to == "cancelled" ? .red : .plain)

@@ -18,6 +18,8 @@ package enum ChildProcess {
         case discard
         /// A pipe: the read end is returned.
         case capture
+        /// A descriptor of the caller's (a pipe it reads when it chooses).
+        case descriptor(FileDescriptor)
     }
 
     /// Spawns `argv` (looked up in PATH). `environment` is the whole environment (nil: ours).
@@ -33,6 +35,7 @@ package enum ChildProcess {
             switch output {
             case .inherit: break
             case .discard: posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", O_WRONLY, 0)
+            case .descriptor(let given): posix_spawn_file_actions_adddup2(&actions, given.rawValue, fd)
             case .capture:
                 // Both ends close-on-exec: no other child ever holds the pipe open.
                 if pipe == nil {

@@ -140,9 +140,11 @@ package struct FileDescriptor: Hashable, Sendable {
         return true
     }
 
-    /// Sends on a socket without raising SIGPIPE when the peer is gone.
-    package func send(_ bytes: some Collection<UInt8>) -> Result<Int, SystemError> {
-        let n = Array(bytes).withUnsafeBytes { Glibc.send(rawValue, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    /// Sends on a socket without raising SIGPIPE when the peer is gone; `wait: false` takes
+    /// only what fits now (`MSG_DONTWAIT`), whatever the socket's own mode.
+    package func send(_ bytes: some Collection<UInt8>, wait: Bool = true) -> Result<Int, SystemError> {
+        let flags = MSG_NOSIGNAL | (wait ? 0 : MSG_DONTWAIT)
+        let n = Array(bytes).withUnsafeBytes { Glibc.send(rawValue, $0.baseAddress, $0.count, Int32(flags)) }
         return n >= 0 ? .success(n) : .failure(.current)
     }
 

@@ -18,6 +18,11 @@ package enum CurrentProcess {
         }
         return out
     }
+
+    /// A write to a pipe or socket whose reader is gone fails with EPIPE instead of killing
+    /// the process (the daemon's log reader may go away; the daemon goes on). Commands it
+    /// starts get the default disposition back (``ChildProcess``).
+    package static func ignoreBrokenPipes() { signal(SIGPIPE, SIG_IGN) }
 }
 
 /// The monotonic clock (never goes back, never jumps).

@@ -32,7 +32,7 @@ struct DaemonOptions: ParsableArguments {
             level = .info
         }
         LoggingSystem.bootstrap { label in
-            var h = StreamLogHandler.standardError(label: label)
+            var h = StandardError.logHandler(label: label)
             h.logLevel = level
             return h
         }

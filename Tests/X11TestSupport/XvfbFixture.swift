@@ -93,8 +93,11 @@ final class Child {
     /// The daemon's XDG_RUNTIME_DIR (where its lock lives), when it is one.
     var runtimeDirectory: String?
 
-    init(_ argv: [String], environment: [String], capture: Bool, captureErrors: Bool = false) throws {
-        let c = try ChildProcess.spawn(argv, environment: environment, stdout: capture ? .capture : .discard, stderr: captureErrors ? .capture : .discard)
+    /// `standardOutput`: the child's stdout goes there instead (`capture` then collects only
+    /// what `captureErrors` adds).
+    init(_ argv: [String], environment: [String], capture: Bool, captureErrors: Bool = false, standardOutput: FileDescriptor? = nil) throws {
+        let c = try ChildProcess.spawn(argv, environment: environment, stdout: standardOutput.map { .descriptor($0) } ?? (capture ? .capture : .discard),
+                                       stderr: captureErrors ? .capture : .discard)
         pid = c.pid
         if let fd = c.stdout {
             let collector = LineCollector()
@@ -274,7 +277,8 @@ final class XvfbSession {
 
     /// Starts `tactus run` on this display with `config` (YAML text), and waits until it
     /// says it is running. Its stdout (the event log, `--log json`) and stderr are collected.
-    func startDaemon(config: String, arguments: [String] = [], configPath: String? = nil) throws -> Child {
+    /// `standardOutput`: where its stdout goes instead (the collected output is then its stderr).
+    func startDaemon(config: String, arguments: [String] = [], configPath: String? = nil, standardOutput: FileDescriptor? = nil) throws -> Child {
         let path = configPath ?? FileManager.default.temporaryDirectory.appendingPathComponent("tactus-\(UUID().uuidString).yaml").path
         try config.write(toFile: path, atomically: true, encoding: .utf8)
         let binary = repositoryRoot.appendingPathComponent(".build/debug/tactus").path
@@ -282,7 +286,7 @@ final class XvfbSession {
         try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
         let daemon = try Child([binary, "run", "--display", display, "--config", path, "--log", "json", "--verbose"] + arguments,
                                environment: ["PATH=/usr/bin:/bin", "HOME=\(NSTemporaryDirectory())", "XDG_RUNTIME_DIR=\(runtime)"],
-                               capture: true, captureErrors: true)
+                               capture: true, captureErrors: true, standardOutput: standardOutput)
         daemon.runtimeDirectory = runtime
         daemons.append(daemon)
         guard daemon.output!.wait(timeout: 10, { $0.contains("running on") }) != nil else {
@@ -340,8 +344,11 @@ final class XvfbSession {
         guard let ready = collector.wait(timeout: 10, { $0.hasPrefix("ready ") }), let id = XWindowID(ready.dropFirst(6)) else {
             throw FixtureError(description: "the test window did not start: \(collector.lines)")
         }
-        let tracker = WindowTracker(server: server)
-        guard poll({ tracker.clients().contains { $0.id == UInt64(id) } }) else { throw FixtureError(description: "openbox does not list window \(id)") }
+        // With no window manager, "ready" follows the window's MapNotify.
+        if openbox != nil {
+            let tracker = WindowTracker(server: server)
+            guard poll({ tracker.clients().contains { $0.id == UInt64(id) } }) else { throw FixtureError(description: "openbox does not list window \(id)") }
+        }
         return TestWindow(id: id, process: p, output: collector)
     }
 }

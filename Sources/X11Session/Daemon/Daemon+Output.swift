@@ -25,9 +25,24 @@ extension Daemon {
         }
     }
 
-    /// One line of the event log on stdout.
+    /// One line of the event log on stdout: written now, kept for a slow reader, or dropped
+    /// (and counted in a `dropped` line) — never waited for.
     private func emit(_ line: String) {
-        FileDescriptor.standardOutput.writeAll(Array((line + "\n").utf8))
+        guard let eventLog else { return }
+        eventLog.write(line)
+        if eventLog.readerGone { eventLogReaderLeft() }
+    }
+
+    /// Standard output became writable: what waited for the event log's reader goes out.
+    func eventLogWritable() {
+        eventLog?.writeWaiting()
+        if eventLog?.readerGone == true { eventLogReaderLeft() }
+    }
+
+    private func eventLogReaderLeft() {
+        guard !eventLogReaderGone else { return }
+        eventLogReaderGone = true
+        logger.warning("the event log's reader is gone (standard output is closed): the daemon goes on without it")
     }
 
     /// Every input event the router feeds the session: to the recording, the stroke being

@@ -58,6 +58,10 @@ public final class Daemon: ActionSink, GestureObserver {
     /// How the configuration is named in logs and the monitor.
     var configurationName = ""
     let formatter: EventLogFormatter?
+    /// The event log on standard output (`--log`): never waits for its reader.
+    let eventLog: LineOutput?
+    /// The event log's reader went away (said once).
+    var eventLogReaderGone = false
     private var lock: InstanceLock?
     /// `tactus monitor` clients (nil without the lock: observe-only runs have none).
     var monitors: MonitorChannel?
@@ -97,6 +101,9 @@ public final class Daemon: ActionSink, GestureObserver {
         configurationPath = source.path
         configurationText = source.text
         formatter = options.logFormat.map { EventLogFormatter(format: $0) }
+        eventLog = formatter.map { [timeline] formatter in
+            LineOutput(.standardOutput) { formatter.dropped(timeline.now.milliseconds, lines: $0) }
+        }
         stats = options.stats ? DaemonStats() : nil
         let size = server.screenSize()
         session = GestureSession(configuration: file, screen: Rect(x: 0, y: 0, width: size.width, height: size.height), clock: timeline)
@@ -155,6 +162,7 @@ public final class Daemon: ActionSink, GestureObserver {
         do {
             monitors = try MonitorChannel(path: files.socketPath)
             monitors?.hello = { [unowned self] in self.helloLine() }
+            monitors?.droppedNotice = { [timeline] in MonitorLines.dropped(time: timeline.now, lines: $0) }
             monitors?.answer = { [unowned self] in self.answer($0) }
         } catch {
             logger.warning("no monitor socket (tactus monitor will not connect): \(error)")
@@ -172,6 +180,9 @@ public final class Daemon: ActionSink, GestureObserver {
 
     /// Runs until SIGTERM/SIGINT (or a recorded stroke). Returns the exit status.
     public func run() -> Int32 {
+        // A reader of the event log or of the log that goes away is an error on the write
+        // (the output stops), not the end of the daemon.
+        CurrentProcess.ignoreBrokenPipes()
         setUpSignals()
         watchConfiguration()
         server.watchScreenChanges()
@@ -210,7 +221,10 @@ public final class Daemon: ActionSink, GestureObserver {
             if server.hasPendingEvents { continue }
             var fds = [PollDescriptor(connection, .readable),
                        PollDescriptor(signals?.readEnd, .readable),
-                       PollDescriptor(configurationWatcher?.descriptor, .readable)]
+                       PollDescriptor(configurationWatcher?.descriptor, .readable),
+                       eventLog?.pollDescriptor ?? PollDescriptor(nil, []),
+                       StandardError.output.pollDescriptor ?? PollDescriptor(nil, [])]
+            let monitorStart = fds.count
             if let monitors { fds += monitors.pollDescriptors() }
             let timeout = loopTimeout()
             if timeout < 0 { releaseStartupMemoryOnce() }
@@ -224,8 +238,10 @@ public final class Daemon: ActionSink, GestureObserver {
             performer.expireFocusWait()
             if !fds[1].happened.isEmpty { handleSignals() }
             if !fds[2].happened.isEmpty { configurationEvents() }
+            if !fds[3].happened.isEmpty { eventLogWritable() }
+            if !fds[4].happened.isEmpty { StandardError.output.writeWaiting() }
             handleConfigurationChange()
-            if let monitors, fds.count > 3 { monitors.handle(fds[3...]) }
+            if let monitors, fds.count > monitorStart { monitors.handle(fds[monitorStart...]) }
         }
         shutdown()
         return strokeFailed ? 1 : 0
@@ -260,6 +276,9 @@ public final class Daemon: ActionSink, GestureObserver {
         recorder?.close()
         monitors?.shutDown()
         lock?.release()
+        // What waits for a slow reader gets a moment, not a say in when the daemon ends.
+        eventLog?.finish(milliseconds: 100)
+        StandardError.output.finish(milliseconds: 100)
     }
 
     /// Stops the loop at its next turn (tests and signals).

@@ -3,13 +3,14 @@ import SystemCalls
 /// The daemon's monitor socket: `tactus monitor` connects and reads JSON lines of what the
 /// daemon sees and decides; a client may instead write a request line (`tactus windows`)
 /// and gets its answer, not the stream. Writing never blocks the event loop: a client that
-/// falls more than `maximumBacklog` bytes behind is disconnected.
+/// falls more than `maximumBacklog` bytes behind loses lines from then on, and is told how
+/// many when it catches up (a `dropped` line where the gap is).
 final class MonitorChannel {
     let path: String
     private var listener: FileDescriptor?
     private struct Client {
         var fd: FileDescriptor
-        var pending: [UInt8] = []
+        var pending: LineBacklog
         /// What it wrote, up to the end of a line.
         var input: [UInt8] = []
         /// It asked something: it gets answers, not the stream.
@@ -21,6 +22,8 @@ final class MonitorChannel {
     var hello: () -> String = { "" }
     /// The answer to a request line (nil: not a request the daemon knows).
     var answer: (Substring) -> String? = { _ in nil }
+    /// The line telling a client that `n` lines were dropped for it.
+    var droppedNotice: (Int) -> String = { "{\"kind\":\"dropped\",\"lines\":\($0)}" }
     /// The longest request line read.
     let maximumRequest = 4096
 
@@ -67,7 +70,7 @@ final class MonitorChannel {
     private func accept() {
         guard let listener else { return }
         while let fd = UnixSocket.accept(on: listener) {
-            clients.append(Client(fd: fd))
+            clients.append(Client(fd: fd, pending: LineBacklog(limit: maximumBacklog, notice: { [unowned self] in self.droppedNotice($0) })))
             send(hello(), to: clients.count - 1)
         }
     }
@@ -95,12 +98,12 @@ final class MonitorChannel {
         return clients[i].input.count <= maximumRequest
     }
 
-    /// false when the client was dropped.
+    /// false when the client was dropped (its connection is broken). A line that does not
+    /// fit its backlog is counted, not sent.
     @discardableResult
     private func send(_ line: String, to i: Int) -> Bool {
-        clients[i].pending.append(contentsOf: line.utf8)
-        clients[i].pending.append(0x0A)
-        if clients[i].pending.count > maximumBacklog || !flush(i) {
+        clients[i].pending.append(line)
+        if !flush(i) {
             drop(clients[i].fd)
             return false
         }
@@ -109,14 +112,18 @@ final class MonitorChannel {
 
     /// Writes what the socket takes now; false on a broken connection.
     private func flush(_ i: Int) -> Bool {
-        while !clients[i].pending.isEmpty {
-            switch clients[i].fd.send(clients[i].pending) {
-            case .success(let n) where n > 0: clients[i].pending.removeFirst(n)
-            case .failure(.wouldBlock), .failure(.interrupted): return true
-            default: return false
+        var broken = false
+        let fd = clients[i].fd
+        clients[i].pending.flush { bytes in
+            switch fd.send(bytes, wait: false) {
+            case .success(let n): return n
+            case .failure(.wouldBlock), .failure(.interrupted): return 0
+            case .failure:
+                broken = true
+                return 0
             }
         }
-        return true
+        return !broken
     }
 
     private func drop(_ fd: FileDescriptor) {
