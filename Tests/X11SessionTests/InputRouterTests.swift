@@ -22,6 +22,9 @@ final class FakeXServer: InputRouter.Server {
     func grabTouchBegin() -> Bool { calls.append("grab touch"); return !touchGrabRefused }
     func ungrabTouchBegin() { calls.append("ungrab touch") }
     func allowTouch(device: Int32, touch: UInt32, accept: Bool) { calls.append("\(accept ? "accept" : "reject") \(touch)") }
+    /// Another client's pointer grab stands (a window manager's click-to-focus grab).
+    var pointerGrabbedElsewhere = false
+    func pointerGrabbedByAnotherClient(device: Int32, serverTime: XTime) -> Bool { calls.append("probe pointer grab"); return pointerGrabbedElsewhere }
     func grabButton(_ button: Int, modifiers: [ModifierMask]) -> Bool { calls.append("grab button \(button)"); return true }
     func ungrabButton(_ button: Int, modifiers: [ModifierMask]) { calls.append("ungrab button \(button)") }
     func allowEvents(device: Int32, replay: Bool) { calls.append(replay ? "replay device" : "async device") }
@@ -101,6 +104,63 @@ final class FakeXServer: InputRouter.Server {
         #expect(session.engine.activeTouches.isEmpty)
         #expect(router.trackedTouchCount == 0)
         #expect(server.calls == ["reject 9"])
+    }
+
+    /// Issue 23: a rejection processed while a window manager's click-to-focus grab has the
+    /// pointer frozen freezes it for good (Xorg 21.1.7); the pointer-emulating touch's
+    /// rejection waits until no other client holds the pointer, the touches decided after it
+    /// keep their order, and no rejection waits longer than a quarter of a second.
+    @Test func aRejectionOfThePointerEmulatingTouchWaitsWhileAnotherClientHoldsThePointer() {
+        let server = FakeXServer()
+        final class Clock { var ns: Int64 = 0 }
+        let local = Clock()
+        let timeline = ServerTimeline(localNanoseconds: { local.ns })
+        let session = GestureSession(configuration: ProfileLoader.load(yaml: Self.config, path: "t.yaml").file!,
+                                     screen: Rect(x: 0, y: 0, width: 1000, height: 1000), clock: timeline)
+        let router = InputRouter(server: server, session: session, timeline: timeline, logger: .init(label: "test"))
+        router.start()
+        server.calls.removeAll()
+        func touch(_ phase: XTouchEvent.Phase, _ id: UInt32, _ x: Double, at ms: XTime, emulating: Bool) -> XInputEvent {
+            local.ns = Int64(ms) * 1_000_000
+            return .touch(XTouchEvent(phase: phase, device: 2, source: 10, touch: id, root: Point(x: x, y: 100), time: ms, child: 0, emulatesPointer: emulating))
+        }
+        server.pointerGrabbedElsewhere = true
+        router.handle(touch(.begin, 1, 100, at: 1000, emulating: true))
+        router.handle(touch(.update, 1, 160, at: 1010, emulating: true))  // out of the long press's reach
+        #expect(server.calls == ["probe pointer grab"], "not rejected while the pointer is held")
+        #expect(router.nextDeadline == Instant(milliseconds: 1011))
+        router.handle(touch(.begin, 2, 500, at: 1010, emulating: false))
+        router.handle(touch(.update, 2, 560, at: 1010, emulating: false))
+        let answers = { server.calls.filter { $0 != "probe pointer grab" } }
+        #expect(answers() == [], "the second touch waits behind the first")
+        local.ns = 1_011_000_000
+        router.settle()
+        #expect(answers() == [])
+        server.pointerGrabbedElsewhere = false
+        local.ns = 1_012_000_000
+        router.settle()
+        #expect(answers() == ["reject 1", "reject 2"], "in the order decided, once the pointer is free")
+        #expect(router.nextDeadline == nil)
+        // (Released touches are followed through raw events.)
+        router.handle(.rawTouch(XRawTouchEvent(phase: .end, source: 10, touch: 1, x: 160, y: 100, time: 1020)))
+        router.handle(.rawTouch(XRawTouchEvent(phase: .end, source: 10, touch: 2, x: 560, y: 100, time: 1020)))
+        #expect(session.engine.activeTouches.isEmpty)
+        // A grab that stays (a mouse button held down): the rejection goes after 250 ms anyway.
+        server.calls.removeAll()
+        server.pointerGrabbedElsewhere = true
+        router.handle(touch(.begin, 3, 100, at: 2000, emulating: true))
+        router.handle(touch(.update, 3, 160, at: 2010, emulating: true))
+        local.ns = 2_259_000_000
+        router.settle()
+        #expect(answers() == [])
+        local.ns = 2_260_000_000
+        router.settle()
+        #expect(answers() == ["reject 3"])
+        // A touch that does not drive the pointer never waits.
+        server.calls.removeAll()
+        router.handle(touch(.begin, 4, 600, at: 3000, emulating: false))
+        router.handle(touch(.update, 4, 660, at: 3010, emulating: false))
+        #expect(server.calls == ["reject 4"])
     }
 
     @Test func shutdownRejectsEveryUndecidedTouchThenDropsTheGrabs() {

@@ -120,7 +120,7 @@ extension Daemon {
     func loopTimeout() -> Int32 {
         let now = UInt64(MonotonicClock.nanoseconds() / 1_000_000)
         let monotonic = [performer.focusDeadline, configurationWatcher?.deadline].compactMap { $0 }.map { Int32(clamping: $0 > now ? $0 - now : 0) }
-        let all = monotonic + [session.engine.nextDeadline, feedback?.nextFrame].compactMap { $0 }.map { timeline.millisecondsUntil($0) }
+        let all = monotonic + [session.engine.nextDeadline, router.nextDeadline, feedback?.nextFrame].compactMap { $0 }.map { timeline.millisecondsUntil($0) }
         return all.min() ?? -1
     }
 }

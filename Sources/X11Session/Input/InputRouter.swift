@@ -141,8 +141,15 @@ public final class InputRouter: TouchDecisionSink {
         verdicts.append(decision.id, decision.verdict)
     }
 
-    /// After deadlines ran outside an event: answers the verdicts they gave.
-    public func settle() { flushVerdicts() }
+    /// After deadlines ran outside an event: answers the verdicts they gave, and the
+    /// rejections that waited for the pointer to be free.
+    public func settle() {
+        if let retry = touches.nextRejectRetry, retry <= timeline.now { touches.rejectWhenThePointerIsFree(at: timeline.now) }
+        flushVerdicts()
+    }
+
+    /// When a rejection waiting for another client's pointer grab is tried again (nil: none waits).
+    public var nextDeadline: Instant? { touches.nextRejectRetry }
 
     /// Answers the server for every verdict the engine gave since the last call.
     func flushVerdicts() {
@@ -151,7 +158,7 @@ public final class InputRouter: TouchDecisionSink {
             if id.isPointer {
                 pointer.answer(button: Int(-id.rawValue), verdict)
             } else {
-                touches.answer(id, verdict)
+                touches.answer(id, verdict, at: timeline.now)
             }
         }
         server.flush()

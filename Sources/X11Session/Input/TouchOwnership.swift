@@ -42,6 +42,12 @@ final class TouchOwnership {
         var followsRaw = false
         var ended = false
         var lastLocation: Point
+        /// The first touch on the touchscreen: the server turns it into button 1 for pointer
+        /// grabs and windows that do not take touches.
+        var emulatesPointer = false
+        /// Rejected by the engine; the answer waits for another client's pointer grab to go
+        /// (``rejectWhenThePointerIsFree``).
+        var rejectWaiting = false
     }
 
     private var touches: [Key: Tracked] = [:]
@@ -50,6 +56,17 @@ final class TouchOwnership {
     /// Devices by id, for raw coordinates.
     private var devices: [Int32: InputDevice] = [:]
     private var matrices: [Int32: [Double]] = [:]
+    /// Rejections of pointer-emulating touches waiting for another client's pointer grab to
+    /// go, in the order they were decided, with the instant each was first tried.
+    private var waitingRejects: [(key: Key, since: Instant)] = []
+    /// How long a rejection waits for another client's pointer grab, at most (a window
+    /// manager answers its click-to-focus grab within a few milliseconds; a grab held longer
+    /// is a button held down, which a rejection cannot freeze).
+    static let longestRejectWait = 0.25
+    /// How often a waiting rejection asks again, in seconds.
+    static let rejectRetry = 0.001
+    /// The next instant a waiting rejection is tried again (nil: none waits).
+    private(set) var nextRejectRetry: Instant?
 
     init(server: Server, feed: InputFeed, timeline: ServerTimeline, logger: Logger) {
         self.server = server
@@ -87,7 +104,7 @@ final class TouchOwnership {
         case .begin:
             if touches[key] != nil { finishStale(key, at: t) }
             let id = newID()
-            touches[key] = Tracked(id: id, device: e.device, awaitingVerdict: mode == .owner, lastLocation: e.root)
+            touches[key] = Tracked(id: id, device: e.device, awaitingVerdict: mode == .owner, lastLocation: e.root, emulatesPointer: e.emulatesPointer)
             keys[id] = key
             logger.debug("touch \(id) began at \(Int(e.root.x)),\(Int(e.root.y)) (device \(e.source), X touch \(e.touch))")
             feed.touch(.began, id, e.root, at: t)
@@ -141,6 +158,10 @@ final class TouchOwnership {
         guard let old = touches[key] else { return }
         if !old.ended { feed.touch(.cancelled, old.id, old.lastLocation, at: t) }
         answerPendingVerdicts()
+        if old.rejectWaiting {
+            server.allowTouch(device: old.device, touch: key.touch, accept: false)
+            waitingRejects.removeAll { $0.key == key }
+        }
         touches[key] = nil
         keys[old.id] = nil
     }
@@ -171,17 +192,60 @@ final class TouchOwnership {
     // MARK: Verdicts
 
     /// Answers the server for a touch the engine decided (once: a touch we do not hold, or
-    /// already answered, is left alone).
-    func answer(_ id: TouchID, _ verdict: TouchVerdict) {
-        guard let key = keys[id], var t = touches[key] else { return }
-        if t.awaitingVerdict {
-            server.allowTouch(device: t.device, touch: key.touch, accept: verdict == .claimed)
-            logger.debug("touch \(id): \(verdict == .claimed ? "accepted (a gesture claimed it)" : "rejected (replayed to the application)")")
-            t.awaitingVerdict = false
-            if verdict == .released && !t.ended { t.followsRaw = true }
+    /// already answered, is left alone). A rejection of the pointer-emulating touch may wait
+    /// (``rejectWhenThePointerIsFree``).
+    func answer(_ id: TouchID, _ verdict: TouchVerdict, at now: Instant) {
+        guard let key = keys[id], var t = touches[key], t.awaitingVerdict, !t.rejectWaiting else { return }
+        if verdict == .released {
+            // From now on the engine follows it through raw events, whenever the server gets
+            // the answer.
+            if !t.ended { t.followsRaw = true }
+            if t.emulatesPointer || !waitingRejects.isEmpty {
+                t.rejectWaiting = true
+                touches[key] = t
+                waitingRejects.append((key, now))
+                rejectWhenThePointerIsFree(at: now)
+                return
+            }
         }
+        send(key, t, accept: verdict == .claimed)
+    }
+
+    private func send(_ key: Key, _ tracked: Tracked, accept: Bool) {
+        var t = tracked
+        server.allowTouch(device: t.device, touch: key.touch, accept: accept)
+        logger.debug("touch \(t.id): \(accept ? "accepted (a gesture claimed it)" : "rejected (replayed to the application)")")
+        t.awaitingVerdict = false
+        t.rejectWaiting = false
         touches[key] = t
         forgetIfDone(key)
+    }
+
+    /// Sends the waiting rejections, oldest first, while no other client holds the pointer.
+    ///
+    /// Xorg 21.1.7 (dix/events.c, dix/touch.c): a rejection processed while a window
+    /// manager's synchronous click-to-focus grab has the pointer frozen is queued behind the
+    /// freeze; played later, it activates that grab again stamped with the rejection's time,
+    /// not the press's, so the window manager's `XAllowEvents(ReplayPointer, press time)` is
+    /// ignored and the pointer — every touch and the mouse — stays frozen for good. Only the
+    /// pointer-emulating touch reaches pointer grabs, so only its rejection waits (and those
+    /// decided after it, to keep their order), at most ``longestRejectWait``.
+    func rejectWhenThePointerIsFree(at now: Instant) {
+        nextRejectRetry = nil
+        while let (key, since) = waitingRejects.first {
+            guard let t = touches[key], t.rejectWaiting else { waitingRejects.removeFirst(); continue }
+            if t.emulatesPointer, now < since + Self.longestRejectWait,
+               server.pointerGrabbedByAnotherClient(device: t.device, serverTime: XTime(truncatingIfNeeded: now.nanoseconds / 1_000_000)) {
+                if now == since { logger.debug("touch \(t.id): rejection waits: another client holds the pointer") }
+                nextRejectRetry = now + Self.rejectRetry
+                return
+            }
+            if t.emulatesPointer, now >= since + Self.longestRejectWait {
+                logger.debug("touch \(t.id): another client held the pointer for \(Int(Self.longestRejectWait * 1000)) ms: rejected anyway")
+            }
+            waitingRejects.removeFirst()
+            send(key, t, accept: false)
+        }
     }
 
     /// The touches held for a verdict.
@@ -192,6 +256,8 @@ final class TouchOwnership {
         for (key, t) in touches where t.awaitingVerdict {
             server.allowTouch(device: t.device, touch: key.touch, accept: false)
         }
+        waitingRejects = []
+        nextRejectRetry = nil
     }
 
     /// Drops the grab.

@@ -17,6 +17,9 @@ public struct XTouchEvent: Equatable, Sendable {
     public var time: XTime
     /// The window the touch is over (the grab window is reported as `event`).
     public var child: UInt
+    /// The touch drives the pointer (`XITouchEmulatingPointer`: the first touch down on a
+    /// touchscreen): rejected, it reaches pointer grabs and windows as button 1.
+    public var emulatesPointer = false
 }
 
 /// A raw touch event (device coordinates, delivered to every client that selects it on root).
@@ -107,7 +110,8 @@ public enum XInputDecoder {
         switch ev.evtype {
         case XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd:
             let phase: XTouchEvent.Phase = ev.evtype == XI_TouchBegin ? .begin : ev.evtype == XI_TouchUpdate ? .update : .end
-            return .touch(XTouchEvent(phase: phase, device: ev.deviceid, source: ev.sourceid, touch: UInt32(bitPattern: ev.detail), root: root, time: time, child: UInt(ev.child)))
+            return .touch(XTouchEvent(phase: phase, device: ev.deviceid, source: ev.sourceid, touch: UInt32(bitPattern: ev.detail), root: root, time: time, child: UInt(ev.child),
+                                      emulatesPointer: ev.flags & Int32(XITouchEmulatingPointer) != 0))
         case XI_ButtonPress, XI_ButtonRelease:
             guard ev.detail > 0 else { return .other }
             return .button(XButtonEvent(pressed: ev.evtype == XI_ButtonPress, device: ev.deviceid, source: ev.sourceid, button: Int(ev.detail), root: root, time: time, emulated: emulated))

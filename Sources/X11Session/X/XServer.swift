@@ -69,6 +69,11 @@ public protocol InputGrabs: XConnection {
     func ungrabTouchBegin()
     /// Ownership of a touch: accept (the gesture keeps it) or reject (replayed to the application).
     func allowTouch(device: Int32, touch: UInt32, accept: Bool)
+    /// Whether another client holds an active grab of the master `device` (a window
+    /// manager's synchronous click-to-focus grab freezing the pointer, an application's
+    /// implicit grab). Asked without ever taking a grab: `serverTime` must be no earlier
+    /// than the server's time now (an hour is added to it).
+    func pointerGrabbedByAnotherClient(device: Int32, serverTime: XTime) -> Bool
     /// A passive synchronous grab of `button` with each modifier combination on root.
     func grabButton(_ button: Int, modifiers: [ModifierMask]) -> Bool
     func ungrabButton(_ button: Int, modifiers: [ModifierMask])

@@ -90,6 +90,21 @@ extension XlibServer {
         XIAllowTouchEvents(display, device, touch, Window(root), accept ? XIAcceptTouch : XIRejectTouch)
     }
 
+    public func pointerGrabbedByAnotherClient(device: Int32, serverTime: XTime) -> Bool {
+        // A grab for a time an hour ahead of the server's is refused with GrabInvalidTime when
+        // the device is free and with AlreadyGrabbed when another client holds it
+        // (dix/events.c GrabDevice checks the holder before the time): it never succeeds, so
+        // it never takes over the touches this client owns.
+        let status = withMask([], device: device) { mask in
+            XIGrabDevice(display, device, Window(root), Time(serverTime &+ 3_600_000), Cursor(0), XIGrabModeAsync, XIGrabModeAsync, 0, &mask)
+        }
+        if status == GrabSuccess {
+            XIUngrabDevice(display, device, Time(CurrentTime))
+            XFlush(display)
+        }
+        return status == AlreadyGrabbed
+    }
+
     public func grabButton(_ button: Int, modifiers: [ModifierMask]) -> Bool {
         var mods = modifiers.map { XIGrabModifiers(modifiers: Int32(bitPattern: $0.rawValue), status: 0) }
         let failed = withMask([XI_ButtonPress, XI_ButtonRelease, XI_Motion], device: XIAllMasterDevices) { mask in
