@@ -95,7 +95,7 @@ import Testing
     /// rename, then the close of the file): the same text again reloads nothing, so a gesture
     /// under way is not cut by a second reload.
     @Test func savingTheSameTextAgainReloadsNothing() throws {
-        let x = try XvfbSession(windowManager: false)
+        let x = try XvfbSession(windowManager: nil)
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("tactus-same-\(UUID().uuidString).yaml").path
         let daemon = try x.startDaemon(config: Self.dragConfig, configPath: path)
         try Self.dragConfig.write(toFile: path, atomically: true, encoding: .utf8)
@@ -213,7 +213,7 @@ import Testing
     }
 
     @Test func losingTheXServerExitsWithStatus3AndSaysWhy() throws {
-        let x = try XvfbSession(windowManager: false)
+        let x = try XvfbSession(windowManager: nil)
         let daemon = try x.startDaemon(config: Self.dragConfig)
         x.killServer()
         #expect(daemon.waitForExit(timeout: 5) == 3)
@@ -221,7 +221,7 @@ import Testing
     }
 
     @Test func aWaylandSessionWithoutXIsAClearError() throws {
-        let x = try XvfbSession(windowManager: false)
+        let x = try XvfbSession(windowManager: nil)
         // No DISPLAY, a Wayland socket name: the session has no X server for Tactus.
         let child = try Child([x.tactusBinary, "run"], environment: ["PATH=/usr/bin:/bin", "WAYLAND_DISPLAY=wayland-0", "XDG_RUNTIME_DIR=/tmp"],
                               capture: true, captureErrors: true)

@@ -75,7 +75,7 @@ import Testing
     }
 
     @Test func windowsSaysWhenNoWindowManagerRuns() throws {
-        let x = try XvfbSession(windowManager: false)
+        let x = try XvfbSession(windowManager: nil)
         let (status, lines) = try x.tactus(["windows", "--config", try writeConfig()])
         #expect(status == 0)
         #expect(lines.contains { $0.hasPrefix("note: no EWMH window manager is running") }, "\(lines)")
@@ -161,14 +161,14 @@ import Testing
     }
 
     @Test func monitorWithoutADaemonSaysHowToStartOne() throws {
-        let x = try XvfbSession(windowManager: false)
+        let x = try XvfbSession(windowManager: nil)
         let (status, lines) = try x.tactus(["monitor"])
         #expect(status == 1)
         #expect(lines.contains { $0.hasPrefix("tactus: no tactus daemon is running on display \(x.display)") && $0.hasSuffix("start one with 'tactus run' or 'systemctl --user start tactus'") }, "\(lines)")
     }
 
     @Test func aSecondDaemonFromAutostartLeavesTheFirstQuietly() throws {
-        let x = try XvfbSession(windowManager: false)
+        let x = try XvfbSession(windowManager: nil)
         let daemon = try x.startDaemon(config: Self.config)
         let config = try writeConfig()
         let plain = try x.tactus(["run", "--config", config], runtime: daemon.runtimeDirectory)

@@ -55,7 +55,7 @@ import Testing
     }
 
     @Test func aSecondDaemonWithAnotherRuntimeFolderIsRefusedByTheServer() throws {
-        let x = try XvfbSession(windowManager: false)
+        let x = try XvfbSession(windowManager: nil)
         let first = try x.startDaemon(config: Self.config(keys: "a"))
         let selection = Daemon.selectionName(screen: 0)
         let owner = try #require(x.server.selectionOwner(selection), "the running daemon owns \(selection)")

@@ -181,7 +181,9 @@ final class XvfbSession {
     /// Released first on teardown: closing a connection to a dead server makes Xlib exit.
     private(set) var server: XlibServer!
     private let xvfb: Child
+    /// The window manager's process (a shell leading its session).
     private var openbox: Child?
+    private var wmHome: String?
     private var windows: [Child] = []
 
     enum Backend {
@@ -192,12 +194,50 @@ final class XvfbSession {
         case xorg
     }
 
+    /// The window managers the tests run under (Debian's packages).
+    enum WindowManager: Equatable, CustomStringConvertible {
+        case openbox, fluxbox, marco
+        /// xfwm4, with its compositor on or off.
+        case xfwm4(compositor: Bool)
+
+        /// The command line: in a session of its own, so that stopping it stops everything it
+        /// started (xfwm4 and marco need a D-Bus session for their settings).
+        var command: [String] {
+            let program: String
+            switch self {
+            case .openbox: program = "openbox --sm-disable"
+            case .fluxbox: program = "fluxbox"
+            case .marco: program = "dbus-run-session -- marco --no-composite --replace"
+            case .xfwm4(let compositor): program = "dbus-run-session -- xfwm4 --compositor=\(compositor ? "on" : "off")"
+            }
+            return ["setsid", "sh", "-c", "trap 'trap - TERM; kill 0' TERM; \(program) 2>>/tmp/\(name)-fixture.log & wait"]
+        }
+
+        var name: String {
+            switch self {
+            case .openbox: "openbox"
+            case .fluxbox: "fluxbox"
+            case .marco: "marco"
+            case .xfwm4: "xfwm4"
+            }
+        }
+
+        var description: String {
+            if case .xfwm4(let compositor) = self { return "xfwm4 (compositor \(compositor ? "on" : "off"))" }
+            return name
+        }
+    }
+
+    /// The window manager running (nil: a bare server).
+    let windowManager: WindowManager?
+
     /// The inputtest device sockets (Xorg only): "touch", "touchpad", "pointer", "keyboard".
     private(set) var deviceSockets: [String: String] = [:]
     private var scratch: String?
 
-    /// `windowManager: false`: a bare server, no openbox.
-    init(backend: Backend = .xvfb, width: Int = 1280, height: Int = 800, windowManager: Bool = true) throws {
+    /// `windowManager: nil`: a bare server.
+    init(backend: Backend = .xvfb, width: Int = 1280, height: Int = 800, windowManager: WindowManager? = .openbox) throws {
+        self.windowManager = windowManager
         // A display number of our own for each session (never one a previous session's
         // clients may still be leaving), and -displayfd to learn when the server is ready.
         let n = XvfbSession.nextDisplay()
@@ -221,11 +261,18 @@ final class XvfbSession {
         }
         display = ":\(n)"
         server = try XlibServer(display: display)
-        guard windowManager else { return }
-        openbox = try Child(["sh", "-c", "exec openbox --sm-disable 2>>/tmp/openbox-fixture.log"], environment: ["DISPLAY=\(display)", "HOME=\(NSTemporaryDirectory())", "PATH=/usr/bin:/bin"], capture: false)
+        guard let windowManager else { return }
+        // A home of its own: fluxbox writes its configuration there on first start.
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("tactus-wm-home-\(n)-\(UUID().uuidString.prefix(8))").path
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        wmHome = home
+        openbox = try Child(windowManager.command, environment: ["DISPLAY=\(display)", "HOME=\(home)", "PATH=/usr/bin:/bin"], capture: false)
         let tracker = WindowTracker(server: server)
-        // The WM check window comes early in openbox's start; the desktops once it manages.
-        guard poll(timeout: 10, { tracker.hasWindowManager && tracker.numberOfDesktops != nil }) else { throw FixtureError(description: "openbox did not start on \(display)") }
+        // The WM check window comes early in a window manager's start; the desktops once it manages.
+        guard poll(timeout: 15, { tracker.hasWindowManager && tracker.numberOfDesktops != nil }) else { throw FixtureError(description: "\(windowManager) did not start on \(display)") }
+        if case .xfwm4(compositor: true) = windowManager {
+            guard poll(timeout: 15, { server.selectionOwner("_NET_WM_CM_S0") != nil }) else { throw FixtureError(description: "the xfwm4 compositor did not start on \(display)") }
+        }
         // And it must be handling requests: switch to desktop 1 and back, and see both happen.
         // Openbox drops requests that arrive during its start-up, so the request is repeated
         // until it takes effect.
@@ -239,7 +286,7 @@ final class XvfbSession {
                 }
                 return false
             }) else {
-                throw FixtureError(description: "openbox does not answer requests on \(display)")
+                throw FixtureError(description: "\(windowManager) does not answer requests on \(display)")
             }
         }
     }
@@ -255,6 +302,7 @@ final class XvfbSession {
         openbox?.stop()
         xvfb.stop()
         if let scratch { try? FileManager.default.removeItem(atPath: scratch) }
+        if let wmHome { try? FileManager.default.removeItem(atPath: wmHome) }
     }
 
     /// Kills the X server (SIGKILL: no goodbye to its clients), as a crash or a session end does.

@@ -71,8 +71,17 @@ func sample(_ pid: pid_t) -> (rss: Int, anon: Int, descriptors: Int) {
 // reads (the window manager check, the client list, WM_STATE): with openbox, Xorg 21.1.7
 // leaves openbox's pointer grab active within a few hundred touches (10–30 windows in), and from then on
 // no touch reaches anyone (the soak reports it: "already grabbed" with the daemon stopped).
-let withOpenbox = ProcessInfo.processInfo.environment["SOAK_WM"] == "openbox"
-let x = try XvfbSession(backend: .xorg, windowManager: withOpenbox)
+let soakWindowManager: XvfbSession.WindowManager? = switch ProcessInfo.processInfo.environment["SOAK_WM"] ?? "" {
+case "openbox": .openbox
+case "fluxbox": .fluxbox
+case "marco": .marco
+case "xfwm4": .xfwm4(compositor: false)
+case "xfwm4-compositor": .xfwm4(compositor: true)
+case "": nil
+case let other: fail("SOAK_WM=\(other): openbox, fluxbox, marco, xfwm4 or xfwm4-compositor (or unset: no window manager)")
+}
+let withWindowManager = soakWindowManager != nil
+let x = try XvfbSession(backend: .xorg, windowManager: soakWindowManager)
 tearDownX = { x.tearDown() }
 guard let display = XOpenDisplay(x.display) else { fail("cannot connect to \(x.display)") }
 let root = XDefaultRootWindow(display)
@@ -94,7 +103,7 @@ func publishClients(_ windows: [Window]) {
 }
 
 /// Without openbox, the soak is the window manager Tactus sees: a check window, one desktop.
-if !withOpenbox {
+if !withWindowManager {
     let check = XCreateSimpleWindow(display, root, -10, -10, 1, 1, 0, 0, 0)
     for window in [root, check] {
         setProperty(window, "_NET_SUPPORTING_WM_CHECK", XA_WINDOW, [CLong(bitPattern: check)])
@@ -187,10 +196,10 @@ var touchID: UInt32 = 0
         }
     }
     XStoreName(display, window, "soak \(n)")
-    if !withOpenbox { setProperty(window, "WM_STATE", atom("WM_STATE"), [1, 0]) }
+    if !withWindowManager { setProperty(window, "WM_STATE", atom("WM_STATE"), [1, 0]) }
     XMapWindow(display, window)
     XSync(display, 0)
-    if !withOpenbox { publishClients(open.map(\.window) + [window]) }
+    if !withWindowManager { publishClients(open.map(\.window) + [window]) }
     verdicts.waitForWindow(window)
     return (window, frame)
 }
@@ -287,7 +296,7 @@ var touchesSent: Int { Int(touchID) }
     while let first = open.first, draining || verdicts.count >= first.touches {
         verdicts.wait(for: first.touches, "before closing a window")
         XDestroyWindow(display, first.window)
-        if !withOpenbox { publishClients(open.dropFirst().map(\.window)) }
+        if !withWindowManager { publishClients(open.dropFirst().map(\.window)) }
         XSync(display, 0)
         open.removeFirst()
     }
