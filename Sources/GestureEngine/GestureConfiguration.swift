@@ -17,6 +17,16 @@ public struct GestureConfiguration: Sendable, Equatable {
     /// lone finger resting still is handed to the application.
     public var fingerArrivalWindow = 0.15
 
+    /// px. While a multi-finger gesture waits for its fingers, a lone finger that moves this
+    /// far is a drag of its own, and fingers that move this far against each other are a
+    /// pinch or a turn, not a swipe's fingers landing: the gesture gives up on that event.
+    /// Real hands put their fingers down before they move them (the recordings: every finger
+    /// landed before the first moved 4 px), and every update held back is replayed to the
+    /// application in one burst when it is let go — Qt keeps only the last of a burst, and
+    /// GTK's zoom measures its starting span from where the first finger has got to. About a
+    /// millimetre: above a resting finger's jitter, below one frame of a moving finger.
+    public var landingMotion = 4.0
+
     /// Two quick taps near each other count as one multi-tap (``Touch/tapCount``).
     public var multiTap = MultiTap()
 

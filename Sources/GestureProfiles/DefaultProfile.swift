@@ -10,9 +10,9 @@ private let defaultProfileTemplate = #"""
 # Tactus built-in default profile (tactus check --print-default).
 # Copy it to ~/.config/tactus/config.yaml and edit; `tactus check` validates it.
 #
-# It leaves applications their own input: one- and two-finger scrolling and pinch-zoom
-# reach them untouched (browsers and viewers do these better than keys can). Only
-# three- and four-finger swipes, a long press, and edge swipes in browsers are taken.
+# It leaves applications their own input: one- and two-finger scrolling, pinch-zoom and
+# press-and-hold reach them untouched (browsers and viewers do these better than keys can).
+# Only three- and four-finger swipes, and edge swipes in browsers, are taken.
 version: 1
 
 settings:
@@ -43,11 +43,13 @@ profiles:
       - name: show-desktop
         swipe: { direction: down, touches: 4 }
         action: { desktop: show }
-      # Hold one finger still: right click where it is, as soon as the press is recognized.
-      # (A tap is held back from the application until the finger lifts or moves.)
-      - name: right-click
-        longPress: { minimumDuration: 0.7 }
-        on: { began: { click: 3 } }
+      # No one-finger gesture: a finger held still belongs to the application (a spin
+      # button's "+" repeats, a text field places its cursor, a map drags). To make a long
+      # press a right click everywhere instead, uncomment this: it takes every press-and-hold
+      # from the applications, and the click comes when the finger lifts.
+      # - name: right-click
+      #   longPress: { minimumDuration: 0.7 }
+      #   on: { began: { click: 3 } }
     touchpad:
       # Touchpad: three fingers sideways switch desktops, up maximizes, down minimizes.
       - name: touchpad-next-desktop

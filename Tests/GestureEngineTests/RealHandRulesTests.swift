@@ -22,15 +22,53 @@ import Testing
 
     // MARK: Fingers land before they move
 
-    @Test func aFingerMovingBeforeTheOthersLandIsHandedBackOnThatMove() {
+    @Test func aLoneFingerMovingBeforeTheOthersLandIsHandedBackOnThatMove() {
         let (h, d) = harness(SwipeGestureRecognizer(name: "three", directions: .left, touches: 3),
                              PinchGestureRecognizer(name: "pinch"), PanGestureRecognizer(name: "two-finger-pan", minimumTouches: 2))
         h.down(1, 500, 500, at: 0)
-        h.move(1, 505, 500, at: 8)    // within the slop: still waiting for fingers
+        h.move(1, 503, 501, at: 8)    // a resting finger's jitter: still waiting for fingers
         #expect(d.lines == [])
-        h.move(1, 511, 500, at: 16)   // past the slop with one finger down
+        h.move(1, 505, 500, at: 16)   // 5 px, past landingMotion (4 px), with one finger down
         #expect(d.lines == ["16 touch 1 released by all-failed"])
         #expect(h.gestureLines.prefix(3) == ["three possible->failed", "pinch possible->failed", "two-finger-pan possible->failed"])
+    }
+
+    /// What the application gets of a released touch is its history, replayed at once (§11):
+    /// decided on its first move past 4 px, a drag of 6 px per frame is handed back with one
+    /// update, which no toolkit merges away (Qt keeps only the last update of a burst).
+    @Test func aDragOfSixPixelsAFrameIsHandedBackOnItsFirstMove() {
+        let (h, d) = harness(SwipeGestureRecognizer(name: "three", directions: .down, touches: 3),
+                             SwipeGestureRecognizer(name: "four", directions: .down, touches: 4))
+        h.down(1, 500, 500, at: 0)
+        h.move(1, 506, 500, at: 8)
+        #expect(d.lines == ["8 touch 1 released by all-failed"])
+    }
+
+    /// Two fingers moving apart are a pinch (or a zoom of the application's), never the first
+    /// fingers of a swipe: handed back on the move that shows it, with a history of a few
+    /// pixels (GTK's zoom measures its starting span from where the first finger has got to).
+    @Test func twoFingersMovingApartAreHandedBackBeforeTheyLeaveTheirPlaces() {
+        let (h, d) = harness(SwipeGestureRecognizer(name: "three", directions: .left, touches: 3))
+        h.down(1, 450, 500, at: 0)
+        h.down(2, 550, 500, at: 20)
+        h.move(1, 448.5, 500, at: 36)
+        h.move(2, 551.5, 500, at: 36)  // span +3
+        #expect(d.lines == [])
+        h.move(1, 447, 500, at: 44)     // span +4.5: more than landingMotion, nothing in common
+        #expect(d.lines == ["44 touch 1 released by all-failed", "44 touch 2 released by all-failed"])
+    }
+
+    /// Two fingers moving together may be the first of three (fingers land up to 150 ms
+    /// apart): they wait for the third until one passes the slop.
+    @Test func twoFingersMovingTogetherWaitForAThird() {
+        let (h, d) = harness(SwipeGestureRecognizer(name: "three", directions: .left, touches: 3))
+        h.down(1, 450, 500, at: 0)
+        h.down(2, 550, 500, at: 20)
+        h.move(1, 444, 501, at: 36)
+        h.move(2, 544, 500, at: 36)
+        #expect(d.lines == [])
+        h.move(1, 439, 500, at: 44)     // 11 px: past the slop
+        #expect(d.lines == ["44 touch 1 released by all-failed", "44 touch 2 released by all-failed"])
     }
 
     @Test func fingersLandingWithinTheWindowStillMakeTheGesture() {

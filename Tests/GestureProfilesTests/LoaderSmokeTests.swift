@@ -71,10 +71,11 @@ import TestSupport
     @Test func defaultProfileLoadsWithoutErrors() {
         let r = ProfileLoader.load(yaml: defaultProfileYAML, path: "<built-in>")
         #expect(r.errors.map(\.description) == [])
-        // Do no harm (semantics.md §10): nothing that applications do themselves (no pinch,
-        // no one- or two-finger drags); edge swipes only where they mean back and forward.
+        // Do no harm (semantics.md §10, §11): nothing that applications do themselves (no pinch,
+        // no one- or two-finger drags, no press-and-hold); edge swipes only where they mean
+        // back and forward.
         #expect(r.file?.allGestures.map(\.name) == [
-            "next-desktop", "previous-desktop", "maximize", "minimize", "show-desktop", "right-click", "edge-back", "edge-forward",
+            "next-desktop", "previous-desktop", "maximize", "minimize", "show-desktop", "edge-back", "edge-forward",
         ])
     }
 }

@@ -97,16 +97,22 @@ import Testing
 }
 
 extension CLITests {
-    /// The issue's reproducer: two lines whose position is 10^19; replay with the built-in
-    /// profile trapped (exit 132) and lost the log it had printed.
+    /// The issue's reproducer: two lines whose position is 10^19; replay with a long press that
+    /// clicks where the finger is (the built-in profile had one then) trapped (exit 132) and
+    /// lost the log it had printed.
     @Test func replayOfAPositionBeyondInt64PrintsItsLog() throws {
         let trace = try temporary("big.jsonl", """
             {"t":0,"kind":"touch","phase":"began","id":1,"x":1e19,"y":0}
             {"t":900,"kind":"touch","phase":"ended","id":1,"x":1e19,"y":0}
 
             """)
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("tactus-home-\(UUID().uuidString)").path
-        let r = try tactus(["replay", trace], environment: ["HOME": home, "XDG_CONFIG_DIRS": home])
+        let config = try temporary("press.yaml", """
+            version: 1
+            profiles:
+              - { name: desktop, match: any, gestures: [{ name: right-click, longPress: { minimumDuration: 0.7 }, on: { began: { click: 3 } } }] }
+
+            """)
+        let r = try tactus(["replay", "--config", config, trace])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("\"action\":\"click 3 at 1e+19,0\""), "\(r.stdout)")
         #expect(r.stdout.hasSuffix("\"to\":\"possible\",\"reset\":true}\n"))

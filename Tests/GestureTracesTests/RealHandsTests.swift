@@ -16,13 +16,13 @@ import Testing
     struct Profile {
         var name: String
         var yaml: String
-        /// The one-finger long press and how long the finger must rest for it.
-        var press: (gesture: String, duration: Double)
+        /// The one-finger long press and how long the finger must rest for it (nil: none).
+        var press: (gesture: String, duration: Double)?
         /// The gesture a whole recording performs, by fingers and motion.
         var gestures: [String: String]
     }
 
-    static let defaultProfile = Profile(name: "built-in default", yaml: defaultProfileYAML, press: ("right-click", 0.7), gestures: [
+    static let defaultProfile = Profile(name: "built-in default", yaml: defaultProfileYAML, press: nil, gestures: [
         "3 swipe-left": "next-desktop", "3 swipe-right": "previous-desktop", "3 swipe-up": "maximize",
         "3 swipe-down": "minimize", "4 swipe-down": "show-desktop",
     ])
@@ -123,12 +123,12 @@ import Testing
         for t in touches {
             #expect(outcome.verdictCount[t.id] == 1, "touch \(t.id): exactly one verdict")
             guard let v = outcome.verdicts[t.id] else { continue }
-            let pressed = Self.isLongPress(t, among: touches, fingers: recording.fingers, duration: profile.press.duration)
-            let meant = [performed, pressed ? profile.press.gesture : nil].compactMap { $0 }
+            let pressed = profile.press.map { Self.isLongPress(t, among: touches, fingers: recording.fingers, duration: $0.duration) } ?? false
+            let meant = [performed, pressed ? profile.press?.gesture : nil].compactMap { $0 }
             if v.verdict == "claimed" {
                 #expect(meant.contains(v.by), "touch \(t.id) claimed by \(v.by), but the person made \(meant.isEmpty ? "no configured gesture" : "\(meant)")")
             }
-            if pressed { #expect(outcome.actions.contains(profile.press.gesture), "touch \(t.id) rested: \(profile.press.gesture) fires") }
+            if pressed, let press = profile.press { #expect(outcome.actions.contains(press.gesture), "touch \(t.id) rested: \(press.gesture) fires") }
             // A released one-finger drag goes to the application within 20 ms of the slop.
             if recording.fingers == 1, v.verdict == "released", let crossed = t.crossedSlop {
                 #expect(v.t - crossed <= 20, "touch \(t.id) held \(v.t - crossed) ms past the slop")
@@ -148,8 +148,8 @@ import Testing
                 for t in touches {
                     touchCount += 1
                     guard let v = outcome.verdicts[t.id] else { continue }
-                    let pressed = Self.isLongPress(t, among: touches, fingers: r.fingers, duration: profile.press.duration)
-                    if v.verdict == "claimed" && v.by != performed && !(pressed && v.by == profile.press.gesture) { wrongClaims += 1 }
+                    let pressed = profile.press.map { Self.isLongPress(t, among: touches, fingers: r.fingers, duration: $0.duration) } ?? false
+                    if v.verdict == "claimed" && v.by != performed && !(pressed && v.by == profile.press?.gesture) { wrongClaims += 1 }
                     if r.fingers == 1, v.verdict == "released", let crossed = t.crossedSlop {
                         drags += 1
                         worstPastSlop = max(worstPastSlop, v.t - crossed)

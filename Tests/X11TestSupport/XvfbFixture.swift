@@ -383,9 +383,9 @@ final class XvfbSession {
     }
 
     /// Starts `tactus-test-window` and waits until openbox manages it.
-    func openWindow(class cls: String, title: String, geometry: String = "400x300+100+100", touch: Bool = false, refuseFocus: Bool = false) throws -> TestWindow {
+    func openWindow(class cls: String, title: String, geometry: String = "400x300+100+100", touch: Bool = false, refuseFocus: Bool = false, buttonState: Bool = false) throws -> TestWindow {
         let binary = repositoryRoot.appendingPathComponent(".build/debug/tactus-test-window").path
-        let p = try Child([binary, "--class", cls, "--instance", cls.lowercased(), "--title", title, "--geometry", geometry] + (touch ? ["--touch"] : []) + (refuseFocus ? ["--refuse-focus"] : []),
+        let p = try Child([binary, "--class", cls, "--instance", cls.lowercased(), "--title", title, "--geometry", geometry] + (touch ? ["--touch"] : []) + (refuseFocus ? ["--refuse-focus"] : []) + (buttonState ? ["--button-state"] : []),
                           environment: ["DISPLAY=\(display)"], capture: true)
         windows.append(p)
         let collector = p.output!

@@ -5,6 +5,7 @@
 //   button-press BUTTON X Y / button-release BUTTON X Y
 //   touch begin|update|end TOUCH_ID X Y     (with --touch: XI 2.2 touch events selected;
 //                                           --timestamps adds CLOCK_MONOTONIC ns when read)
+//   (--button-state adds " state 0xMASK" to button lines: the modifiers and buttons held)
 //   focus-in / focus-out
 // Usage: tactus-test-window [--class C] [--instance I] [--title T] [--geometry WxH+X+Y] [--touch] [--timestamps]
 //        [--refuse-focus]   (WM_HINTS input False: the window manager never gives it the focus)
@@ -28,7 +29,7 @@ func fail(_ message: String, _ code: Int32) -> Never {
 var cls = "TactusTest", instance = "tactus-test", title = "Tactus test window"
 var x: Int32 = 100, y: Int32 = 100, width: UInt32 = 400, height: UInt32 = 300
 var wantTouch = false, refuseFocus = false
-var wantTimestamps = false
+var wantTimestamps = false, wantButtonState = false
 var args = CommandLine.arguments.dropFirst().makeIterator()
 while let a = args.next() {
     switch a {
@@ -37,6 +38,7 @@ while let a = args.next() {
     case "--title": title = args.next() ?? title
     case "--touch": wantTouch = true
     case "--timestamps": wantTimestamps = true
+    case "--button-state": wantButtonState = true
     case "--refuse-focus": refuseFocus = true
     case "--geometry":
         let g = args.next() ?? ""
@@ -122,9 +124,9 @@ while true {
         let name = XKeysymToString(keysym).map { String(cString: $0) } ?? "?\(event.xkey.keycode)"
         say("key \(text.isEmpty ? "-" : text) \(name)")
     case ButtonPress:
-        say("button-press \(event.xbutton.button) \(event.xbutton.x) \(event.xbutton.y)")
+        say("button-press \(event.xbutton.button) \(event.xbutton.x) \(event.xbutton.y)\(wantButtonState ? " state 0x" + String(event.xbutton.state, radix: 16) : "")")
     case ButtonRelease:
-        say("button-release \(event.xbutton.button) \(event.xbutton.x) \(event.xbutton.y)")
+        say("button-release \(event.xbutton.button) \(event.xbutton.x) \(event.xbutton.y)\(wantButtonState ? " state 0x" + String(event.xbutton.state, radix: 16) : "")")
     case MappingNotify:
         // As toolkits do: the key map changed (Tactus binds a spare keycode for keysyms the
         // map lacks); refresh Xlib's cache before the key events that follow.

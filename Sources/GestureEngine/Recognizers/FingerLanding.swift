@@ -1,19 +1,28 @@
 /// The landing of the fingers of a multi-finger gesture. They may land up to `window` apart
-/// (real hands are not exact); one finger more than needed fails the gesture; and a finger
-/// that moves past the slop before the last one has landed fails it at once: real hands put
-/// their fingers down before they move them, so a finger already moving is a drag of its own,
-/// and the application should get it now rather than when the window runs out (semantics.md
-/// §10).
+/// (real hands are not exact); one finger more than needed fails the gesture; and fingers
+/// that move before the last one has landed fail it at once when their motion shows they are
+/// something else — a lone finger moving is a drag of its own, fingers moving against each
+/// other a pinch or a turn, a finger past the slop anything but a landing — so that the
+/// application gets them now, with a short history, rather than when the window runs out
+/// (semantics.md §10, §11).
 struct FingerLanding {
     /// Fingers the gesture needs.
     var required: Int
     /// s. How far apart the fingers may land.
     var window: Double
-    /// px. How far a finger may move before all have landed.
+    /// px. How far a finger among others may move before all have landed.
     var slop: Double
+    /// px. How far a lone finger may move, and fingers against each other
+    /// (``GestureConfiguration/landingMotion``).
+    var motion: Double
+    /// How much the relative motion must exceed the common one to rule the landing out.
+    var dominance: Double
 
     private(set) var landed = 0
     private(set) var firstAt = Instant.zero
+    /// Where each finger down was when the latest landed (the recognizer's order of touches).
+    private var starts: [Point] = []
+    private var currents: [Point] = []
 
     enum Step: Equatable {
         /// Fingers are missing: they must land before this.
@@ -24,29 +33,49 @@ struct FingerLanding {
         case tooMany
     }
 
-    init(required: Int, window: Double, slop: Double) {
+    init(required: Int, window: Double, slop: Double, configuration c: GestureConfiguration) {
         self.required = max(1, required)
         self.window = window
         self.slop = slop
+        motion = c.landingMotion
+        dominance = c.transform.dominance
     }
 
     var isComplete: Bool { landed >= required }
 
-    /// A finger of the gesture went down.
-    mutating func land(_ touch: Touch) -> Step {
+    /// A finger of the gesture went down; `fingers` are the gesture's touches, it included.
+    mutating func land(_ touch: Touch, among fingers: [Touch]) -> Step {
         if landed == 0 { firstAt = touch.timestamp }
         landed += 1
+        starts.removeAll(keepingCapacity: true)
+        for t in fingers where t.isActive { starts.append(t.location) }
         if landed > required { return .tooMany }
         return landed == required ? .complete : .waiting(until: firstAt + window)
     }
 
-    /// Whether `touch` moved past the slop while fingers are still missing.
-    func movedTooEarly(_ touch: Touch) -> Bool {
-        !isComplete && touch.translation.length > slop
+    /// Whether `touch`'s move shows, while fingers are still missing, that these fingers are
+    /// not landing for the gesture: a lone finger moved past ``motion``; a finger among others
+    /// past the slop; or the fingers moved against each other (span or turn) past ``motion``
+    /// and more than they moved together.
+    mutating func ruledOut(by touch: Touch, among fingers: [Touch]) -> Bool {
+        guard !isComplete else { return false }
+        let moved = touch.translation.length
+        if landed <= 1 { return moved > motion }
+        if moved > slop { return true }
+        currents.removeAll(keepingCapacity: true)
+        for t in fingers where t.isActive { currents.append(t.location) }
+        guard currents.count == starts.count else { return false }
+        let threshold = motion
+        let m = starts.withUnsafeBufferPointer { s in
+            currents.withUnsafeBufferPointer { c in FingerMotion(start: s, current: c, motionThreshold: threshold) }
+        }
+        let relative = max(abs(m.spanChange), abs(m.turn))
+        return relative > motion && relative >= dominance * m.translation.length
     }
 
     mutating func reset() {
         landed = 0
+        starts.removeAll(keepingCapacity: true)
     }
 }
 
@@ -54,7 +83,7 @@ extension GestureRecognizer {
     /// Lands `touch` in `landing`: fails the recognizer on a finger too many, waits for the
     /// rest with a deadline, and returns true when the last finger needed has landed.
     func land(_ touch: Touch, in landing: inout FingerLanding) -> Bool {
-        switch landing.land(touch) {
+        switch landing.land(touch, among: touches) {
         case .tooMany:
             report(.failed)
         case .waiting(let until):

@@ -28,7 +28,7 @@ open class MultiFingerTransformRecognizer: GestureRecognizer {
         touchSlop = c.touchSlop
         fingerMotionThreshold = c.transform.fingerMotionThreshold
         dominance = c.transform.dominance
-        landing = FingerLanding(required: max(2, touches), window: c.fingerArrivalWindow, slop: c.touchSlop)
+        landing = FingerLanding(required: max(2, touches), window: c.fingerArrivalWindow, slop: c.touchSlop, configuration: c)
         super.init(name: name)
         starts.reserveCapacity(numberOfTouchesRequired)
         currents.reserveCapacity(numberOfTouchesRequired)
@@ -56,7 +56,7 @@ open class MultiFingerTransformRecognizer: GestureRecognizer {
 
     public final override func touchMoved(_ touch: Touch) {
         guard landing.isComplete else {
-            if landing.movedTooEarly(touch) { report(.failed) }
+            if landing.ruledOut(by: touch, among: touches) { report(.failed) }
             return
         }
         measure(at: touch.timestamp)

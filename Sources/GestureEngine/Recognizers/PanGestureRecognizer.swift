@@ -10,6 +10,9 @@ open class PanGestureRecognizer: GestureRecognizer {
     /// px. A finger that moves this far while the pan is short of fingers fails it: it is a
     /// drag of its own (semantics.md §10).
     public var touchSlop: Double
+    /// px. A lone finger that moves this far while a multi-finger pan waits for the others
+    /// fails it (``GestureConfiguration/landingMotion``).
+    public var landingMotion: Double
 
     /// Translation is `accumulated + (centroid - origin)`; re-anchored when fingers come and go
     /// so the translation does not jump.
@@ -27,6 +30,7 @@ open class PanGestureRecognizer: GestureRecognizer {
         self.minimumDistance = minimumDistance ?? c.pan.minimumDistance
         arrivalTolerance = c.fingerArrivalWindow
         touchSlop = c.touchSlop
+        landingMotion = c.landingMotion
         sampler = MotionSampler(window: c.velocityWindow)
         super.init(name: name)
     }
@@ -69,7 +73,7 @@ open class PanGestureRecognizer: GestureRecognizer {
         if state.isInProgress { return report(.changed) }
         if isHeld { return }  // it asked to begin; a requirement holds it
         guard numberOfTouches >= minimumNumberOfTouches else {
-            if touch.translation.length > touchSlop { report(.failed) }
+            if touch.translation.length > (numberOfTouches == 1 ? landingMotion : touchSlop) { report(.failed) }
             return
         }
         if t.length > minimumDistance {

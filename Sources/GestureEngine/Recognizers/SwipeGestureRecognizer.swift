@@ -43,7 +43,7 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
         self.maximumDuration = maximumDuration ?? (touches == 1 ? c.swipe.maximumDuration : .infinity)
         directionSlop = c.touchSlop
         arrivalTolerance = c.fingerArrivalWindow
-        landing = FingerLanding(required: touches, window: c.fingerArrivalWindow, slop: c.touchSlop)
+        landing = FingerLanding(required: touches, window: c.fingerArrivalWindow, slop: c.touchSlop, configuration: c)
         super.init(name: name)
     }
 
@@ -64,7 +64,7 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
     public override func touchMoved(_ touch: Touch) {
         guard !isDecided else { return }
         guard landing.isComplete else {
-            if landing.movedTooEarly(touch) { report(.failed) }
+            if landing.ruledOut(by: touch, among: touches) { report(.failed) }
             return
         }
         let d = meanTranslation

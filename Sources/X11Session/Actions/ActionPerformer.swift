@@ -13,6 +13,8 @@ public final class ActionPerformer: ActionSink {
     public let server: Server
     /// Where `log` actions and problems go (the daemon's logger).
     public var log: (String) -> Void
+    /// What the performer decided and why (the daemon's debug log).
+    public var debug: (String) -> Void = { _ in }
     public let keys: KeyInjector
     public let wheel: WheelScroller
     private var children: Set<Int32> = []
@@ -20,6 +22,15 @@ public final class ActionPerformer: ActionSink {
     public internal(set) var lastDesktopSwitch: (from: Int, to: Int)?
     /// Keys and clicks waiting for their window to take the focus.
     private(set) var focusedInput: FocusedInput!
+    /// Whether a finger holds the pointer: the touchscreen's first touch is button 1 to the
+    /// server for as long as it is down, whoever owns it (Xorg's pointer emulation), and a
+    /// click made meanwhile arrives with button 1 held — GTK opens no context menu for it.
+    public var touchHoldsPointer: () -> Bool = { false }
+    /// Clicks waiting for that finger to lift, and since when (monotonic ms).
+    private var clicksAwaitingLift: [ActionRequest] = []
+    private var clicksWaitingSince: UInt64 = 0
+    /// ms. A finger never seen to lift (its device gone) holds clicks back no longer.
+    static let longestClickWait: UInt64 = 10_000
     /// Where what became of keys and clicks goes (the log and the monitor): the subject, the
     /// message, and whether it is a problem (input dropped).
     public var report: (_ subject: String, _ message: String, _ problem: Bool) -> Void {
@@ -57,13 +68,49 @@ public final class ActionPerformer: ActionSink {
     /// When the loop must wake for keys and clicks still waiting (monotonic ms), nil when none.
     public var focusDeadline: UInt64? { focusedInput.deadline }
 
-    /// Gives up on a window that did not take the focus in time (at or after `focusDeadline`).
-    public func expireFocusWait() { focusedInput.expire() }
+    /// Gives up on a window that did not take the focus in time (at or after `focusDeadline`),
+    /// and on a finger never seen to lift.
+    public func expireFocusWait() {
+        focusedInput.expire()
+        pointerReleasedByTouch()
+    }
 
-    /// Keys and clicks, injected through XTest now.
+    private static func milliseconds() -> UInt64 { UInt64(MonotonicClock.nanoseconds() / 1_000_000) }
+
+    /// The finger that held the pointer lifted (or none is down): the clicks that waited for
+    /// it are made now, in order.
+    public func pointerReleasedByTouch() {
+        guard !clicksAwaitingLift.isEmpty else { return }
+        if touchHoldsPointer() {
+            guard Self.milliseconds() - clicksWaitingSince >= Self.longestClickWait else { return }
+            debug("the finger holding the pointer was not seen to lift in \(Self.longestClickWait) ms: clicking anyway")
+        }
+        let waiting = clicksAwaitingLift
+        clicksAwaitingLift = []
+        for request in waiting { click(request) }
+    }
+
+    /// Keys and clicks, injected through XTest now (a click once no finger holds the pointer).
     private func inject(_ request: ActionRequest) {
         switch request.action {
         case .keys(let combo): keys.press(combo)
+        case .click:
+            if touchHoldsPointer() || !clicksAwaitingLift.isEmpty {
+                if clicksAwaitingLift.isEmpty {
+                    clicksWaitingSince = Self.milliseconds()
+                    debug("\(request.action.description) waits until the finger lifts (the touchscreen holds button 1 until then)")
+                }
+                clicksAwaitingLift.append(request)
+            } else {
+                click(request)
+            }
+        default:
+            break
+        }
+    }
+
+    private func click(_ request: ActionRequest) {
+        switch request.action {
         case .click(let button, let at):
             server.fakeMotion(to: at)
             server.fakeButton(UInt32(button), pressed: true)

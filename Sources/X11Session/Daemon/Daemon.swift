@@ -111,6 +111,8 @@ public final class Daemon: ActionSink, GestureObserver {
         performer = ActionPerformer(server: server)
         screen = ScreenFollower(server: server, logger: logger)
         performer.log = { [logger] in logger.notice("\($0)") }
+        performer.debug = { [logger] in logger.debug("\($0)") }
+        performer.touchHoldsPointer = { [unowned router] in router.touchHoldsPointer }
         performer.report = { [unowned self] subject, message, problem in self.inputReport(subject, message, problem: problem) }
         if !options.observeOnly { try takeLock() }
         if let path = options.recordPath {
@@ -262,6 +264,7 @@ public final class Daemon: ActionSink, GestureObserver {
             router.handle(event)
         default:
             router.handle(event)
+            performer.pointerReleasedByTouch()
         }
     }
 

@@ -164,6 +164,10 @@ public final class InputRouter: TouchDecisionSink {
         server.flush()
     }
 
+    /// Whether the touchscreen's pointer-emulating touch is down (button 1 to the server,
+    /// whoever owns the touch).
+    public var touchHoldsPointer: Bool { touches.pointerEmulatingTouchDown }
+
     /// Touches tracked now (an X touch sequence not yet over, or not yet answered).
     public var trackedTouchCount: Int { touches.trackedCount }
 }

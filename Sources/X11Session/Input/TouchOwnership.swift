@@ -266,4 +266,8 @@ final class TouchOwnership {
     }
 
     var trackedCount: Int { touches.count }
+
+    /// Whether a pointer-emulating touch is down (its end not seen yet, through the grab or
+    /// raw events).
+    var pointerEmulatingTouchDown: Bool { touches.values.contains { $0.emulatesPointer && !$0.ended } }
 }

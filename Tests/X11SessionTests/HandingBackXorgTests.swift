@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+@testable import GestureEngine
+@testable import X11Session
+@testable import X11TestSupport
+
+/// What Tactus lets go, and the clicks it makes, reach applications and window managers as
+/// they would without it (semantics.md §11; issue 23): real touches on Xorg + inputtest.
+@Suite(.serialized) struct HandingBackXorgTests {
+    /// A long press that right-clicks when it is recognized, with the finger still down.
+    static let longPressConfig = """
+        version: 1
+        profiles:
+          - name: desktop
+            match: any
+            gestures:
+              - name: right-click
+                longPress: { minimumDuration: 0.3 }
+                on: { began: { click: 3 } }
+        """
+
+    /// The touchscreen's first touch is button 1 to the server while it is down, whoever
+    /// owns it: a click made then arrives with Button1Mask held, and GTK opens no context menu
+    /// for it. The long press's right click waits for the lift.
+    @Test func aClickWaitsUntilTheFingerHoldingThePointerLifts() throws {
+        let x = try XvfbSession(backend: .xorg)
+        let touch = try InputTestDevice(path: x.deviceSockets["touch"]!)
+        let w = try x.openWindow(class: "Plain", title: "plain", geometry: "400x300+100+100", buttonState: true)
+        let frame = try #require(WindowTracker(server: x.server).info(w.id)?.frame)
+        let daemon = try x.startDaemon(config: Self.longPressConfig)
+        let p = Point(x: frame.x + 120, y: frame.y + 80)
+        try touch.touch(.begin, id: 1, at: p)
+        #expect(daemon.output!.wait { $0.contains("\"kind\":\"action\",\"gesture\":\"right-click\"") } != nil, "\(daemon.output!.lines.suffix(10))")
+        #expect(daemon.output!.wait { $0.contains("waits until the finger lifts") } != nil, "\(daemon.output!.lines.suffix(10))")
+        #expect(!w.output.lines.contains { $0.hasPrefix("button-press 3") }, "no click while the finger is down: \(w.output.lines)")
+        try touch.touch(.end, id: 1, at: p)
+        let press = try #require(w.output.wait { $0.hasPrefix("button-press 3 120 80") }, "\(w.output.lines)")
+        let state = try #require(press.split(separator: " ").last.flatMap { UInt32($0.dropFirst(2), radix: 16) })
+        #expect(state & 0x100 == 0, "button 1 is not held when the right click arrives: \(press)")
+    }
+}
