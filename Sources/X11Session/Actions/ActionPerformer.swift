@@ -1,5 +1,6 @@
 import GestureEngine
 import GestureProfiles
+import Logging
 import SystemCalls
 
 /// Performs the actions the profiles fire: keys (``KeyInjector``) and clicks through XTest,
@@ -8,11 +9,14 @@ import SystemCalls
 /// requests to the window manager (EWMH, `ActionPerformer+EWMH.swift`), commands spawned
 /// without a shell (never waited for on the event path; children are reaped as they exit).
 public final class ActionPerformer: ActionSink {
-    public typealias Server = InputInjection & InputDevices & KeyboardMap & WindowQueries & WindowManagerRequests & FocusControl
+    public typealias Server = InputInjection & InputDevices & KeyboardMap & WindowQueries & WindowManagerRequests & FocusControl & ServerClock
 
     public let server: Server
     /// Where `log` actions and problems go (the daemon's logger).
     public var log: (String) -> Void
+    /// What the performer decided for window and desktop requests and why (debug), and what
+    /// the user should know once (info). Silent until the daemon sets its own.
+    public var logger = Logger(label: "tactus.actions") { _ in SwiftLogNoOpLogHandler() }
     public let keys: KeyInjector
     public let wheel: WheelScroller
     private var children: Set<Int32> = []

@@ -111,6 +111,7 @@ public final class Daemon: ActionSink, GestureObserver {
         performer = ActionPerformer(server: server)
         screen = ScreenFollower(server: server, logger: logger)
         performer.log = { [logger] in logger.notice("\($0)") }
+        performer.logger = logger
         performer.report = { [unowned self] subject, message, problem in self.inputReport(subject, message, problem: problem) }
         if !options.observeOnly { try takeLock() }
         if let path = options.recordPath {
