@@ -49,8 +49,7 @@ extension ActionPerformer {
         let tracker = WindowTracker(server: server)
         switch op {
         case .show:
-            let showing = server.numbers(server.root, "_NET_SHOWING_DESKTOP")?.first ?? 0
-            server.sendRootMessage(about: server.root, type: "_NET_SHOWING_DESKTOP", data: [showing == 0 ? 1 : 0])
+            showDesktop()
         case .next, .previous, .number:
             let count = max(1, tracker.numberOfDesktops ?? 1)
             let current = tracker.currentDesktop ?? 0

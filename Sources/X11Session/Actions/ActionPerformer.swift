@@ -6,7 +6,8 @@ import SystemCalls
 /// Performs the actions the profiles fire: keys (``KeyInjector``) and clicks through XTest,
 /// into the window the gesture was on (``FocusedInput`` activates it first when the focus
 /// is elsewhere), wheel steps (``WheelScroller``) where the gesture was, window and desktop
-/// requests to the window manager (EWMH, `ActionPerformer+EWMH.swift`), commands spawned
+/// requests to the window manager (EWMH, `ActionPerformer+EWMH.swift`; showing the desktop,
+/// `ActionPerformer+ShowDesktop.swift`), commands spawned
 /// without a shell (never waited for on the event path; children are reaped as they exit).
 public final class ActionPerformer: ActionSink {
     public typealias Server = InputInjection & InputDevices & KeyboardMap & WindowQueries & WindowManagerRequests & FocusControl & ServerClock
@@ -24,6 +25,10 @@ public final class ActionPerformer: ActionSink {
     public internal(set) var lastDesktopSwitch: (from: Int, to: Int)?
     /// Keys and clicks waiting for their window to take the focus.
     private(set) var focusedInput: FocusedInput!
+    /// `desktop: show`: what it hid, to bring it back in order.
+    let desktopShowing: DesktopShowing
+    /// Whether the log has said that the window manager lacks `_NET_SHOWING_DESKTOP` (once a run).
+    var toldShowDesktopByHand = false
     /// Where what became of keys and clicks goes (the log and the monitor): the subject, the
     /// message, and whether it is a problem (input dropped).
     public var report: (_ subject: String, _ message: String, _ problem: Bool) -> Void {
@@ -36,6 +41,7 @@ public final class ActionPerformer: ActionSink {
         self.log = log
         keys = KeyInjector(server: server)
         wheel = WheelScroller(server: server)
+        desktopShowing = DesktopShowing(server: server)
         keys.log = { [unowned self] in self.log($0) }
         focusedInput = FocusedInput(server: server) { [unowned self] in self.inject($0) }
     }
@@ -58,11 +64,16 @@ public final class ActionPerformer: ActionSink {
     /// A window got the input focus (`FocusIn`): keys and clicks waiting for it go now.
     public func windowFocused(_ window: XWindowID) { focusedInput.focused(window) }
 
-    /// When the loop must wake for keys and clicks still waiting (monotonic ms), nil when none.
-    public var focusDeadline: UInt64? { focusedInput.deadline }
+    /// When the loop must wake for keys and clicks still waiting, or for a window a desktop
+    /// show waits to see mapped (monotonic ms), nil when none.
+    public var focusDeadline: UInt64? { [focusedInput.deadline, desktopShowing.deadline].compactMap { $0 }.min() }
 
-    /// Gives up on a window that did not take the focus in time (at or after `focusDeadline`).
-    public func expireFocusWait() { focusedInput.expire() }
+    /// Gives up on a window that did not take the focus in time, and stops waiting for windows
+    /// not mapped in time (at or after `focusDeadline`).
+    public func expireFocusWait() {
+        focusedInput.expire()
+        if let note = desktopShowing.expire() { logger.debug("\(note)") }
+    }
 
     /// Keys and clicks, injected through XTest now.
     private func inject(_ request: ActionRequest) {

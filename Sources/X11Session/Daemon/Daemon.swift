@@ -252,6 +252,10 @@ public final class Daemon: ActionSink, GestureObserver {
         switch event {
         case .propertyChanged, .configured, .destroyed, .mapped, .unmapped:
             watcher.handle(event)
+            switch event {
+            case .mapped(let window), .destroyed(let window): performer.windowMappedOrGone(window)  // a desktop show may wait for it
+            default: break
+            }
         case .selectionCleared(let selection):
             selectionCleared(selection)
         case .focusIn(let window):
