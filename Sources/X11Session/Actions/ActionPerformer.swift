@@ -1,20 +1,23 @@
 import GestureEngine
 import GestureProfiles
+import Logging
 import SystemCalls
 
 /// Performs the actions the profiles fire: keys (``KeyInjector``) and clicks through XTest,
 /// into the window the gesture was on (``FocusedInput`` activates it first when the focus
 /// is elsewhere), wheel steps (``WheelScroller``) where the gesture was, window and desktop
-/// requests to the window manager (EWMH, `ActionPerformer+EWMH.swift`), commands spawned
+/// requests to the window manager (EWMH, `ActionPerformer+EWMH.swift`; showing the desktop,
+/// `ActionPerformer+ShowDesktop.swift`), commands spawned
 /// without a shell (never waited for on the event path; children are reaped as they exit).
 public final class ActionPerformer: ActionSink {
-    public typealias Server = InputInjection & InputDevices & KeyboardMap & WindowQueries & WindowManagerRequests & FocusControl
+    public typealias Server = InputInjection & InputDevices & KeyboardMap & WindowQueries & WindowManagerRequests & FocusControl & ServerClock
 
     public let server: Server
     /// Where `log` actions and problems go (the daemon's logger).
     public var log: (String) -> Void
-    /// What the performer decided and why (the daemon's debug log).
-    public var debug: (String) -> Void = { _ in }
+    /// What the performer decided for window and desktop requests and why (debug), and what
+    /// the user should know once (info). Silent until the daemon sets its own.
+    public var logger = Logger(label: "tactus.actions") { _ in SwiftLogNoOpLogHandler() }
     public let keys: KeyInjector
     public let wheel: WheelScroller
     private var children: Set<Int32> = []
@@ -31,6 +34,10 @@ public final class ActionPerformer: ActionSink {
     private var clicksWaitingSince: UInt64 = 0
     /// ms. A finger never seen to lift (its device gone) holds clicks back no longer.
     static let longestClickWait: UInt64 = 10_000
+    /// `desktop: show`: what it hid, to bring it back in order.
+    let desktopShowing: DesktopShowing
+    /// Whether the log has said that the window manager lacks `_NET_SHOWING_DESKTOP` (once a run).
+    var toldShowDesktopByHand = false
     /// Where what became of keys and clicks goes (the log and the monitor): the subject, the
     /// message, and whether it is a problem (input dropped).
     public var report: (_ subject: String, _ message: String, _ problem: Bool) -> Void {
@@ -43,6 +50,7 @@ public final class ActionPerformer: ActionSink {
         self.log = log
         keys = KeyInjector(server: server)
         wheel = WheelScroller(server: server)
+        desktopShowing = DesktopShowing(server: server)
         keys.log = { [unowned self] in self.log($0) }
         focusedInput = FocusedInput(server: server) { [unowned self] in self.inject($0) }
     }
@@ -65,13 +73,15 @@ public final class ActionPerformer: ActionSink {
     /// A window got the input focus (`FocusIn`): keys and clicks waiting for it go now.
     public func windowFocused(_ window: XWindowID) { focusedInput.focused(window) }
 
-    /// When the loop must wake for keys and clicks still waiting (monotonic ms), nil when none.
-    public var focusDeadline: UInt64? { focusedInput.deadline }
+    /// When the loop must wake for keys and clicks still waiting, or for a window a desktop
+    /// show waits to see mapped (monotonic ms), nil when none.
+    public var focusDeadline: UInt64? { [focusedInput.deadline, desktopShowing.deadline].compactMap { $0 }.min() }
 
-    /// Gives up on a window that did not take the focus in time (at or after `focusDeadline`),
-    /// and on a finger never seen to lift.
+    /// Gives up on a window that did not take the focus in time, stops waiting for windows
+    /// not mapped in time (at or after `focusDeadline`), and on a finger never seen to lift.
     public func expireFocusWait() {
         focusedInput.expire()
+        if let note = desktopShowing.expire() { logger.debug("\(note)") }
         pointerReleasedByTouch()
     }
 
@@ -83,7 +93,7 @@ public final class ActionPerformer: ActionSink {
         guard !clicksAwaitingLift.isEmpty else { return }
         if touchHoldsPointer() {
             guard Self.milliseconds() - clicksWaitingSince >= Self.longestClickWait else { return }
-            debug("the finger holding the pointer was not seen to lift in \(Self.longestClickWait) ms: clicking anyway")
+            logger.debug("the finger holding the pointer was not seen to lift in \(Self.longestClickWait) ms: clicking anyway")
         }
         let waiting = clicksAwaitingLift
         clicksAwaitingLift = []
@@ -98,7 +108,7 @@ public final class ActionPerformer: ActionSink {
             if touchHoldsPointer() || !clicksAwaitingLift.isEmpty {
                 if clicksAwaitingLift.isEmpty {
                     clicksWaitingSince = Self.milliseconds()
-                    debug("\(request.action.description) waits until the finger lifts (the touchscreen holds button 1 until then)")
+                    logger.debug("\(request.action.description) waits until the finger lifts (the touchscreen holds button 1 until then)")
                 }
                 clicksAwaitingLift.append(request)
             } else {

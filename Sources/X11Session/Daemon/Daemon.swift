@@ -111,7 +111,7 @@ public final class Daemon: ActionSink, GestureObserver {
         performer = ActionPerformer(server: server)
         screen = ScreenFollower(server: server, logger: logger)
         performer.log = { [logger] in logger.notice("\($0)") }
-        performer.debug = { [logger] in logger.debug("\($0)") }
+        performer.logger = logger
         performer.touchHoldsPointer = { [unowned router] in router.touchHoldsPointer }
         performer.report = { [unowned self] subject, message, problem in self.inputReport(subject, message, problem: problem) }
         if !options.observeOnly { try takeLock() }
@@ -253,6 +253,10 @@ public final class Daemon: ActionSink, GestureObserver {
         switch event {
         case .propertyChanged, .configured, .destroyed, .mapped, .unmapped:
             watcher.handle(event)
+            switch event {
+            case .mapped(let window), .destroyed(let window): performer.windowMappedOrGone(window)  // a desktop show may wait for it
+            default: break
+            }
         case .selectionCleared(let selection):
             selectionCleared(selection)
         case .focusIn(let window):

@@ -33,7 +33,24 @@ public struct WindowTracker {
     /// on a window's decorations gives that window; a point on an unmanaged popup or on the
     /// root gives nil. (Hit-testing the client list against client geometry misses both.)
     public func clientWindow(at point: Point) -> XWindowID? {
-        guard let top = server.topLevelWindow(at: point) else { return nil }
+        server.topLevelWindow(at: point).flatMap(client(within:))
+    }
+
+    /// The client windows in mapped top-level windows, bottom of the stack first, as the
+    /// server stacks their frames (`XQueryTree` on the root). Unlike
+    /// `_NET_CLIENT_LIST_STACKING` this is right on every window manager: fluxbox's is in
+    /// the order the windows were created. Only managed clients (`_NET_CLIENT_LIST`) count.
+    public func mappedClientsBottomToTop() -> [XWindowID] {
+        let managed = Set(server.numbers(server.root, "_NET_CLIENT_LIST") ?? [])
+        return server.children(of: server.root)
+            .filter { server.isMapped($0) }
+            .compactMap(client(within:))
+            .filter { managed.contains($0) }
+    }
+
+    /// The window with `WM_STATE` in a top-level window's subtree (the frame's client), nil
+    /// when there is none (an unmanaged window, the window manager's own).
+    private func client(within top: XWindowID) -> XWindowID? {
         var queue = [top]
         var visited = 0
         // Frames are shallow; the bound keeps a pathological tree from stalling the loop.

@@ -124,16 +124,21 @@ public protocol ScreenLayout: XConnection {
     func watchScreenChanges()
 }
 
+/// The server's clock: the timestamps that requests judged by time need (selections, and
+/// window managers that refuse an activation older than the user's last input).
+public protocol ServerClock: XConnection {
+    /// The server's time now (a round trip).
+    func serverTime() -> XTime
+}
+
 /// Where the event loop's events come from.
-public protocol EventSource: XConnection {
+public protocol EventSource: ServerClock {
     /// The descriptor to poll for events.
     var connectionNumber: Int32 { get }
     /// The next event already received (nil: none pending, never blocks).
     func nextEvent() -> XInputEvent?
     /// Whether unread events are queued or readable (after a poll() wake-up).
     var hasPendingEvents: Bool { get }
-    /// The server's time now (a round trip).
-    func serverTime() -> XTime
 }
 
 /// The whole seam.

@@ -1,0 +1,20 @@
+/// `desktop: show` (``DesktopShowing``), and what the log says of it.
+extension ActionPerformer {
+    func showDesktop() {
+        guard WindowTracker(server: server).hasWindowManager else {
+            return logger.debug("desktop show: no EWMH window manager runs: nothing to hide")
+        }
+        let step = desktopShowing.toggle()
+        if step.byHand, !toldShowDesktopByHand {
+            toldShowDesktopByHand = true
+            logger.info("desktop show: the window manager lacks _NET_SHOWING_DESKTOP (not in _NET_SUPPORTED): Tactus hides the windows itself (minimizes the current desktop's windows; the next desktop show brings them back)")
+        }
+        logger.debug("\(step)")
+    }
+
+    /// A window was mapped or destroyed (`MapNotify`, `DestroyNotify`): a desktop show may be
+    /// waiting for the windows it brought back.
+    public func windowMappedOrGone(_ window: XWindowID) {
+        if let note = desktopShowing.windowMappedOrGone(window) { logger.debug("\(note)") }
+    }
+}
