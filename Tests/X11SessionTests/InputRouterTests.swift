@@ -163,6 +163,32 @@ final class FakeXServer: InputRouter.Server {
         #expect(server.calls == ["reject 4"])
     }
 
+    /// Issue 23: a press replayed to a window manager's frame gets an implicit grab stamped
+    /// with the rejection's time (Xorg 21.1.7), so a window manager that grabs the pointer with
+    /// the press's time (xfwm4) is refused; a touch let go on decorations is accepted and given
+    /// to the window manager as XTest pointer input, which carries the server's time.
+    @Test func aTouchLetGoOnDecorationsReachesTheWindowManagerAsPointerInput() {
+        let (server, router, _) = make()
+        router.touches.landedOnDecorations = { $0.y < 50 }
+        func touch(_ phase: XTouchEvent.Phase, _ id: UInt32, _ x: Double, _ y: Double, at ms: XTime, emulating: Bool = true) -> XInputEvent {
+            .touch(XTouchEvent(phase: phase, device: 2, source: 10, touch: id, root: Point(x: x, y: y), time: ms, child: 0, emulatesPointer: emulating))
+        }
+        router.handle(touch(.begin, 1, 100, 40, at: 1000))
+        router.handle(touch(.update, 1, 120, 40, at: 1010))  // out of the long press's reach
+        #expect(server.calls == ["accept 1", "motion 100,40", "button 1 down", "motion 120,40"])
+        router.handle(touch(.update, 1, 150, 60, at: 1020))
+        router.handle(touch(.end, 1, 160, 70, at: 1030))
+        #expect(server.calls.suffix(3) == ["motion 150,60", "motion 160,70", "button 1 up"])
+        #expect(router.trackedTouchCount == 0)
+        // On a client, or as a second finger (no pointer emulation), it is rejected as ever.
+        server.calls.removeAll()
+        router.handle(touch(.begin, 2, 100, 200, at: 2000))
+        router.handle(touch(.update, 2, 120, 200, at: 2010))
+        router.handle(touch(.begin, 3, 100, 40, at: 3000, emulating: false))
+        router.handle(touch(.update, 3, 120, 40, at: 3010, emulating: false))
+        #expect(server.calls.filter { $0 != "probe pointer grab" } == ["reject 2", "reject 3"])
+    }
+
     @Test func shutdownRejectsEveryUndecidedTouchThenDropsTheGrabs() {
         let (server, router, _) = make()
         router.handle(touch(.begin, 11, 100, 100, at: 1000))

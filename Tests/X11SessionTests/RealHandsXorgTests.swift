@@ -50,7 +50,10 @@ import Testing
         }
     }
 
-    @Test func aOneFingerDragIsHandedToTheWindowOnTheUpdateThatCrossesTheSlop() throws {
+    /// With no one-finger gesture (the built-in profile), a lone finger is held only while it
+    /// may be the first of a swipe's: the update that moves it past 4 px (landingMotion)
+    /// hands it to the window, with a history of that one update.
+    @Test func aOneFingerDragIsHandedToTheWindowOnTheUpdateThatMovesIt() throws {
         let x = try XvfbSession(backend: .xorg)
         let touch = try InputTestDevice(path: x.deviceSockets["touch"]!)
         let w = try x.openWindow(class: "Painter", title: "painter", geometry: "600x500+100+100", touch: true)
@@ -58,17 +61,17 @@ import Testing
         let daemon = try x.startDaemon(config: defaultProfileYAML)
         let p = Point(x: frame.x + 200, y: frame.y + 200)
         try touch.touch(.begin, id: 1, at: p)
-        // 4 px a step: 4, 8 (inside the slop), then 12 (past it). Until then, the window has nothing.
-        for s in 1...2 { try touch.touch(.update, id: 1, at: Point(x: p.x + 4 * Double(s), y: p.y)) }
+        // 2 px a step: 2, 4 (a resting finger's jitter), then 6 (moving). Until then, the window has nothing.
+        for s in 1...2 { try touch.touch(.update, id: 1, at: Point(x: p.x + 2 * Double(s), y: p.y)) }
         let moves = { daemon.output!.lines.filter { $0.contains("\"message\":\"moved\"") }.count }
         #expect(daemon.output!.wait { _ in moves() == 2 } != nil, "\(daemon.output!.lines.suffix(10))")
         #expect(!daemon.output!.lines.contains { $0.contains("\"verdict\"") })
         #expect(touchEvents(w).isEmpty, "held while undecided: \(w.output.lines)")
-        try touch.touch(.update, id: 1, at: Point(x: p.x + 12, y: p.y))
+        try touch.touch(.update, id: 1, at: Point(x: p.x + 6, y: p.y))
         let verdict = daemon.output!.wait { $0.contains("\"kind\":\"touch\",\"id\":1,\"verdict\"") }
         #expect(verdict?.contains("\"verdict\":\"released\"") == true, "\(daemon.output!.lines.suffix(10))")
         #expect(w.output.wait { $0.hasPrefix("touch begin") } != nil, "\(w.output.lines)")
-        try touch.touch(.end, id: 1, at: Point(x: p.x + 12, y: p.y))
+        try touch.touch(.end, id: 1, at: Point(x: p.x + 6, y: p.y))
         #expect(w.output.wait { $0.hasPrefix("touch end") } != nil)
     }
 }

@@ -200,6 +200,15 @@ public final class Daemon: ActionSink, GestureObserver {
             self.monitorNote(MonitorLines.note(time: self.timeline.now, subject: subject, message: message))
         }
         watcher.start()
+        router.touches.landedOnDecorations = { [unowned self] point in
+            // Over a client the engine tracks, it is that client's; the server is asked only
+            // when not (a title bar, a popup, the desktop). The server's own `child` of the
+            // touch event is not used: xfwm4 keeps a bare top-level window across the screen
+            // that it names there.
+            guard self.session.runtime.window(at: point) == nil, self.watcher.tracker.hasWindowManager,
+                  let topLevel = self.server.topLevelWindow(at: point) else { return false }
+            return self.watcher.tracker.isDecoration(topLevel, at: point)
+        }
         logger.info("running on \(server.displayName): \(session.windows.all.count) windows, touch \(router.touchMode.rawValue)\(router.gesturesGrabbed ? ", touchpad gestures grabbed" : "")")
         let connection = FileDescriptor(rawValue: server.connectionNumber)
         while running {

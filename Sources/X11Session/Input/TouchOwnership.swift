@@ -18,7 +18,7 @@ public enum TouchMode: String, Sendable {
 /// released touch that a gesture still follows is carried on by raw events; without the grab
 /// (another client holds it) raw events are all there is, and nothing is answered.
 final class TouchOwnership {
-    typealias Server = InputGrabs & ScreenLayout
+    typealias Server = InputGrabs & ScreenLayout & InputInjection
 
     private let server: Server
     private let feed: InputFeed
@@ -27,6 +27,9 @@ final class TouchOwnership {
     /// Answers every verdict given so far (the router's); called before a reused touch id
     /// forgets the touch it named.
     var answerPendingVerdicts: () -> Void = {}
+    /// Whether a touch that landed at a point landed on a window manager's decorations (a
+    /// title bar, a border, a frame button) rather than on a client window.
+    var landedOnDecorations: (_ at: Point) -> Bool = { _ in false }
     private(set) var mode: TouchMode = .none
 
     /// An X touch: the physical device and its touch id.
@@ -48,6 +51,11 @@ final class TouchOwnership {
         /// Rejected by the engine; the answer waits for another client's pointer grab to go
         /// (``rejectWhenThePointerIsFree``).
         var rejectWaiting = false
+        /// Where it landed.
+        var landedAt: Point
+        /// Released on a window manager's decorations: accepted, and given to the window
+        /// manager as XTest pointer input instead (``relayToWindowManager``).
+        var relayedAsPointer = false
     }
 
     private var touches: [Key: Tracked] = [:]
@@ -104,9 +112,10 @@ final class TouchOwnership {
         case .begin:
             if touches[key] != nil { finishStale(key, at: t) }
             let id = newID()
-            touches[key] = Tracked(id: id, device: e.device, awaitingVerdict: mode == .owner, lastLocation: e.root, emulatesPointer: e.emulatesPointer)
+            touches[key] = Tracked(id: id, device: e.device, awaitingVerdict: mode == .owner, lastLocation: e.root, emulatesPointer: e.emulatesPointer,
+                                   landedAt: e.root)
             keys[id] = key
-            logger.debug("touch \(id) began at \(Int(e.root.x)),\(Int(e.root.y)) (device \(e.source), X touch \(e.touch))")
+            logger.debug("touch \(id) began at \(Int(e.root.x)),\(Int(e.root.y)) (device \(e.source), X touch \(e.touch)\(e.emulatesPointer ? ", the pointer's" : ""), over window 0x\(String(e.child, radix: 16)))")
             feed.touch(.began, id, e.root, at: t)
         case .update, .end:
             guard let tracked = touches[key], !tracked.ended, !tracked.followsRaw else { return }
@@ -125,7 +134,7 @@ final class TouchOwnership {
             case .begin:
                 if touches[key] != nil { finishStale(key, at: t) }
                 let id = newID()
-                touches[key] = Tracked(id: id, device: e.source, awaitingVerdict: false, lastLocation: p)
+                touches[key] = Tracked(id: id, device: e.source, awaitingVerdict: false, lastLocation: p, landedAt: p)
                 keys[id] = key
                 feed.touch(.began, id, p, at: t)
             case .update, .end:
@@ -148,6 +157,10 @@ final class TouchOwnership {
         var tracked = tracked
         tracked.lastLocation = p
         if ended { tracked.ended = true }
+        if tracked.relayedAsPointer {
+            server.fakeMotion(to: p)
+            if ended { server.fakeButton(1, pressed: false) }
+        }
         touches[key] = tracked
         feed.touch(ended ? .ended : .moved, tracked.id, p, at: t)
         forgetIfDone(key)
@@ -196,6 +209,9 @@ final class TouchOwnership {
     /// (``rejectWhenThePointerIsFree``).
     func answer(_ id: TouchID, _ verdict: TouchVerdict, at now: Instant) {
         guard let key = keys[id], var t = touches[key], t.awaitingVerdict, !t.rejectWaiting else { return }
+        if verdict == .released, t.emulatesPointer, landedOnDecorations(t.landedAt) {
+            return relayToWindowManager(key, t)
+        }
         if verdict == .released {
             // From now on the engine follows it through raw events, whenever the server gets
             // the answer.
@@ -217,6 +233,29 @@ final class TouchOwnership {
         logger.debug("touch \(t.id): \(accept ? "accepted (a gesture claimed it)" : "rejected (replayed to the application)")")
         t.awaitingVerdict = false
         t.rejectWaiting = false
+        touches[key] = t
+        forgetIfDone(key)
+    }
+
+    /// A touch released on a window manager's decorations is accepted and given to the window
+    /// manager as pointer input through XTest: a press where it landed, motion to where it is,
+    /// then its moves and its lift as they come.
+    ///
+    /// Xorg 21.1.7 (dix/events.c `ActivateImplicitGrab`) stamps the implicit grab of a
+    /// replayed press with the server's time when the rejection arrives, later than the
+    /// press's own time; a window manager that then grabs the pointer with the press's time
+    /// (xfwm4 moving a window, or tracking a frame button) is refused with GrabInvalidTime,
+    /// and the title bar does nothing. XTest events carry the server's time, so its grab holds.
+    private func relayToWindowManager(_ key: Key, _ tracked: Tracked) {
+        var t = tracked
+        server.allowTouch(device: t.device, touch: key.touch, accept: true)
+        server.fakeMotion(to: t.landedAt)
+        server.fakeButton(1, pressed: true)
+        server.fakeMotion(to: t.lastLocation)
+        if t.ended { server.fakeButton(1, pressed: false) }
+        logger.debug("touch \(t.id): landed on the window manager's decorations: accepted and given to it as pointer input")
+        t.awaitingVerdict = false
+        t.relayedAsPointer = true
         touches[key] = t
         forgetIfDone(key)
     }
@@ -251,10 +290,14 @@ final class TouchOwnership {
     /// The touches held for a verdict.
     var heldTouches: Set<Key> { Set(touches.filter { $0.value.awaitingVerdict }.keys) }
 
-    /// Shutting down: every touch still held is rejected (the applications get them).
+    /// Shutting down: every touch still held is rejected (the applications get them), and a
+    /// press relayed to the window manager is released.
     func rejectUndecided() {
         for (key, t) in touches where t.awaitingVerdict {
             server.allowTouch(device: t.device, touch: key.touch, accept: false)
+        }
+        for t in touches.values where t.relayedAsPointer && !t.ended {
+            server.fakeButton(1, pressed: false)
         }
         waitingRejects = []
         nextRejectRetry = nil

@@ -63,6 +63,26 @@ public struct WindowTracker {
         return nil
     }
 
+    /// Whether a point over `topLevel` (a child of root) is on a window manager's decorations:
+    /// `topLevel` is a frame holding a client (the window with `WM_STATE` in its subtree) and
+    /// the point is outside that client. An unmanaged popup, a client that is its own
+    /// top-level (no reparenting) and the bare root are not decorations.
+    public func isDecoration(_ topLevel: XWindowID, at point: Point) -> Bool {
+        guard topLevel != 0, topLevel != server.root, server.numbers(topLevel, "WM_STATE") == nil else { return false }
+        var queue = server.children(of: topLevel)
+        var visited = 0
+        while !queue.isEmpty, visited < 64 {
+            let w = queue.removeFirst()
+            visited += 1
+            if server.numbers(w, "WM_STATE") != nil {
+                guard let client = server.geometry(w) else { return false }
+                return !client.contains(point)
+            }
+            queue += server.children(of: w)
+        }
+        return false
+    }
+
     public var activeWindow: XWindowID? { server.numbers(server.root, "_NET_ACTIVE_WINDOW")?.first.flatMap { $0 == 0 ? nil : $0 } }
     public var currentDesktop: Int? { server.numbers(server.root, "_NET_CURRENT_DESKTOP")?.first.map { Int($0) } }
     public var numberOfDesktops: Int? { server.numbers(server.root, "_NET_NUMBER_OF_DESKTOPS")?.first.map { Int($0) } }
