@@ -189,6 +189,17 @@ final class FakeXServer: InputRouter.Server {
         #expect(server.calls.filter { $0 != "probe pointer grab" } == ["reject 2", "reject 3"])
     }
 
+    /// Issue 23: rejecting a touch whose window was destroyed while it was held replays it into
+    /// grabs on the freed window (Xorg 21.1.7 crashed under xfwm4); such a touch is accepted.
+    @Test func aTouchWhoseWindowWasDestroyedWhileHeldIsAcceptedNotReplayed() {
+        let (server, router, _) = make()
+        router.handle(touch(.begin, 7, 100, 100, at: 2000))
+        router.windowDestroyed(Rect(x: 50, y: 50, width: 200, height: 200))
+        #expect(server.calls == [], "still held")
+        router.handle(touch(.begin, 8, 600, 600, at: 2010))  // a second finger: the long press gives up on both
+        #expect(server.calls == ["accept 7", "reject 8"], "the touch elsewhere is replayed as ever")
+    }
+
     @Test func shutdownRejectsEveryUndecidedTouchThenDropsTheGrabs() {
         let (server, router, _) = make()
         router.handle(touch(.begin, 11, 100, 100, at: 1000))

@@ -260,7 +260,10 @@ public final class Daemon: ActionSink, GestureObserver {
 
     private func dispatch(_ event: XInputEvent) {
         switch event {
-        case .propertyChanged, .configured, .destroyed, .mapped, .unmapped:
+        case .destroyed(let window):
+            if let frame = session.windows.info(UInt64(window))?.frame { router.windowDestroyed(frame) }
+            watcher.handle(event)
+        case .propertyChanged, .configured, .mapped, .unmapped:
             watcher.handle(event)
             switch event {
             case .mapped(let window), .destroyed(let window): performer.windowMappedOrGone(window)  // a desktop show may wait for it

@@ -164,6 +164,10 @@ public final class InputRouter: TouchDecisionSink {
         server.flush()
     }
 
+    /// A client window was destroyed (it was at `frame`): touches held over it are accepted
+    /// when let go (``TouchOwnership/windowDestroyed(_:)``).
+    public func windowDestroyed(_ frame: Rect) { touches.windowDestroyed(frame) }
+
     /// Whether the touchscreen's pointer-emulating touch is down (button 1 to the server,
     /// whoever owns the touch).
     public var touchHoldsPointer: Bool { touches.pointerEmulatingTouchDown }

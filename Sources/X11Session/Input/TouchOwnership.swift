@@ -56,6 +56,8 @@ final class TouchOwnership {
         /// Released on a window manager's decorations: accepted, and given to the window
         /// manager as XTest pointer input instead (``relayToWindowManager``).
         var relayedAsPointer = false
+        /// The window it landed on was destroyed while it was held (``windowDestroyed(_:)``).
+        var landedOnDestroyedWindow = false
     }
 
     private var touches: [Key: Tracked] = [:]
@@ -209,6 +211,10 @@ final class TouchOwnership {
     /// (``rejectWhenThePointerIsFree``).
     func answer(_ id: TouchID, _ verdict: TouchVerdict, at now: Instant) {
         guard let key = keys[id], var t = touches[key], t.awaitingVerdict, !t.rejectWaiting else { return }
+        if verdict == .released, t.landedOnDestroyedWindow {
+            logger.debug("touch \(t.id): the window it landed on was destroyed while it was held: accepted, not replayed into what is left of it")
+            return send(key, t, accept: true)
+        }
         if verdict == .released, t.emulatesPointer, landedOnDecorations(t.landedAt) {
             return relayToWindowManager(key, t)
         }
@@ -284,6 +290,21 @@ final class TouchOwnership {
             }
             waitingRejects.removeFirst()
             send(key, t, accept: false)
+        }
+    }
+
+    /// A client window was destroyed; `frame` is where it was. Touches held that landed on it
+    /// are accepted rather than rejected when they are let go.
+    ///
+    /// Xorg 21.1.7 (dix/touch.c) copies every passive grab under a touch into its listeners
+    /// when it begins, each copy pointing at its window, and nothing removes them when that
+    /// window is destroyed: a rejection then activates a copy on the freed window and the
+    /// server crashes (`IsParent` via `ActivatePointerGrab`; seen under xfwm4). An
+    /// acceptance replays nothing, and the application whose window it was is gone.
+    func windowDestroyed(_ frame: Rect) {
+        for (key, var t) in touches where t.awaitingVerdict && frame.contains(t.landedAt) {
+            t.landedOnDestroyedWindow = true
+            touches[key] = t
         }
     }
 
