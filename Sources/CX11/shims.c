@@ -1,5 +1,6 @@
 #include "CX11.h"
 #include <signal.h>
+#include <malloc.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
@@ -61,3 +62,5 @@ static int cx11_io_error_handler(Display *display) {
 }
 
 void cx11_install_io_error_handler(void) { XSetIOErrorHandler(cx11_io_error_handler); }
+
+int cx11_trim_heap(void) { return malloc_trim(0); }

@@ -109,6 +109,15 @@ public final class View: CustomStringConvertible {
         subviews.insert(view, at: max(0, min(index, subviews.count)))
     }
 
+    /// Puts `ordered` — some of the subviews, each once — at the bottom of the stacking order
+    /// in that order, the other subviews above them in theirs, in one pass (a window manager
+    /// restacking thousands of windows).
+    public func reorderSubviews(_ ordered: [View]) {
+        let moving = Set(ordered.lazy.filter { $0.superview === self }.map(ObjectIdentifier.init))
+        let rest = subviews.filter { !moving.contains(ObjectIdentifier($0)) }
+        subviews = ordered.filter { $0.superview === self } + rest
+    }
+
     /// Moves a subview to the top of the stacking order.
     public func bringSubviewToFront(_ view: View) {
         guard let i = subviews.firstIndex(where: { $0 === view }) else { return }
@@ -123,6 +132,7 @@ public final class View: CustomStringConvertible {
         let engine = self.engine
         engine?.viewWillBeRemoved(self)
         parent.subviews.removeAll { $0 === self }
+        parent.subviews.shrinkIfSparse()
         superview = nil
         updateDepth(0)
     }

@@ -15,7 +15,10 @@ public struct EventLogFormatter: Sendable {
 
     /// One line for an engine observation, or nil for those the log leaves out (the engine's
     /// own action notifications: the log shows the *configured* actions instead).
-    public func line(_ o: Observation) -> String? {
+    /// `heldMilliseconds`: a verdict's `held` as the daemon measured it on the wall clock (the
+    /// application waited that long, however late the loop read the touch); nil: the
+    /// engine's, from event times (replay).
+    public func line(_ o: Observation, heldMilliseconds: Double? = nil) -> String? {
         let t = o.time.milliseconds
         switch o {
         case .state(let r, let from, let to, _, let reset):
@@ -31,7 +34,7 @@ public struct EventLogFormatter: Sendable {
             }
             return text(t, "delivery", view.path, message.rawValue, "touch \(id)")
         case .verdict(let d):
-            let held = num(d.heldMilliseconds), by = d.reason.label
+            let held = num(heldMilliseconds ?? d.heldMilliseconds), by = d.reason.label
             if format == .json {
                 return "{\"t\":\(num(t)),\"kind\":\"touch\",\"id\":\(touchID(d.id)),\"verdict\":\(str(d.verdict.rawValue)),\"held\":\(held),\"by\":\(str(by))}"
             }

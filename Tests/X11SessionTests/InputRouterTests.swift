@@ -259,6 +259,21 @@ final class FakeXServer: InputRouter.Server {
         #expect(b.nanoseconds - a.nanoseconds == 32 * 1_000_000)
     }
 
+    /// Issue 24: window events carry no time of their own; fed at "now" while the loop was
+    /// busy, they moved the engine's clock ahead of a touch still queued behind them, and a
+    /// finger that had lifted became a long press. They take the time of the latest event read.
+    @Test func eventsWithoutATimeTakeTheLatestEventsNotNow() {
+        final class Clock { var ns: Int64 = 0 }
+        let local = Clock()
+        let t = ServerTimeline(localNanoseconds: { local.ns })
+        _ = t.instant(1_000)
+        local.ns = 2_000_000_000  // the loop was busy for two seconds
+        #expect(t.now == Instant(milliseconds: 3_000))
+        #expect(t.latestEvent == Instant(milliseconds: 1_000))
+        _ = t.instant(1_050)  // the next event in the queue
+        #expect(t.latestEvent == Instant(milliseconds: 1_050))
+    }
+
     @Test func triggerModifiersAreGrabbedWithAndWithoutLocks() {
         let masks = ModifierMask.grabCombinations(of: ["ctrl", "super"]).map(\.rawValue)
         let base = UInt32(ControlMask) | UInt32(Mod4Mask)

@@ -43,12 +43,14 @@ public final class GestureSession {
         case .monitorRemoved(let name):
             runtime.removeMonitor(named: name)
         case .touch(let touch):
+            if touch.phase == .began { runtime.applyStacking() }
             engine.process(touch)
         case .pointer(let phase, let button, let p):
             pointerLocation = p
             switch phase {
             case .down:
                 guard let b = button, pointerButtons.insert(b).inserted else { return .none }
+                runtime.applyStacking()
                 engine.process(pointerTouch(b, .began, at: p, time))
             case .motion:
                 for b in pointerButtons.sorted() { engine.process(pointerTouch(b, .moved, at: p, time)) }

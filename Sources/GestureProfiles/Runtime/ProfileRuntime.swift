@@ -57,6 +57,8 @@ public final class ProfileRuntime {
     private var screenRecognizers: [GestureRecognizer] = []
     var screenRegions: [ScreenRegion] = []
     private var windowViews: [UInt64: WindowViews] = [:]
+    /// Whether the window views are stacked as the window list says (raises since not applied).
+    private var viewsFollowStacking = true
 
     public init(configuration: ProfileFile, engine: GestureEngine) {
         self.configuration = configuration
@@ -107,7 +109,10 @@ public final class ProfileRuntime {
     // MARK: Windows
 
     /// The topmost window under a point.
-    public func window(at p: Point) -> WindowInfo? { windows.window(at: p) }
+    public func window(at p: Point) -> WindowInfo? {
+        applyStacking()
+        return windows.window(at: p)
+    }
 
     /// The profile a window matches (first match wins), nil when only `match: any` applies.
     public func matchingProfile(for info: WindowInfo) -> Profile? {
@@ -117,6 +122,8 @@ public final class ProfileRuntime {
     /// Applies a window's changes (a new window starts empty, on top); `focused: true` takes
     /// the focus from the others.
     public func update(_ update: WindowUpdate) {
+        // A raise alone (a window manager restacking: thousands at once) changes nothing else.
+        if update.raise, update.isRaiseOnly, windowViews[update.id] != nil { return raise(update.id) }
         let info = update.applied(to: windows.info(update.id) ?? WindowInfo(id: update.id, frame: .zero))
         updateWindow(info, raise: update.raise)
         if update.focused == true { setFocus(update.id) }
@@ -127,6 +134,7 @@ public final class ProfileRuntime {
     /// profile rebuilds the window's view.
     public func updateWindow(_ info: WindowInfo, raise: Bool = false) {
         guard let old = windows.info(info.id), let views = windowViews[info.id] else {
+            applyStacking()
             windows.set(info)
             buildViews(for: info, at: windows.stacking.count - 1)
             return
@@ -148,8 +156,10 @@ public final class ProfileRuntime {
 
     /// The window is gone: its gestures stop (touches on it still get their verdicts).
     public func closeWindow(_ id: UInt64) {
+        applyStacking()
         windows.remove(id)
         guard let views = windowViews.removeValue(forKey: id) else { return }
+        windowViews.shrinkIfSparse()
         views.view.removeFromSuperview()
         for r in views.recognizers {
             bindings[ObjectIdentifier(r)] = nil
@@ -158,10 +168,21 @@ public final class ProfileRuntime {
         }
     }
 
-    /// Moves a window to the top of the stacking order.
+    /// Moves a window to the top of the stacking order. Its view follows before the next
+    /// input is hit-tested (``applyStacking()``), so that a restack of thousands of windows
+    /// costs one reordering, not one each.
     public func raise(_ id: UInt64) {
-        guard let views = windowViews[id], windows.raise(id) else { return }
-        engine.root.moveSubview(views.view, to: windows.stacking.count - 1)
+        guard windowViews[id] != nil, windows.raise(id) else { return }
+        viewsFollowStacking = false
+    }
+
+    /// The window views put in the stacking order of the window list (below the screen's own
+    /// regions), after raises.
+    public func applyStacking() {
+        guard !viewsFollowStacking else { return }
+        viewsFollowStacking = true
+        let ordered = windows.stacking.compactMap { windowViews[$0]?.view }
+        engine.root.reorderSubviews(ordered)
     }
 
     /// Marks one window focused (and the others not).

@@ -52,6 +52,11 @@ public struct WindowUpdate: Sendable, Equatable {
         self.init(id: info.id, windowClass: info.windowClass, instance: info.instance, title: info.title, type: info.type, frame: info.frame, focused: info.focused)
     }
 
+    /// Whether it only moves the window in the stacking order (or says nothing at all).
+    public var isRaiseOnly: Bool {
+        windowClass == nil && instance == nil && title == nil && type == nil && frame == nil && focused == nil
+    }
+
     /// `info` with this update's fields applied.
     public func applied(to info: WindowInfo) -> WindowInfo {
         var out = info

@@ -86,7 +86,7 @@ extension Daemon {
         configurationName = source.displayName
         logger.info("configuration reloaded: \(source.displayName) (\(file.profiles.count) profiles)")
         monitorNote(MonitorLines.reload(configuration: source.displayName, result: "loaded", message: "\(file.profiles.count) profiles"))
-        startupCodeMapped = true
+        heapMayShrink = true
     }
 
     /// Keysyms the profiles press that the keyboard map lacks get their spare keycodes now.

@@ -18,8 +18,12 @@ extension Daemon {
     }
 
     public func observe(_ observation: Observation) {
-        if let formatter, let line = formatter.line(observation) { emit(line) }
-        if let monitors, monitors.hasClients, let line = monitorFormatter.line(observation) { monitors.broadcast(line) }
+        // What the application waited, on the wall clock: from the touch's server time to now,
+        // when the verdict goes out (more than the event times say when the loop was busy).
+        var held: Double?
+        if case .verdict(let d) = observation { held = max(d.heldMilliseconds, ((timeline.now - d.touchBegan) * 1000).rounded()) }
+        if let formatter, let line = formatter.line(observation, heldMilliseconds: held) { emit(line) }
+        if let monitors, monitors.hasClients, let line = monitorFormatter.line(observation, heldMilliseconds: held) { monitors.broadcast(line) }
         if case .state(let r, let from, let to, _, _) = observation, logger.logLevel <= .debug {
             logger.debug("gesture \(r.name) on \(r.view?.path ?? "?"): \(from.name(continuous: r.isContinuous)) → \(to.name(continuous: r.isContinuous))")
         }
@@ -49,6 +53,7 @@ extension Daemon {
     /// drawn, and the monitors.
     func inputSeen(_ event: InputEvent, at t: Instant) {
         recorder?.record(event, at: t)
+        if case .windowClosed = event { windowClosed() }
         if let outcome = strokes?.follow(event) { strokeFinished(outcome) }
         guard let monitors, monitors.hasClients, let line = monitorLine(event, at: t) else { return }
         monitors.broadcast(line)
@@ -78,7 +83,8 @@ extension Daemon {
     }
 
     private func firstContact(_ event: InputEvent, at p: Point, time: Instant) -> String {
-        MonitorLines.input(event, time: time, window: session.runtime.window(at: p), view: session.engine.root.hitTest(p)?.path)
+        session.runtime.applyStacking()
+        return MonitorLines.input(event, time: time, window: session.runtime.window(at: p), view: session.engine.root.hitTest(p)?.path)
     }
 
     func helloLine() -> String {

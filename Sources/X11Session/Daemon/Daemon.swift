@@ -76,9 +76,10 @@ public final class Daemon: ActionSink, GestureObserver {
     private let stats: DaemonStats?
     var actionsPerformed = 0
     var running = true
-    /// Start-up (or a reload) ran code the loop does not need: set until the loop first
-    /// sleeps with nothing to do.
-    var startupCodeMapped = true
+    /// Start-up, a reload or many windows closing freed heap memory: set until the loop next
+    /// sleeps with nothing to do (``giveBackFreedMemory()``).
+    var heapMayShrink = true
+    var windowsClosedSinceTrim = 0
     /// Wake-ups of the loop (the idle benchmark reads it).
     public private(set) var wakeups = 0
 
@@ -194,10 +195,12 @@ public final class Daemon: ActionSink, GestureObserver {
         // Calibrate the clocks before the first input event.
         let start = timeline.instant(server.serverTime())
         followScreen(at: start, starting: true)
-        watcher = WindowWatcher(server: server, windows: session.windows) { [unowned self] event in self.router.feed(event, at: self.timeline.now) }
+        // Window events are fed at the time of the events around them, not now (a busy loop
+        // runs ahead of its queue): a touch queued behind them keeps its own time.
+        watcher = WindowWatcher(server: server, windows: session.windows) { [unowned self] event in self.router.feed(event, at: self.timeline.latestEvent) }
         watcher.log = { [unowned self] subject, message in
             self.logger.debug("\(subject) \(message)")
-            self.monitorNote(MonitorLines.note(time: self.timeline.now, subject: subject, message: message))
+            self.monitorNote(MonitorLines.note(time: self.timeline.latestEvent, subject: subject, message: message))
         }
         watcher.start()
         router.touches.landedOnDecorations = { [unowned self] point in
@@ -213,6 +216,8 @@ public final class Daemon: ActionSink, GestureObserver {
         let connection = FileDescriptor(rawValue: server.connectionNumber)
         while running {
             while let event = server.nextEvent() {
+                // Input is matched against the windows as they are when it comes.
+                if event.isInput { watcher.catchUp() }
                 if let stats {
                     stats.measure(firedActions: { actionsPerformed }) {
                         dispatch(event)
@@ -222,6 +227,7 @@ public final class Daemon: ActionSink, GestureObserver {
                     dispatch(event)
                 }
             }
+            watcher.catchUp()
             session.engine.advance(to: timeline.now)
             router.settle()
             server.flush()
@@ -238,7 +244,7 @@ public final class Daemon: ActionSink, GestureObserver {
             let monitorStart = fds.count
             if let monitors { fds += monitors.pollDescriptors() }
             let timeout = loopTimeout()
-            if timeout < 0 { releaseStartupMemoryOnce() }
+            if timeout < 0 { giveBackFreedMemory() }
             let result = poll(&fds, timeout: timeout)
             wakeups += 1
             stats?.wokeUp()
@@ -263,7 +269,10 @@ public final class Daemon: ActionSink, GestureObserver {
         case .destroyed(let window):
             if let frame = session.windows.info(UInt64(window))?.frame { router.windowDestroyed(frame) }
             watcher.handle(event)
-        case .propertyChanged, .configured, .mapped, .unmapped:
+        case .propertyChanged(_, _, let time):
+            _ = timeline.instant(time)
+            watcher.handle(event)
+        case .configured, .mapped, .unmapped:
             watcher.handle(event)
             switch event {
             case .mapped(let window), .destroyed(let window): performer.windowMappedOrGone(window)  // a desktop show may wait for it
@@ -274,7 +283,7 @@ public final class Daemon: ActionSink, GestureObserver {
         case .focusIn(let window):
             performer.windowFocused(window)
         case .screenChanged:
-            followScreen(at: timeline.now)
+            followScreen(at: timeline.latestEvent)
         case .hierarchyChanged:
             mapTouchscreens()  // a touchscreen plugged in gets its monitor before its touches are read
             router.handle(event)

@@ -39,6 +39,15 @@ public final class ServerTimeline: EngineClock {
     /// Now, on the server's timeline.
     public var now: Instant { Instant(nanoseconds: localNanoseconds() + (offset ?? 0)) }
 
+    /// The time of the latest event read from the server: when an event that carries no time
+    /// of its own (a window configured, mapped or destroyed) happened, as far as the events
+    /// around it tell — not now, which runs ahead of the queue when the loop is busy (a touch
+    /// queued behind it would otherwise be judged as held that much longer).
+    public var latestEvent: Instant {
+        guard let lastServer else { return now }
+        return Instant(nanoseconds: lastServer * 1_000_000)
+    }
+
     /// How long from now until `instant`, in milliseconds rounded up (for poll()).
     public func millisecondsUntil(_ instant: Instant) -> Int32 {
         let ns = instant.nanoseconds - now.nanoseconds

@@ -20,7 +20,11 @@ public final class WindowWatcher {
     /// The server's active window, as last read.
     private var active: XWindowID?
     private let emit: (InputEvent) -> Void
-    private var rootAtoms: Set<UInt> = []
+    /// `_NET_CLIENT_LIST(_STACKING)`: the list is read again (once per burst of changes).
+    private var listAtoms: Set<UInt> = []
+    private let activeWindowAtom: UInt
+    /// The client list changed since it was last read (``catchUp()`` reads it).
+    public private(set) var listChanged = false
     private var clientAtoms: Set<UInt> = []
     private var visibilityAtoms: Set<UInt> = []
     private let currentDesktopAtom: UInt
@@ -34,7 +38,8 @@ public final class WindowWatcher {
         tracker = WindowTracker(server: server)
         self.windows = windows
         self.emit = emit
-        rootAtoms = Set(["_NET_CLIENT_LIST", "_NET_CLIENT_LIST_STACKING", "_NET_ACTIVE_WINDOW"].map { server.atom($0) })
+        listAtoms = Set(["_NET_CLIENT_LIST", "_NET_CLIENT_LIST_STACKING"].map { server.atom($0) })
+        activeWindowAtom = server.atom("_NET_ACTIVE_WINDOW")
         clientAtoms = Set(["WM_NAME", "_NET_WM_NAME", "WM_CLASS", "_NET_WM_WINDOW_TYPE"].map { server.atom($0) })
         visibilityAtoms = Set(["WM_STATE", "_NET_WM_STATE", "_NET_WM_DESKTOP"].map { server.atom($0) })
         currentDesktopAtom = server.atom("_NET_CURRENT_DESKTOP")
@@ -53,7 +58,10 @@ public final class WindowWatcher {
         case .propertyChanged(let window, let atom, _):
             if window == server.root {
                 if atom == currentDesktopAtom { refreshVisibility(windows.stacking.map { XWindowID($0) } + hidden) }
-                if rootAtoms.contains(atom) { refreshList() }
+                // A window manager rewrites the whole list for each window it adds or restacks:
+                // read once the burst is over, or before input needs it (``catchUp()``).
+                if listAtoms.contains(atom) { listChanged = true }
+                if atom == activeWindowAtom { refreshActive() }
             } else if visibilityAtoms.contains(atom), known(window) != nil || hidden.contains(window) {
                 refreshVisibility([window])
             } else if known(window) != nil, clientAtoms.contains(atom) {
@@ -71,12 +79,22 @@ public final class WindowWatcher {
         }
     }
 
+    /// Reads the client list if it changed since it was last read: before input is matched
+    /// against the windows, and when the loop has read all it was sent.
+    public func catchUp() {
+        if listChanged { refreshList() }
+    }
+
     /// Re-reads the client list: new windows appear, gone ones close, order and focus follow.
+    /// Linear in the number of windows (a desktop may have thousands).
     public func refreshList() {
+        listChanged = false
         let ids = server.numbers(server.root, "_NET_CLIENT_LIST_STACKING") ?? server.numbers(server.root, "_NET_CLIENT_LIST") ?? []
         let newActive = tracker.activeWindow
-        for gone in windows.stacking.map({ XWindowID($0) }) where !ids.contains(gone) { close(gone) }
-        hidden.formIntersection(ids)
+        let listed = Set(ids)
+        for gone in windows.stacking.map({ XWindowID($0) }) where !listed.contains(gone) { close(gone) }
+        hidden.formIntersection(listed)
+        hidden.shrinkIfSparse()
         let desktop = tracker.currentDesktop
         for id in ids where known(id) == nil && !hidden.contains(id) {
             // Listen before reading, so no change slips between the read and the selection.
@@ -88,14 +106,29 @@ public final class WindowWatcher {
             guard let info = tracker.info(id, focused: id == newActive) else { continue }
             emit(.window(WindowUpdate(info)))
         }
-        // Stacking: raise, bottom to top, every window from the first that is out of place.
+        // Stacking: the fewest raises that give the server's order. The longest start of the
+        // new order that the old one already has, in the same relative order, stays; each
+        // window after it is raised, bottom to top (one window raised: one raise).
         let order = ids.filter { known($0) != nil }
         let stacking = windows.stacking.map { XWindowID($0) }
         if order != stacking {
-            let common = min(order.count, stacking.count)
-            let firstDifferent = (0..<common).first { order[$0] != stacking[$0] } ?? common
-            for id in order[firstDifferent...] { emit(.window(WindowUpdate(id: UInt64(id), raise: true))) }
+            var position: [XWindowID: Int] = [:]
+            position.reserveCapacity(stacking.count)
+            for (i, id) in stacking.enumerated() { position[id] = i }
+            var kept = 0, last = -1
+            while kept < order.count, let p = position[order[kept]], p > last {
+                last = p
+                kept += 1
+            }
+            for id in order[kept...] { emit(.window(WindowUpdate(id: UInt64(id), raise: true))) }
+            log("client list", "restacked: \(order.count - kept) of \(order.count) windows raised")
         }
+        refreshActive()
+    }
+
+    /// Re-reads the active window: only the windows losing and taking the focus change.
+    private func refreshActive() {
+        let newActive = tracker.activeWindow
         if newActive != active {
             if let old = active, known(old) != nil {
                 emit(.window(WindowUpdate(id: UInt64(old), focused: false)))

@@ -97,6 +97,14 @@ public enum XInputEvent: Equatable, Sendable {
     case screenChanged
     /// Something the loop does not use.
     case other
+
+    /// Touches, pointer and touchpad input: what is matched against the windows.
+    public var isInput: Bool {
+        switch self {
+        case .touch, .rawTouch, .button, .motion, .rawMotion, .rawButton, .gesture: true
+        default: false
+        }
+    }
 }
 
 /// Decoding of XI2 event structures into `XInputEvent`s. Pure functions over the C structs,
