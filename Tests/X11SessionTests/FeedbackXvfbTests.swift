@@ -178,7 +178,8 @@ import Testing
         // The outline (6 px, two minutes long here) starts on the window's old frame and moves out.
         let y = frame.midY
         let band = { (shot: Screenshot) in stride(from: frame.x - 30, through: frame.x + 10, by: 1).filter { shot.color($0, y) == Self.overlayColor } }
-        let shot = try screenshot(x) { !band($0).isEmpty }
+        // Once the window has grown under it (maximizing also activates it now: it repaints).
+        let shot = try screenshot(x) { !band($0).isEmpty && $0.color(frame.x / 2, y) == Self.white }
         try shot.savePNG("\(try keepDirectory())/feedback-maximize.png")
         #expect((4...8).contains(band(shot).count), "one edge of the outline near the old left edge: \(band(shot))")
         // Inside it and outside it, the (now maximized) window.

@@ -326,14 +326,15 @@ final class XvfbSession {
     /// Starts `tactus run` on this display with `config` (YAML text), and waits until it
     /// says it is running. Its stdout (the event log, `--log json`) and stderr are collected.
     /// `standardOutput`: where its stdout goes instead (the collected output is then its stderr).
-    func startDaemon(config: String, arguments: [String] = [], configPath: String? = nil, standardOutput: FileDescriptor? = nil) throws -> Child {
+    /// `environment`: more variables for it (`NAME=value`).
+    func startDaemon(config: String, arguments: [String] = [], configPath: String? = nil, standardOutput: FileDescriptor? = nil, environment extra: [String] = []) throws -> Child {
         let path = configPath ?? FileManager.default.temporaryDirectory.appendingPathComponent("tactus-\(UUID().uuidString).yaml").path
         try config.write(toFile: path, atomically: true, encoding: .utf8)
         let binary = repositoryRoot.appendingPathComponent(".build/debug/tactus").path
         let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("tactus-runtime-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
         let daemon = try Child([binary, "run", "--display", display, "--config", path, "--log", "json", "--verbose"] + arguments,
-                               environment: ["PATH=/usr/bin:/bin", "HOME=\(NSTemporaryDirectory())", "XDG_RUNTIME_DIR=\(runtime)"],
+                               environment: ["PATH=/usr/bin:/bin", "HOME=\(NSTemporaryDirectory())", "XDG_RUNTIME_DIR=\(runtime)"] + extra,
                                capture: true, captureErrors: true, standardOutput: standardOutput)
         daemon.runtimeDirectory = runtime
         daemons.append(daemon)

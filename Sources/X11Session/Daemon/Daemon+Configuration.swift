@@ -74,6 +74,8 @@ extension Daemon {
                                             message: "the file has errors (tactus check \(source.path ?? "") shows them)"))
             return
         }
+        tellServiceManagerReloading()
+        defer { tellServiceManagerReloaded() }
         configuration = file
         configurationPath = source.path
         configurationText = source.text

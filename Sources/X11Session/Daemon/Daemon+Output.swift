@@ -122,10 +122,12 @@ extension Daemon {
     }
 
     /// How long the loop may sleep: until the engine's next deadline, the feedback's next frame, keys waiting for a
-    /// window give up, or a change of the profile file settles; -1 when nothing is due.
-    func loopTimeout() -> Int32 {
+    /// window give up, a change of the profile file settles, or (`includingWatchdog`) the
+    /// service manager's watchdog is due its ping; -1 when nothing is due.
+    func loopTimeout(includingWatchdog: Bool = true) -> Int32 {
         let now = UInt64(MonotonicClock.nanoseconds() / 1_000_000)
         let monotonic = [performer.focusDeadline, configurationWatcher?.deadline].compactMap { $0 }.map { Int32(clamping: $0 > now ? $0 - now : 0) }
+            + [includingWatchdog ? millisecondsUntilWatchdogPing : nil].compactMap { $0 }
         let all = monotonic + [session.engine.nextDeadline, router.nextDeadline, feedback?.nextFrame].compactMap { $0 }.map { timeline.millisecondsUntil($0) }
         return all.min() ?? -1
     }

@@ -80,6 +80,10 @@ public final class Daemon: ActionSink, GestureObserver {
     /// sleeps with nothing to do (``giveBackFreedMemory()``).
     var heapMayShrink = true
     var windowsClosedSinceTrim = 0
+    /// The service manager's notification socket (systemd's `Type=notify`), when it listens.
+    let serviceNotifier: ServiceNotifier?
+    /// When the next watchdog ping is due (monotonic ns); nil without a watchdog.
+    var nextWatchdogPing: Int64?
     /// Wake-ups of the loop (the idle benchmark reads it).
     public private(set) var wakeups = 0
 
@@ -88,6 +92,9 @@ public final class Daemon: ActionSink, GestureObserver {
     public init(options: Options, logger: Logger) throws {
         self.options = options
         self.logger = logger
+        // Read first and taken out of the environment: the commands the daemon starts must
+        // not speak to the service manager for it.
+        serviceNotifier = options.observeOnly && options.recordPath != nil ? nil : ServiceNotifier.fromEnvironment()
         let env = options.environment
         server = try Self.openServer(display: options.display, environment: env)
         server.exitOnConnectionLoss()
@@ -213,6 +220,7 @@ public final class Daemon: ActionSink, GestureObserver {
             return self.watcher.tracker.isDecoration(topLevel, at: point)
         }
         logger.info("running on \(server.displayName): \(session.windows.all.count) windows, touch \(router.touchMode.rawValue)\(router.gesturesGrabbed ? ", touchpad gestures grabbed" : "")")
+        tellServiceManagerReady()
         let connection = FileDescriptor(rawValue: server.connectionNumber)
         while running {
             while let event = server.nextEvent() {
@@ -244,10 +252,12 @@ public final class Daemon: ActionSink, GestureObserver {
             let monitorStart = fds.count
             if let monitors { fds += monitors.pollDescriptors() }
             let timeout = loopTimeout()
-            if timeout < 0 { giveBackFreedMemory() }
+            // Idle: nothing due but, maybe, the watchdog's ping.
+            if timeout < 0 || loopTimeout(includingWatchdog: false) < 0 { giveBackFreedMemory() }
             let result = poll(&fds, timeout: timeout)
             wakeups += 1
             stats?.wokeUp()
+            pingWatchdogIfDue()
             if case .failure(let error) = result {
                 logger.error("poll failed: \(error)")
                 break
@@ -294,6 +304,7 @@ public final class Daemon: ActionSink, GestureObserver {
     }
 
     private func shutdown() {
+        tellServiceManagerStopping()
         if let stats { logger.notice("\(stats.report)") }
         logger.info("stopping: releasing undecided touches, keys and grabs")
         router.shutdown(awaitingEnds: { [unowned self] in self.awaitEnds(of: $0) })
