@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import CX11
 import Testing
 import GestureEngine
 @testable import SystemCalls
@@ -88,5 +89,45 @@ import GestureEngine
         #expect(x.poll { (try? String(contentsOfFile: out, encoding: .utf8))?.contains("PATH=") == true }, "\(daemon.output!.lines.suffix(10))")
         let environment = try String(contentsOfFile: out, encoding: .utf8)
         #expect(!environment.contains("NOTIFY_SOCKET"), "\(environment)")
+    }
+}
+
+/// What another client or user can do to the daemon's display and files (issue 24).
+@Suite(.serialized) struct DisplayOwnershipXvfbTests {
+    static let config = ServiceManagerXvfbTests.config
+
+    /// A client taking `_TACTUS_S0` from the running daemon stops it with a failure (status 4),
+    /// so that the service manager starts it again (before: status 0, not restarted).
+    @Test func aClientTakingTheDisplaysSelectionStopsTheDaemonWithAFailure() throws {
+        let x = try XvfbSession(windowManager: nil)
+        let daemon = try x.startDaemon(config: Self.config)
+        let d = x.server.display
+        let thief = XCreateSimpleWindow(d, Window(x.server.root), 0, 0, 1, 1, 0, 0, 0)
+        XSetSelectionOwner(d, Atom(x.server.atom("_TACTUS_S0")), thief, UInt(CurrentTime))
+        x.server.sync()
+        #expect(daemon.waitForExit(timeout: 5) == Daemon.displayTakenStatus)
+        #expect(daemon.output!.lines.contains { $0.contains("another client took _TACTUS_S0") }, "\(daemon.output!.lines.suffix(5))")
+    }
+
+    /// Without XDG_RUNTIME_DIR the runtime folder is $TMPDIR/tactus-UID, which another local
+    /// user may make first: the daemon starts anyway (without its monitor socket) and says
+    /// what to do — not "remove it", which that user cannot.
+    @Test func aRuntimeFolderAnotherUserMadeFirstCostsOnlyTheMonitor() throws {
+        let x = try XvfbSession(windowManager: nil)
+        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("tactus-tmp-\(UUID().uuidString.prefix(8))").path
+        let planted = "\(temporary)/tactus-\(getuid())"
+        try FileManager.default.createDirectory(atPath: planted, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        #expect(chown(planted, 65534, 65534) == 0)
+        defer { try? FileManager.default.removeItem(atPath: temporary) }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tactus-\(UUID().uuidString).yaml").path
+        try Self.config.write(toFile: path, atomically: true, encoding: .utf8)
+        let daemon = try Child([x.tactusBinary, "run", "--display", x.display, "--config", path],
+                               environment: ["PATH=/usr/bin:/bin", "HOME=\(NSTemporaryDirectory())", "TMPDIR=\(temporary)"], capture: true, captureErrors: true)
+        defer { daemon.stop() }
+        #expect(daemon.output!.wait { $0.contains("running on") } != nil, "it starts: \(daemon.output!.lines)")
+        let warning = daemon.output!.lines.first { $0.contains(planted) } ?? ""
+        #expect(warning.contains("it belongs to uid 65534") && warning.contains("have its owner or an administrator remove it"), "\(warning)")
+        #expect(!warning.contains("remove it and it is made again"))
+        #expect(daemon.stop(signal: SIGTERM) == 0)
     }
 }

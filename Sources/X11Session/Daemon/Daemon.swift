@@ -162,12 +162,17 @@ public final class Daemon: ActionSink, GestureObserver {
     private func takeLock() throws {
         try claimDisplay()
         let files = RuntimeFiles(display: server.displayName, environment: options.environment)
+        // The display is ours (the server said so above); a runtime folder that is not ours
+        // alone — another local user may make /tmp/tactus-UID first — costs the monitor
+        // socket, never the touchscreen.
         do {
             lock = try InstanceLock(files, display: server.displayName)
         } catch let e as InstanceLock.CannotCreate {
-            throw StartError(description: "\(e)")
+            logger.warning("\(e): tactus monitor and tactus windows cannot reach this daemon")
+            return
         } catch let e as RuntimeFiles.UnsafeFolder {
-            throw StartError(description: "\(e)")
+            logger.warning("\(e): tactus monitor and tactus windows cannot reach this daemon")
+            return
         }
         do {
             monitors = try MonitorChannel(path: files.socketPath)
@@ -182,6 +187,11 @@ public final class Daemon: ActionSink, GestureObserver {
     /// The exit status when another daemon holds the display (the systemd unit does not
     /// restart on it).
     public static let alreadyRunningStatus: Int32 = 75
+    /// The exit status when another client took the display's selection from the running
+    /// daemon: a failure, so that the systemd unit restarts it (a Tactus would never take it).
+    public static let displayTakenStatus: Int32 = 4
+    /// Another client took the display's selection.
+    var displayTaken = false
 
     /// The version `tactus --version` prints.
     public static let version = "0.2.0"
@@ -271,6 +281,7 @@ public final class Daemon: ActionSink, GestureObserver {
             if let monitors, fds.count > monitorStart { monitors.handle(fds[monitorStart...]) }
         }
         shutdown()
+        if displayTaken { return Self.displayTakenStatus }
         return strokeFailed ? 1 : 0
     }
 

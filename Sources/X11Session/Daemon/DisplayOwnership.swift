@@ -24,7 +24,8 @@ extension Daemon {
     /// Another client took the selection (a daemon that replaces this one): this one stops.
     func selectionCleared(_ selection: UInt) {
         guard selection == server.atom(Self.selectionName(screen: server.screenNumber)) else { return }
-        logger.warning("another client took \(Self.selectionName(screen: server.screenNumber)) on \(server.displayName): stopping, it runs the display now")
+        logger.error("another client took \(Self.selectionName(screen: server.screenNumber)) on \(server.displayName): stopping (status \(Self.displayTakenStatus), so that a service manager starts Tactus again and says who holds the display)")
+        displayTaken = true
         running = false
     }
 }

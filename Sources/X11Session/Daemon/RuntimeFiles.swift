@@ -7,16 +7,22 @@ import Glibc
 /// Where a daemon keeps its per-display files: `$XDG_RUNTIME_DIR/tactus/display-N.lock` (the
 /// one-instance lock, holding the pid) and `display-N.sock` (the monitor socket).
 ///
-/// Without `XDG_RUNTIME_DIR` the folder is `/tmp/tactus-UID`, a name anyone can take first:
-/// so the folder is used only when it is ours alone (our own, mode 0700, not a link), files
-/// in it are opened relative to it and never through a link, and `tactus monitor` checks
-/// who is at the other end of the socket.
+/// Without `XDG_RUNTIME_DIR` the folder is `$TMPDIR/tactus-UID` (`/tmp` without `TMPDIR`), a
+/// name anyone can take first: so the folder is used only when it is ours alone (our own,
+/// mode 0700, not a link), files in it are opened relative to it and never through a link,
+/// and `tactus monitor` checks who is at the other end of the socket. A daemon that finds it
+/// taken runs without its monitor socket.
 public struct RuntimeFiles {
     public let directory: String
     public let key: String
 
     public init(display: String, environment: [String: String] = ProcessInfo.processInfo.environment) {
-        if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty { directory = runtime + "/tactus" } else { directory = "/tmp/tactus-\(CurrentProcess.userID)" }
+        if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty {
+            directory = runtime + "/tactus"
+        } else {
+            let temporary = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+            directory = "\(temporary)/tactus-\(CurrentProcess.userID)"
+        }
         key = Self.displayKey(String(display.map { $0 == "/" ? "_" : $0 }))
     }
 
@@ -36,8 +42,11 @@ public struct RuntimeFiles {
     public struct UnsafeFolder: Error, CustomStringConvertible {
         public var path: String
         public var problem: String
+        /// Whether it belongs to someone else (then only they, or an administrator, can remove it).
+        public var othersFolder = false
         public var description: String {
-            "\(path): \(problem); it holds the display's lock and monitor socket, so only a folder of yours that no one else may enter is used (remove it and it is made again, or set XDG_RUNTIME_DIR)"
+            let remedy = othersFolder ? "set XDG_RUNTIME_DIR, or have its owner or an administrator remove it" : "remove it and it is made again, or set XDG_RUNTIME_DIR"
+            return "\(path): \(problem); it holds the display's lock and monitor socket, so only a folder of yours that no one else may enter is used (\(remedy))"
         }
     }
 
@@ -53,13 +62,19 @@ public struct RuntimeFiles {
             throw UnsafeFolder(path: directory, problem: error.code == ELOOP || error.code == ENOTDIR ? "not a folder (a link, or a file)" : "\(error)")
         }
         let problem: String?
+        var others = false
         switch folder.status() {
-        case .success(let status): problem = Self.problem(with: status, user: CurrentProcess.userID)
-        case .failure(let error): problem = "\(error)"
+        case .success(let status):
+            problem = Self.problem(with: status, user: CurrentProcess.userID)
+            others = status.owner != CurrentProcess.userID
+        case .failure(let error):
+            problem = "\(error)"
         }
         if let problem {
             folder.close()
-            throw UnsafeFolder(path: directory, problem: problem)
+            var error = UnsafeFolder(path: directory, problem: problem)
+            error.othersFolder = others
+            throw error
         }
         return folder
     }

@@ -28,7 +28,8 @@ public final class XlibServer: XServer {
 
     /// Opens `name` (nil: `$DISPLAY`). X protocol errors are recorded, never fatal.
     public init(display name: String? = nil) throws {
-        guard let connection = XDisplay(name: name) else { throw OpenError(name: name ?? "") }
+        // The name Xlib tried: the one given, else $DISPLAY (empty when that is unset).
+        guard let connection = XDisplay(name: name) else { throw OpenError(name: name ?? XDisplayName(nil).map { String(cString: $0) } ?? "") }
         self.connection = connection
         let d = connection.handle
         root = XWindowID(XDefaultRootWindow(d))
