@@ -132,6 +132,80 @@ public final class GestureEngine {
         settle()
     }
 
+    /// Processes one frame: every touch that began, moved or ended at one instant (one
+    /// hardware frame), handed to the recognizers together (semantics.md §10.3). Every moving
+    /// touch is at its new place before any recognizer looks, so none decides on a moment in
+    /// which one finger of the frame has moved and another not; each recognizer gets the moved
+    /// touches it follows in one ``GestureRecognizer/touchesMoved(_:)`` call. New touches
+    /// begin after the moves, ended ones end last. A touch may appear once in a frame.
+    public func process(frame events: [TouchEvent]) {
+        guard events.count > 1 else {
+            if let e = events.first { process(e) }
+            return
+        }
+        precondition(!isProcessing, "GestureEngine.process called re-entrantly (from an action?)")
+        let t = sanitized(events.map(\.timestamp).max()!)
+        advance(to: t)
+        now = t
+        isProcessing = true
+        defer { isProcessing = false }
+
+        // 1. Every moving touch to where it is now.
+        var moved: [TouchRecord] = []
+        for event in events where event.phase == .moved {
+            guard let record = activeRecord(event.id) else {
+                report(.unexpectedTouch(id: event.id, phase: event.phase))
+                continue
+            }
+            var location = event.location
+            if !location.x.isFinite || !location.y.isFinite { location = record.touch.location }
+            let touch = record.touch
+            touch.previousLocation = touch.location
+            touch.location = location
+            touch.timestamp = t
+            touch.phase = .moved
+            moved.append(record)
+        }
+        // 2. New touches, with the others where they are now.
+        for event in events where event.phase == .began {
+            var location = event.location
+            if !location.x.isFinite || !location.y.isFinite { location = .zero }
+            if let stale = activeRecord(event.id) {
+                report(.unexpectedTouch(id: event.id, phase: .began))
+                var cancel = event
+                cancel.phase = .cancelled
+                finish(stale, cancel, location: stale.touch.location)
+            }
+            touchBegan(event, location: location)
+        }
+        // 3. Each recognizer once, with the moved touches it follows.
+        if !moved.isEmpty {
+            var called: [GestureRecognizer] = []
+            for record in moved {
+                for r in record.entry.members where !r.state.isTerminal && !called.contains(where: { $0 === r }) { called.append(r) }
+            }
+            for r in called where !r.state.isTerminal {
+                let mine = moved.filter { record in record.entry.members.contains { $0 === r } }.map(\.touch)
+                guard !mine.isEmpty else { continue }
+                r.now = now
+                r.touchesMoved(mine)
+                if r.needsAttention { attend(to: r) }
+            }
+            for record in moved { deliverEventPhase(of: record) }
+        }
+        // 4. Touches that ended.
+        for event in events where event.phase == .ended || event.phase == .cancelled {
+            guard let record = activeRecord(event.id) else {
+                report(.unexpectedTouch(id: event.id, phase: event.phase))
+                continue
+            }
+            var location = event.location
+            if !location.x.isFinite || !location.y.isFinite { location = record.touch.location }
+            finish(record, event, location: location)
+        }
+        settle()
+    }
+
     /// Runs every deadline due up to `instant`, in order, then sets the time to `instant`.
     public func advance(to instant: Instant) {
         let target = sanitized(instant)

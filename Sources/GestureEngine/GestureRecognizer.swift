@@ -128,6 +128,15 @@ open class GestureRecognizer: GestureArenaMember, CustomStringConvertible {
     /// Called once per touch the recognizer receives, when it goes down.
     open func touchBegan(_ touch: Touch) {}
     open func touchMoved(_ touch: Touch) {}
+    /// The touches of one frame that moved (each already at its new place), at once:
+    /// recognizers that judge the fingers together (pinch, rotation, pan) decide once here.
+    /// Default: ``touchMoved(_:)`` for each, until one makes it report (one report a frame).
+    open func touchesMoved(_ touches: [Touch]) {
+        for t in touches {
+            touchMoved(t)
+            if hasPendingReport || state.isTerminal { break }
+        }
+    }
     open func touchEnded(_ touch: Touch) {}
     /// The device cancelled the touch. Default: cancel if in progress, else fail.
     open func touchCancelled(_ touch: Touch) {

@@ -67,8 +67,12 @@ public enum TraceReader {
 
     /// Reads a trace line by line, handing each event to `body` as soon as it is read: a
     /// trace of any length costs the line being read. `path` `-` is standard input.
-    public static func stream(path: String, screen: (width: Double, height: Double), _ body: (TraceLine) throws -> Void) throws {
+    /// `beforeWaiting` is called when the input has nothing more for now (a pipe whose writer
+    /// has not written the next line yet), before the read that waits for it: what is at hand
+    /// is then all there is (``Replayer/inputPaused()``).
+    public static func stream(path: String, screen: (width: Double, height: Double), beforeWaiting: (() -> Void)? = nil, _ body: (TraceLine) throws -> Void) throws {
         let input = try TraceInput(path: path)
+        input.beforeWaiting = beforeWaiting
         let description = path == "-" ? nil : siblingDescription(for: path)
         try stream(input, screen: screen, deviceDescription: description, body)
     }

@@ -16,6 +16,8 @@ final class TraceInput {
     private(set) var lineNumber = 0
     /// An error met while libyaml was reading (it only learns that reading failed).
     var readError: TraceError?
+    /// Called before a read that would wait (nothing more to read for now).
+    var beforeWaiting: (() -> Void)?
 
     /// A line longer than this is refused (its newline may never come).
     static let maximumLineLength = 1 << 20
@@ -61,6 +63,7 @@ final class TraceInput {
             buffer.removeFirst(start)
             start = 0
         }
+        if let beforeWaiting, !fd.hasDataReady() { beforeWaiting() }
         while true {
             switch fd.read(upTo: Self.chunkSize) {
             case .success(let chunk) where chunk.isEmpty:

@@ -163,6 +163,12 @@ package struct FileDescriptor: Hashable, Sendable {
 
     package func unlock() { _ = flock(rawValue, LOCK_UN) }
 
+    /// Whether a read would return at once (data, the end, or an error are there).
+    package func hasDataReady() -> Bool {
+        var p = pollfd(fd: rawValue, events: Int16(POLLIN), revents: 0)
+        return Glibc.poll(&p, 1, 0) > 0
+    }
+
     /// Whether it is a terminal.
     package var isTerminal: Bool { isatty(rawValue) == 1 }
 }

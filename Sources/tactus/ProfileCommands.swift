@@ -78,7 +78,9 @@ struct Replay: ParsableCommand {
         }
         replayer.beforeCommand = flush
         do {
-            try TraceReader.stream(path: trace, screen: (w, h)) { replayer.feed($0) }
+            // A trace from a pipe is replayed as it comes: what is at hand is logged before
+            // the next read waits.
+            try TraceReader.stream(path: trace, screen: (w, h), beforeWaiting: { replayer.inputPaused(); flush() }) { replayer.feed($0) }
         } catch let e as TraceError {
             flush()
             FileDescriptor.standardError.writeAll(Array("\(e)\n".utf8))

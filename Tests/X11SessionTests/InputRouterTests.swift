@@ -200,6 +200,33 @@ final class FakeXServer: InputRouter.Server {
         #expect(server.calls == ["accept 7", "reject 8"], "the touch elsewhere is replayed as ever")
     }
 
+    /// Issue 25: the touches of one hardware frame reach the client back to back with one
+    /// server time; the router hands them to the engine as one frame, so a two-finger drag
+    /// along the line between the fingers is no pinch (one event at a time, the first finger's
+    /// move alone shrank the span by a quarter).
+    @Test func touchEventsOfOneDeviceAndTimeAreOneFrame() {
+        let (server, router, session) = make("""
+            version: 1
+            profiles:
+              - { name: d, match: any, gestures: [{ name: zoom, pinch: {}, action: { log: zoom } }] }
+            """)
+        router.handle(touch(.begin, 1, 400, 500, at: 1000), endingFrame: false)
+        router.handle(touch(.begin, 2, 536, 500, at: 1000), endingFrame: true)
+        router.handle(touch(.update, 1, 432, 500, at: 1008), endingFrame: false)
+        #expect(session.hasFrame, "gathered, not yet handed on")
+        router.handle(touch(.update, 2, 568, 500, at: 1008), endingFrame: false)
+        router.endFrame()  // the queue is empty
+        #expect(!server.calls.contains { $0.hasPrefix("accept") }, "\(server.calls)")
+        #expect(server.calls.filter { $0.hasPrefix("reject") }.count == 2, "a scroll: both handed back at once: \(server.calls)")
+        // An event of another time ends the frame before it is gathered.
+        server.calls.removeAll()
+        router.handle(touch(.begin, 3, 400, 700, at: 2000), endingFrame: false)
+        router.handle(touch(.begin, 4, 500, 700, at: 2004), endingFrame: false)
+        #expect(session.engine.activeTouches.contains { $0.id == TouchID(3) })
+        #expect(!session.engine.activeTouches.contains { $0.id == TouchID(4) })
+        router.endFrame()
+    }
+
     @Test func shutdownRejectsEveryUndecidedTouchThenDropsTheGrabs() {
         let (server, router, _) = make()
         router.handle(touch(.begin, 11, 100, 100, at: 1000))

@@ -55,11 +55,18 @@ open class MultiFingerTransformRecognizer: GestureRecognizer {
     }
 
     public final override func touchMoved(_ touch: Touch) {
+        touchesMoved([touch])
+    }
+
+    /// The fingers of a frame judged together: a landing ruled out by any of them, else one
+    /// measure and one decision for the frame.
+    public final override func touchesMoved(_ moved: [Touch]) {
+        guard let last = moved.last else { return }
         guard landing.isComplete else {
-            if landing.ruledOut(by: touch, among: touches) { report(.failed) }
+            for touch in moved where landing.ruledOut(by: touch, among: touches) { return report(.failed) }
             return
         }
-        measure(at: touch.timestamp)
+        measure(at: last.timestamp)
         if state.isInProgress { return report(.changed) }
         guard !isHeld else { return }  // it asked to begin; a requirement holds it
         let motion = currentMotion()

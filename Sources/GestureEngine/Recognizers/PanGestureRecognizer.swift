@@ -82,6 +82,16 @@ open class PanGestureRecognizer: GestureRecognizer {
         }
     }
 
+    /// The fingers of a frame at once: while it is short of fingers each is checked; then
+    /// the centroid moves once for the frame (one sample, one `changed`).
+    public override func touchesMoved(_ moved: [Touch]) {
+        guard let last = moved.last else { return }
+        if !state.isInProgress, !isHeld, numberOfTouches < minimumNumberOfTouches {
+            return super.touchesMoved(moved)
+        }
+        touchMoved(last)
+    }
+
     public override func touchEnded(_ touch: Touch) {
         if numberOfTouches == 0 {
             return report(state.isInProgress ? .ended : .failed)

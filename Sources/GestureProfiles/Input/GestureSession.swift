@@ -8,6 +8,9 @@ public final class GestureSession {
     public let engine: GestureEngine
     public let runtime: ProfileRuntime
     private var pointerButtons: Set<Int> = []
+    /// The touches of the frame being gathered: touch events of one instant, handed to the
+    /// engine together (``endFrame()``).
+    private var frame: [TouchEvent] = []
     /// Where the pointer was last seen (touchpad gestures act on the window under it).
     public private(set) var pointerLocation: Point
 
@@ -27,9 +30,12 @@ public final class GestureSession {
         case touchpadBegan(claimed: Bool)
     }
 
-    /// Feeds one event at `time` (deadlines up to `time` run first).
+    /// Feeds one event at `time` (deadlines up to `time` run first); a touch is a frame of
+    /// its own (``gather(_:)`` gathers the touches of one instant). A frame being gathered
+    /// is handed on first.
     @discardableResult
     public func handle(_ event: InputEvent, at time: Instant) -> Outcome {
+        endFrame()
         engine.advance(to: time)
         switch event {
         case .screen(let w, let h):
@@ -69,6 +75,32 @@ public final class GestureSession {
             }
         }
         return .none
+    }
+
+    /// Gathers a touch into the frame of its instant: a touch of the same instant as the
+    /// frame being gathered joins it (unless that touch is in it already); otherwise that
+    /// frame is handed on first. The caller ends the last frame (``endFrame()``) when no more
+    /// input is at hand — the daemon when it has read all the server sent, replay when the
+    /// next line is of another instant — and never waits for more to do so.
+    public func gather(_ touch: TouchEvent) {
+        if let first = frame.first, first.timestamp != touch.timestamp || frame.contains(where: { $0.id == touch.id }) { endFrame() }
+        frame.append(touch)
+    }
+
+    /// Whether touches wait in a frame not handed to the engine yet.
+    public var hasFrame: Bool { !frame.isEmpty }
+
+    /// The instant of the frame being gathered.
+    public var frameTime: Instant? { frame.first?.timestamp }
+
+    /// Hands the frame gathered so far to the engine (nothing when there is none).
+    public func endFrame() {
+        guard !frame.isEmpty else { return }
+        let touches = frame
+        frame.removeAll(keepingCapacity: true)
+        if touches.contains(where: { $0.phase == .began }) { runtime.applyStacking() }
+        engine.advance(to: touches[0].timestamp)
+        engine.process(frame: touches)
     }
 
     /// A held pointer button is touch `p<button>`.

@@ -84,6 +84,8 @@ public final class Daemon: ActionSink, GestureObserver {
     let serviceNotifier: ServiceNotifier?
     /// When the next watchdog ping is due (monotonic ns); nil without a watchdog.
     var nextWatchdogPing: Int64?
+    /// Whether the event being dispatched is the last one queued (a touch frame ends with it).
+    var lastOfQueue = true
     /// Wake-ups of the loop (the idle benchmark reads it).
     public private(set) var wakeups = 0
 
@@ -236,6 +238,9 @@ public final class Daemon: ActionSink, GestureObserver {
             while let event = server.nextEvent() {
                 // Input is matched against the windows as they are when it comes.
                 if event.isInput { watcher.catchUp() }
+                // A frame of touches ends at an event that does not continue it, or when the
+                // queue is empty (never by waiting).
+                lastOfQueue = !server.hasPendingEvents
                 if let stats {
                     stats.measure(firedActions: { actionsPerformed }) {
                         dispatch(event)
@@ -245,6 +250,7 @@ public final class Daemon: ActionSink, GestureObserver {
                     dispatch(event)
                 }
             }
+            router.endFrame()
             watcher.catchUp()
             session.engine.advance(to: timeline.now)
             router.settle()
@@ -286,6 +292,8 @@ public final class Daemon: ActionSink, GestureObserver {
     }
 
     private func dispatch(_ event: XInputEvent) {
+        // Anything but input comes after the touches gathered so far.
+        if !event.isInput { router.endFrame() }
         switch event {
         case .destroyed(let window):
             if let frame = session.windows.info(UInt64(window))?.frame { router.windowDestroyed(frame) }
@@ -309,10 +317,11 @@ public final class Daemon: ActionSink, GestureObserver {
             mapTouchscreens()  // a touchscreen plugged in gets its monitor before its touches are read
             router.handle(event)
         default:
-            router.handle(event)
+            router.handle(event, endingFrame: lastOfQueue)
             performer.pointerReleasedByTouch()
         }
     }
+
 
     private func shutdown() {
         tellServiceManagerStopping()

@@ -24,9 +24,12 @@ final class InputFeed {
         return session.handle(event, at: t)
     }
 
-    /// A touch of the engine's, decoded from the server's event.
+    /// A touch of the engine's, decoded from the server's event: recorded now, and gathered
+    /// into the frame of its instant (the router ends frames: ``InputRouter/endFrame()``).
     func touch(_ phase: TouchPhase, _ id: TouchID, _ location: Point, at t: Instant) {
-        self(.touch(TouchEvent(id: id, phase: phase, location: location, timestamp: t)), at: t)
+        let event = TouchEvent(id: id, phase: phase, location: location, timestamp: t)
+        recorder?(.touch(event), t)
+        session.gather(event)
     }
 }
 

@@ -115,8 +115,17 @@ public final class InputRouter: TouchDecisionSink {
         input(event, at: t)
     }
 
-    /// Handles one input event; ownership answers go out before it returns.
-    public func handle(_ event: XInputEvent) {
+    /// Handles one input event, as a frame of its own; ownership answers go out before it returns.
+    public func handle(_ event: XInputEvent) { handle(event, endingFrame: true) }
+
+    /// Handles one input event. Touch events of one device at one server time are one frame
+    /// (the touches of one hardware frame reach the client back to back with one time): an
+    /// event that does not continue the frame being gathered ends it first, and
+    /// `endingFrame` ends the frame after this event — the caller's word that no event is
+    /// queued after it (nothing waits for more to end a frame).
+    public func handle(_ event: XInputEvent, endingFrame: Bool) {
+        if let key = frameKey, !continues(key, event) { endFrame() }
+        if let key = Self.frameKey(of: event) { frameKey = key }
         switch event {
         case .touch(let e): touches.handle(e)
         case .rawTouch(let e): touches.handle(e)
@@ -129,8 +138,32 @@ public final class InputRouter: TouchDecisionSink {
             logger.info("input devices changed")
             refreshDevices()
         default:
+            if endingFrame { endFrame() }
             return
         }
+        if endingFrame { endFrame() } else { flushVerdicts() }
+    }
+
+    /// The device and server time of the touch frame being gathered.
+    private var frameKey: (source: Int32, time: XTime)?
+
+    private static func frameKey(of event: XInputEvent) -> (source: Int32, time: XTime)? {
+        switch event {
+        case .touch(let e): (e.source, e.time)
+        case .rawTouch(let e): (e.source, e.time)
+        default: nil
+        }
+    }
+
+    private func continues(_ key: (source: Int32, time: XTime), _ event: XInputEvent) -> Bool {
+        guard let other = Self.frameKey(of: event) else { return false }
+        return other.source == key.source && other.time == key.time
+    }
+
+    /// Hands the touches gathered to the engine as one frame, and answers the verdicts it gave.
+    public func endFrame() {
+        frameKey = nil
+        session.endFrame()
         flushVerdicts()
     }
 
