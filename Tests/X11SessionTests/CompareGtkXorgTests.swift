@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+@testable import GestureEngine
+@testable import X11Session
+@testable import X11TestSupport
+
+/// GTK 3 under the built-in default profile: a pinch, a flick and a held spin button behave as
+/// without the daemon.
+extension CompareXorgTests {
+    /// gtk3-demo's "Gestures" demo (GtkGestureZoom): two fingers 100 px apart on a line land
+    /// together and spread to 160 px, 6 px each per 8 ms step. The scale is read from the
+    /// screen, while the fingers are still down: the demo draws a 200 px square scaled by
+    /// `gtk_gesture_zoom_get_scale_delta` (a blue-to-red gradient on a light background), so
+    /// the real program's own drawing is the readback and needs no cooperation from it.
+    /// Without the daemon the scale is 160/100 = 1.6; with it, within 3 %.
+    @Test func gtkGestureZoomScalesAsWithoutTheDaemon() throws {
+        let bench = try CompareBench()
+        func run(daemon: Bool) throws -> (scale: Double?, detail: String) {
+            if daemon { try bench.startDaemon() }
+            let demo = try bench.start(["gtk3-demo", "--run", "gestures"])
+            defer { bench.stop(demo) }
+            let window = try #require(bench.client { $0.title == "Gestures" }, "gtk3-demo's Gestures window did not appear")
+            let frame = window.frame
+            let y = frame.y + frame.height / 2
+            var a = Point(x: frame.x + frame.width / 2 - 50, y: y), b = Point(x: frame.x + frame.width / 2 + 50, y: y)
+            var pace = Pacer()
+            try bench.touch.touches([(.begin, 1, a), (.begin, 2, b)], sync: false)
+            for _ in 1...5 {
+                pace.wait(8)
+                a.x -= 6
+                b.x += 6
+                try bench.touch.touches([(.update, 1, a), (.update, 2, b)], sync: false)
+            }
+            try bench.touch.sync()
+            // The square, once the drawing settles (the fingers still down).
+            let (shot, pixels, settled) = try bench.stableScreenshot(of: frame, name: "zoom") { Self.square(in: $0) != nil }
+            try bench.touch.touches([(.end, 1, a), (.end, 2, b)])
+            try? FileManager.default.createDirectory(atPath: CompareBench.keep, withIntermediateDirectories: true)
+            try? shot.savePNG("\(CompareBench.keep)/compare-gtk-zoom-\(daemon ? "with" : "without").png", cut: (Int(frame.x), Int(frame.y), Int(frame.width), Int(frame.height)))
+            guard settled, let side = Self.square(in: pixels) else { return (nil, "no square drawn (or it did not settle)") }
+            return ((side.width + side.height) / 2 / 200, "square \(side.width)×\(side.height) px")
+        }
+        let without = try run(daemon: false)
+        let with = try run(daemon: true)
+        let reference = try #require(without.scale, "without the daemon: \(without.detail)")
+        #expect(abs(reference - 1.6) < 0.02, "without the daemon the scale is \(reference) (\(without.detail)), not 160/100")
+        let scale = try #require(with.scale, "with the daemon: \(with.detail); without it the scale is \(String(format: "%.3f", reference))")
+        #expect(abs(scale - reference) <= 0.03 * reference,
+                "GtkGestureZoom scale: without the daemon \(String(format: "%.3f", reference)) (\(without.detail)), with it \(String(format: "%.3f", scale)) (\(with.detail)): \(percent(scale, of: reference)), allowed ±3 %")
+    }
+
+    /// The gradient square of the Gestures demo: the run of pixels along the middle row and
+    /// the middle column whose green channel is below half (the square's colours have none;
+    /// the background is light grey). Its width and height, or nil when there is none.
+    static func square(in shot: Pixels) -> (width: Double, height: Double)? {
+        func inside(_ x: Int, _ y: Int) -> Bool { shot.color(x, y).green < 128 }
+        let row = (0..<shot.width).filter { inside($0, shot.height / 2) }
+        let column = (0..<shot.height).filter { inside(shot.width / 2, $0) }
+        guard let left = row.first, let right = row.last, let top = column.first, let bottom = column.last else { return nil }
+        return (Double(right - left + 1), Double(bottom - top + 1))
+    }
+
+    /// A GTK 3 list (a GtkListBox of 3000 rows in a GtkScrolledWindow: kinetic scrolling for
+    /// touch) flicked with one finger: 5 moves of 6 px up, 8 ms apart by the test's clock, the
+    /// lift 8 ms after the last. GTK's fling speed comes from the server's timestamps of the
+    /// updates and the end, so the scroll distance says whether the touch reached GTK with its
+    /// timing. The distance is the vertical adjustment where kinetic scrolling stops, printed
+    /// by the repository's GTK probe (`gtk3-probe.py list`): reading a list's offset from
+    /// screenshots of a real program needs the rows' pitch and text; the probe's number is
+    /// exact. Within 5 % of the distance without the daemon.
+    @Test func gtkListFlickScrollsAsFarAsWithoutTheDaemon() throws {
+        let bench = try CompareBench()
+        func run(daemon: Bool) throws -> (distance: Double?, detail: String) {
+            if daemon { try bench.startDaemon() }
+            let (probe, list) = try bench.startProbe("list")
+            defer { bench.stop(probe) }
+            var p = Point(x: list.x + list.width / 2, y: list.y + list.height / 2 + 100)
+            var pace = Pacer()
+            try bench.touch.touches([(.begin, 1, p)], sync: false)
+            for _ in 1...5 {
+                pace.wait(8)
+                p.y -= 6
+                try bench.touch.touches([(.update, 1, p)], sync: false)
+            }
+            pace.wait(8)
+            try bench.touch.touches([(.end, 1, p)], sync: false)
+            try bench.touch.sync()
+            let output = probe.output!
+            let touches = { output.lines.filter { $0.hasPrefix("touch ") }.map { $0.split(separator: " ").prefix(3).joined(separator: " ") } }
+            guard let settled = output.wait(timeout: 10, { $0.hasPrefix("settled ") }), let distance = Double(settled.dropFirst(8)) else {
+                let last = output.lines.last { $0.hasPrefix("value ") } ?? "no scroll"
+                return (nil, "the list never came to rest after the lift (\(last)); GTK saw \(touches())")
+            }
+            return (distance, "GTK saw \(touches())")
+        }
+        let without = try run(daemon: false)
+        let with = try run(daemon: true)
+        let reference = try #require(without.distance, "without the daemon: \(without.detail)")
+        #expect(reference > 60, "without the daemon the flick scrolled only \(reference) px (\(without.detail))")
+        let distance = try #require(with.distance, "with the daemon: \(with.detail); without it the flick scrolled \(reference) px")
+        #expect(abs(distance - reference) <= 0.05 * reference,
+                "flick distance: without the daemon \(String(format: "%.1f", reference)) px, with it \(String(format: "%.1f", distance)) px (\(percent(distance, of: reference)), allowed ±5 %); without: \(without.detail); with: \(with.detail)")
+    }
+
+    /// A GTK 3 spin button (0…10000, step 0.5, climb rate 1; the repository's GTK probe
+    /// prints its value) whose "+" is held with one finger for 1.49 s under the built-in
+    /// default profile. GTK turns the pointer-emulating touch into a button-1 press and
+    /// auto-repeats on its own clock (500 ms, then every 50 ms, climbing): the value reached
+    /// must be the one reached without the daemon, not the upper bound a button-3 click on
+    /// "+" jumps to, nor a single step. (1.49 s rather than 1.5: GTK's repeats fall about
+    /// 1.46 and 1.51 s after the press, and a lift half-way between two of them keeps a few
+    /// milliseconds of scheduling from adding or dropping a step in either run.)
+    @Test func gtkSpinButtonHeldWithOneFingerRepeatsAsWithoutTheDaemon() throws {
+        let bench = try CompareBench()
+        func run(daemon: Bool) throws -> (value: Double?, detail: String) {
+            if daemon { try bench.startDaemon() }
+            let (probe, spin) = try bench.startProbe("spin")
+            defer { bench.stop(probe) }
+            // "+" is the right end of the spin button.
+            let plus = Point(x: spin.x + spin.width - 10, y: spin.y + spin.height / 2)
+            var pace = Pacer()
+            try bench.touch.touches([(.begin, 1, plus)], sync: false)
+            pace.wait(1490)
+            try bench.touch.touches([(.end, 1, plus)])
+            let output = probe.output!
+            let seen = { output.lines.filter { !$0.hasPrefix("value ") && !$0.hasPrefix("ready ") }.prefix(12).joined(separator: ", ") }
+            if let settled = output.wait(timeout: 5, { $0.hasPrefix("settled ") }), let value = Double(settled.dropFirst(8)) {
+                return (value, "GTK saw: \(seen())")
+            }
+            // No end of the touch reached GTK: the value it was left at.
+            let last = output.lines.last { $0.hasPrefix("value ") }.flatMap { Double($0.dropFirst(6)) } ?? 0
+            return (last, "no release reached GTK; GTK saw: \(seen())")
+        }
+        let without = try run(daemon: false)
+        let with = try run(daemon: true)
+        let reference = try #require(without.value, "without the daemon: \(without.detail)")
+        #expect(reference > 5 && reference < 100, "without the daemon the hold reached \(reference) (\(without.detail)): not GTK's auto-repeat")
+        #expect(with.value == reference,
+                "spin button value after holding \"+\" 1.49 s: without the daemon \(reference) (\(without.detail)), with it \(with.value.map { "\($0)" } ?? "none") (\(with.detail))")
+    }
+}
