@@ -16,9 +16,12 @@ import Testing
 /// screenshots) or from the program. Every failure states both figures.
 ///
 /// Input that a hand paces is paced by the test's clock and written without waiting for the
-/// server between events (`Pacer`, `touches(_:sync: false)`): a touchscreen does not wait for
-/// the X server, so the server stamps each event when it reads it, in both runs alike.
-/// The tests run one after another: they are timing-sensitive, and there are two cores.
+/// server between events (`CompareBench.paced`, `touches(_:sync: false)`): a touchscreen does
+/// not wait for the X server, so the server stamps each event when it reads it, in both runs
+/// alike. The tests run one after another, and the test's pacing thread, the X server and the
+/// programs compared run in real time (SCHED_FIFO), so that the other tests' load on two
+/// cores changes neither when input is stamped nor the toolkits' own timers; the daemon runs
+/// as it would.
 @Suite(.serialized) struct CompareXorgTests {}
 
 /// One Xorg with a window manager and a touchscreen, and the programs and daemon a comparison
@@ -44,6 +47,36 @@ final class CompareBench {
         guard x.poll(timeout: 10, { popupsInTheMiddle().isEmpty }) else {
             throw FixtureError(description: "\(windowManager) keeps a popup in the middle of the screen: \(popupsInTheMiddle().map { String($0, radix: 16) })")
         }
+        // Xorg stamps input when it reads it. On two cores busy with the other tests, events
+        // were stamped up to 14 ms after the test wrote them unless the whole server (its input
+        // thread alone was not enough) runs before that work: in real time.
+        let tasks = "/proc/\(x.serverProcess)/task"
+        for thread in try FileManager.default.contentsOfDirectory(atPath: tasks).compactMap({ pid_t($0) }) {
+            try Self.runInRealTime(thread)
+        }
+    }
+
+    /// SCHED_FIFO (priority 10) for a process or thread: it runs as soon as it is ready.
+    static func runInRealTime(_ id: pid_t) throws {
+        var parameters = sched_param(sched_priority: 10)
+        guard sched_setscheduler(id, SCHED_FIFO, &parameters) == 0 else {
+            throw FixtureError(description: "sched_setscheduler(\(id), SCHED_FIFO): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// Runs `body`, the test's input paced by `Pacer`, with this thread in real time (restored
+    /// after): a step goes out at its deadline however busy the machine is.
+    func paced<T>(_ body: (inout Pacer) throws -> T) throws -> T {
+        var policy: Int32 = 0
+        var saved = sched_param()
+        pthread_getschedparam(pthread_self(), &policy, &saved)
+        var parameters = sched_param(sched_priority: 10)
+        guard pthread_setschedparam(pthread_self(), SCHED_FIFO, &parameters) == 0 else {
+            throw FixtureError(description: "pthread_setschedparam(SCHED_FIFO) failed")
+        }
+        defer { pthread_setschedparam(pthread_self(), policy, &saved) }
+        var pace = Pacer()
+        return try body(&pace)
     }
 
     /// Override-redirect windows over the middle of the screen (a window manager's popups;
@@ -85,6 +118,9 @@ final class CompareBench {
                            "NO_AT_BRIDGE=1", "GSETTINGS_BACKEND=memory", "GDK_BACKEND=x11", "QT_QPA_PLATFORM=xcb"]
         let child = try Child(argv, environment: environment, capture: true, captureErrors: captureErrors)
         programs.append(child)
+        // Toolkits time things by their own clock (GTK's auto-repeat, Qt's reading of its
+        // queue): in real time, the load of other tests does not change what they do.
+        try Self.runInRealTime(child.pid)
         return child
     }
 
@@ -127,6 +163,14 @@ final class CompareBench {
             return found != nil && found?.frame == previous
         }
         return found?.frame == previous ? found : nil
+    }
+
+    /// Waits until no client holds the pointer (master device 2) grabbed — a window manager's
+    /// move or button loop is over — asking as the daemon does (`pointerGrabbedByAnotherClient`,
+    /// a grab that cannot succeed); false after `timeout` s.
+    @discardableResult
+    func waitUntilThePointerIsFree(timeout: Double = 5) -> Bool {
+        x.poll(timeout: timeout) { !x.server.pointerGrabbedByAnotherClient(device: 2, serverTime: x.server.serverTime()) }
     }
 
     /// A screenshot of the screen (`xwd -root`) and the pixels of `rect` in it (root
@@ -191,20 +235,51 @@ struct Pixels: Equatable {
     }
 }
 
-/// Deadlines on CLOCK_MONOTONIC: input paced by the test's own clock, as a hand paces it. Each
-/// deadline is counted from the previous deadline, not from when the previous step ended, so
-/// a step that ran late does not push the rest later.
+/// Deadlines on CLOCK_MONOTONIC: input paced by the test's own clock, as a hand paces it
+/// (`CompareBench.paced`). Each deadline is counted from the previous deadline, not from when
+/// the previous step ended, so a step that ran late does not push the rest later.
 struct Pacer {
     private var deadline = timespec()
+    /// The most a step ended after its deadline (`stepDone`), in milliseconds.
+    private(set) var worstDelay = 0.0
 
-    init() { clock_gettime(CLOCK_MONOTONIC, &deadline) }
+    init() { restart() }
+
+    /// Counts the next deadlines from now; with `millisecondPhase`, from that fraction into
+    /// the next millisecond but one of CLOCK_MONOTONIC, the clock Xorg stamps input with (in
+    /// whole milliseconds, when it reads it), waited for: steps a whole number of milliseconds
+    /// apart then get stamps exactly that far apart, unless one is late by more than the rest
+    /// of its millisecond.
+    mutating func restart(millisecondPhase: Double? = nil) {
+        clock_gettime(CLOCK_MONOTONIC, &deadline)
+        worstDelay = 0
+        if let millisecondPhase {
+            let next = (deadline.tv_nsec / 1_000_000 + 2) * 1_000_000 + Int(millisecondPhase * 1_000_000)
+            deadline.tv_sec += next / 1_000_000_000
+            deadline.tv_nsec = next % 1_000_000_000
+            sleep()
+        }
+    }
 
     /// Sleeps until `milliseconds` after the previous deadline (the first: after the start).
     mutating func wait(_ milliseconds: Double) {
         let nanoseconds = deadline.tv_nsec + Int(milliseconds * 1_000_000)
         deadline.tv_sec += nanoseconds / 1_000_000_000
         deadline.tv_nsec = nanoseconds % 1_000_000_000
-        while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &deadline, nil) == EINTR {}
+        sleep()
+    }
+
+    private func sleep() {
+        var d = deadline
+        while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &d, nil) == EINTR {}
+    }
+
+    /// Notes how long after its deadline the step just made ended.
+    mutating func stepDone() {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        let delay = Double(now.tv_sec - deadline.tv_sec) * 1000 + Double(now.tv_nsec - deadline.tv_nsec) / 1_000_000
+        worstDelay = max(worstDelay, delay)
     }
 }
 

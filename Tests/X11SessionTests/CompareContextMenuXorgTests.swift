@@ -91,10 +91,12 @@ extension CompareXorgTests {
         let daemon = try bench.startDaemon(config: binding.profile)
         let (program, text, _) = try Self.startMousepad(bench)
         defer { bench.stop(program) }
-        var pace = Pacer()
-        try bench.touch.touches([(.begin, 1, text)], sync: false)
-        pace.wait(1000)
-        try bench.touch.touches([(.end, 1, text)])
+        try bench.paced { pace in
+            try bench.touch.touches([(.begin, 1, text)], sync: false)
+            pace.wait(1000)
+            try bench.touch.touches([(.end, 1, text)], sync: false)
+        }
+        try bench.touch.sync()
         let fired = daemon.output!.wait(timeout: 3) { $0.contains("\"kind\":\"action\"") }
         let menu = Self.waitForMenu(bench, timeout: 3)
         #expect(menu != nil,

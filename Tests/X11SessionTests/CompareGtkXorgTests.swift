@@ -23,13 +23,14 @@ extension CompareXorgTests {
             let frame = window.frame
             let y = frame.y + frame.height / 2
             var a = Point(x: frame.x + frame.width / 2 - 50, y: y), b = Point(x: frame.x + frame.width / 2 + 50, y: y)
-            var pace = Pacer()
-            try bench.touch.touches([(.begin, 1, a), (.begin, 2, b)], sync: false)
-            for _ in 1...5 {
-                pace.wait(8)
-                a.x -= 6
-                b.x += 6
-                try bench.touch.touches([(.update, 1, a), (.update, 2, b)], sync: false)
+            try bench.paced { pace in
+                try bench.touch.touches([(.begin, 1, a), (.begin, 2, b)], sync: false)
+                for _ in 1...5 {
+                    pace.wait(8)
+                    a.x -= 6
+                    b.x += 6
+                    try bench.touch.touches([(.update, 1, a), (.update, 2, b)], sync: false)
+                }
             }
             try bench.touch.sync()
             // The square, once the drawing settles (the fingers still down).
@@ -63,35 +64,69 @@ extension CompareXorgTests {
     /// A GTK 3 list (a GtkListBox of 3000 rows in a GtkScrolledWindow: kinetic scrolling for
     /// touch) flicked with one finger: 5 moves of 6 px up, 8 ms apart by the test's clock, the
     /// lift 8 ms after the last. GTK's fling speed comes from the server's timestamps of the
-    /// updates and the end, so the scroll distance says whether the touch reached GTK with its
-    /// timing. The distance is the vertical adjustment where kinetic scrolling stops, printed
-    /// by the repository's GTK probe (`gtk3-probe.py list`): reading a list's offset from
-    /// screenshots of a real program needs the rows' pitch and text; the probe's number is
-    /// exact. Within 5 % of the distance without the daemon.
+    /// updates and the end (24 px from the first update to the end, over 40 ms here), so the scroll distance says whether the
+    /// touch reached GTK with its timing. The distance is the vertical adjustment where
+    /// kinetic scrolling stops, printed by the repository's GTK probe (`gtk3-probe.py list`):
+    /// reading a list's offset from screenshots of a real program needs the rows' pitch and
+    /// text; the probe's number is exact. Within 5 % of the distance without the daemon.
+    ///
+    /// One millisecond more or less between the first update and the end is 2.5 % of the
+    /// distance, so the flick must leave the test on time: it is written in real time, its
+    /// steps 0.3 ms into milliseconds of the clock Xorg stamps input with (CLOCK_MONOTONIC),
+    /// and a flick with an event late past its millisecond is made again on a restarted list
+    /// (up to 5 times). Without the daemon, so is one the server did not stamp 40 ms from the
+    /// first update to the end (rare, the server running in real time). With the daemon the
+    /// stamps are what is judged: they are what GTK gets.
     @Test func gtkListFlickScrollsAsFarAsWithoutTheDaemon() throws {
         let bench = try CompareBench()
-        func run(daemon: Bool) throws -> (distance: Double?, detail: String) {
-            if daemon { try bench.startDaemon() }
+        func flick() throws -> (distance: Double?, intervals: [Int], late: Double, detail: String) {
             let (probe, list) = try bench.startProbe("list")
             defer { bench.stop(probe) }
             var p = Point(x: list.x + list.width / 2, y: list.y + list.height / 2 + 100)
-            var pace = Pacer()
-            try bench.touch.touches([(.begin, 1, p)], sync: false)
-            for _ in 1...5 {
+            let worstDelay = try bench.paced { pace in
+                pace.restart(millisecondPhase: 0.3)
+                try bench.touch.touches([(.begin, 1, p)], sync: false)
+                pace.stepDone()
+                for _ in 1...5 {
+                    pace.wait(8)
+                    p.y -= 6
+                    try bench.touch.touches([(.update, 1, p)], sync: false)
+                    pace.stepDone()
+                }
                 pace.wait(8)
-                p.y -= 6
-                try bench.touch.touches([(.update, 1, p)], sync: false)
+                try bench.touch.touches([(.end, 1, p)], sync: false)
+                pace.stepDone()
+                return pace.worstDelay
             }
-            pace.wait(8)
-            try bench.touch.touches([(.end, 1, p)], sync: false)
             try bench.touch.sync()
             let output = probe.output!
+            let stamps = { output.lines.filter { $0.hasPrefix("touch ") }.compactMap { $0.split(separator: " ").dropFirst(2).first.flatMap { Int($0) } } }
             let touches = { output.lines.filter { $0.hasPrefix("touch ") }.map { $0.split(separator: " ").prefix(3).joined(separator: " ") } }
-            guard let settled = output.wait(timeout: 10, { $0.hasPrefix("settled ") }), let distance = Double(settled.dropFirst(8)) else {
+            let settled = output.wait(timeout: 10) { $0.hasPrefix("settled ") }
+            let intervals = zip(stamps(), stamps().dropFirst()).map { $1 - $0 }
+            guard let settled, let distance = Double(settled.dropFirst(8)) else {
                 let last = output.lines.last { $0.hasPrefix("value ") } ?? "no scroll"
-                return (nil, "the list never came to rest after the lift (\(last)); GTK saw \(touches())")
+                return (nil, intervals, worstDelay, "the list never came to rest after the lift (\(last)); GTK saw \(touches())")
             }
-            return (distance, "GTK saw \(touches())")
+            return (distance, intervals, worstDelay, "GTK saw \(touches())")
+        }
+        func run(daemon: Bool) throws -> (distance: Double?, detail: String) {
+            if daemon { try bench.startDaemon() }
+            var retried: [String] = []
+            while true {
+                let f = try flick()
+                var invalid: String?
+                if f.late >= 0.6 {
+                    invalid = String(format: "an event went out %.1f ms late", f.late)
+                } else if !daemon, f.intervals.count != 6 || f.intervals.dropFirst().reduce(0, +) != 40 {
+                    invalid = "stamped \(f.intervals) ms apart"
+                }
+                guard let invalid, retried.count < 4 else {
+                    let note = retried.isEmpty ? "" : "; made again after \(retried.joined(separator: ", "))\(invalid.map { ", and \($0)" } ?? "")"
+                    return (f.distance, "\(f.detail)\(note)")
+                }
+                retried.append(invalid)
+            }
         }
         let without = try run(daemon: false)
         let with = try run(daemon: true)
@@ -118,10 +153,12 @@ extension CompareXorgTests {
             defer { bench.stop(probe) }
             // "+" is the right end of the spin button.
             let plus = Point(x: spin.x + spin.width - 10, y: spin.y + spin.height / 2)
-            var pace = Pacer()
-            try bench.touch.touches([(.begin, 1, plus)], sync: false)
-            pace.wait(1490)
-            try bench.touch.touches([(.end, 1, plus)])
+            try bench.paced { pace in
+                try bench.touch.touches([(.begin, 1, plus)], sync: false)
+                pace.wait(1490)
+                try bench.touch.touches([(.end, 1, plus)], sync: false)
+            }
+            try bench.touch.sync()
             let output = probe.output!
             let seen = { output.lines.filter { !$0.hasPrefix("value ") && !$0.hasPrefix("ready ") }.prefix(12).joined(separator: ", ") }
             if let settled = output.wait(timeout: 5, { $0.hasPrefix("settled ") }), let value = Double(settled.dropFirst(8)) {

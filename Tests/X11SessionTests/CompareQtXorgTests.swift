@@ -38,18 +38,21 @@ extension CompareXorgTests {
                 (Point(x: c.x - 100.25, y: c.y + 60.5), Vector(dx: 4, dy: 4)),
                 (Point(x: c.x + 100.5, y: c.y + 200.25), Vector(dx: -4, dy: -4)),
             ]
-            for stroke in strokes {
-                var p = stroke.start
-                var pace = Pacer()
-                try bench.touch.touches([(.begin, 1, p)], sync: false)
-                for _ in 1...10 {
+            try bench.paced { pace in
+                for stroke in strokes {
+                    var p = stroke.start
+                    try bench.touch.touches([(.begin, 1, p)], sync: false)
+                    for _ in 1...10 {
+                        pace.wait(16)
+                        p = Point(x: p.x + stroke.step.dx, y: p.y + stroke.step.dy)
+                        try bench.touch.touches([(.update, 1, p)], sync: false)
+                    }
                     pace.wait(16)
-                    p = Point(x: p.x + stroke.step.dx, y: p.y + stroke.step.dy)
-                    try bench.touch.touches([(.update, 1, p)], sync: false)
+                    try bench.touch.touches([(.end, 1, p)], sync: false)
+                    pace.wait(100)
                 }
-                pace.wait(16)
-                try bench.touch.touches([(.end, 1, p)])
             }
+            try bench.touch.sync()
             let painted = try bench.stableScreenshot(of: frame, name: "paint") { $0 != blank.pixels }
             try? FileManager.default.createDirectory(atPath: CompareBench.keep, withIntermediateDirectories: true)
             try? painted.shot.savePNG("\(CompareBench.keep)/compare-qt-fingerpaint-\(daemon ? "with" : "without").png",

@@ -231,6 +231,9 @@ final class XvfbSession {
     /// The window manager running (nil: a bare server).
     let windowManager: WindowManager?
 
+    /// The X server's process.
+    var serverProcess: pid_t { xvfb.pid }
+
     /// The inputtest device sockets (Xorg only): "touch", "touchpad", "pointer", "keyboard".
     private(set) var deviceSockets: [String: String] = [:]
     private var scratch: String?

@@ -111,7 +111,9 @@ class Probe:
     def restart_quiet(self):
         if self.quiet is not None:
             GLib.source_remove(self.quiet)
-        self.quiet = GLib.timeout_add(QUIET_MS, self.settled)
+        # Below the frame clock's priority: a loop that ran late paints its due frame (and
+        # moves the value) before it can call the value settled.
+        self.quiet = GLib.timeout_add(QUIET_MS, self.settled, priority=GLib.PRIORITY_LOW)
 
     def settled(self):
         self.quiet = None
