@@ -71,26 +71,34 @@ extension CompareXorgTests {
             }
             // The drag: from the middle of the title bar.
             var p = Point(x: start.frame.x + start.frame.width / 2, y: start.frame.y - Double(extents[2]) / 2)
-            var pace = Pacer()
-            try bench.touch.touches([(.begin, 1, p)], sync: false)
-            for _ in 1...20 {
+            try bench.paced { pace in
+                try bench.touch.touches([(.begin, 1, p)], sync: false)
+                for _ in 1...20 {
+                    pace.wait(10)
+                    p = Point(x: p.x + 5, y: p.y + 5)
+                    try bench.touch.touches([(.update, 1, p)], sync: false)
+                }
                 pace.wait(10)
-                p = Point(x: p.x + 5, y: p.y + 5)
-                try bench.touch.touches([(.update, 1, p)], sync: false)
+                try bench.touch.touches([(.end, 1, p)], sync: false)
             }
-            pace.wait(10)
-            try bench.touch.touches([(.end, 1, p)])
+            try bench.touch.sync()
+            // Moved, and xfwm4's move over (its pointer grab released at the lift): a tap made
+            // while it still moves the window would move it on.
             let target = Rect(x: start.frame.x + 100, y: start.frame.y + 100, width: start.frame.width, height: start.frame.height)
             _ = bench.x.poll(timeout: 3) { Self.state(bench, id)?.frame == target }
+            bench.waitUntilThePointerIsFree()
             let moved = Self.state(bench, id)
             let movedBy = moved.map { "moved by \(Int($0.frame.x - start.frame.x)),\(Int($0.frame.y - start.frame.y))" } ?? "gone"
             // The tap on the maximize button, where the window is now.
             guard let button = Self.maximizeButton(bench, of: id) else { return (moved, nil, "\(movedBy); no maximize button found") }
-            pace = Pacer()
-            try bench.touch.touches([(.begin, 1, button.center)], sync: false)
-            pace.wait(60)
-            try bench.touch.touches([(.end, 1, button.center)])
+            try bench.paced { pace in
+                try bench.touch.touches([(.begin, 1, button.center)], sync: false)
+                pace.wait(60)
+                try bench.touch.touches([(.end, 1, button.center)], sync: false)
+            }
+            try bench.touch.sync()
             _ = bench.x.poll(timeout: 3) { Self.state(bench, id)?.maximized == true }
+            bench.waitUntilThePointerIsFree()
             // Maximized: wait for the geometry to settle (the state is set before the resize).
             var tapped = Self.state(bench, id)
             if tapped?.maximized == true {
@@ -128,20 +136,21 @@ extension CompareXorgTests {
             let w = try bench.x.openWindow(class: "Taps", title: "taps", geometry: "600x400+200+150", touch: true)
             defer { w.process.stop() }
             let frame = try #require(WindowTracker(server: bench.x.server).info(w.id)?.frame)
-            var pace = Pacer()
-            for n in 0..<count {
-                var p = Point(x: frame.x + 60 + Double(n % 8) * 60, y: frame.y + 60 + Double(n / 8) * 60)
-                if n > 0 { pace.wait(3) }
-                try bench.touch.touches([(.begin, 1, p)], sync: false)
-                if n % 2 == 1 {
-                    for _ in 1...3 {
-                        pace.wait(2)
-                        p.x += 6
-                        try bench.touch.touches([(.update, 1, p)], sync: false)
+            try bench.paced { pace in
+                for n in 0..<count {
+                    var p = Point(x: frame.x + 60 + Double(n % 8) * 60, y: frame.y + 60 + Double(n / 8) * 60)
+                    if n > 0 { pace.wait(3) }
+                    try bench.touch.touches([(.begin, 1, p)], sync: false)
+                    if n % 2 == 1 {
+                        for _ in 1...3 {
+                            pace.wait(2)
+                            p.x += 6
+                            try bench.touch.touches([(.update, 1, p)], sync: false)
+                        }
                     }
+                    pace.wait(2)
+                    try bench.touch.touches([(.end, 1, p)], sync: false)
                 }
-                pace.wait(2)
-                try bench.touch.touches([(.end, 1, p)], sync: false)
             }
             try bench.touch.sync()
             func touches() -> [(phase: String, id: String)] {
