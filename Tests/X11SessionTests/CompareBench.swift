@@ -79,6 +79,12 @@ final class CompareBench {
         return try body(&pace)
     }
 
+    deinit {
+        for p in programs { p.stop() }
+        x.tearDown()
+        try? FileManager.default.removeItem(atPath: scratch)
+    }
+
     /// Override-redirect windows over the middle of the screen (a window manager's popups;
     /// not fluxbox's toolbar at the bottom edge).
     func popupsInTheMiddle() -> [XWindowID] {
@@ -173,11 +179,32 @@ final class CompareBench {
         x.poll(timeout: timeout) { !x.server.pointerGrabbedByAnotherClient(device: 2, serverTime: x.server.serverTime()) }
     }
 
+    /// Runs a tool to its end (10 s at most) through `Child`, not Foundation's Process: Process
+    /// learns that its child ended from a socket the child inherits, and a program another
+    /// test starts meanwhile inherits it too, so waitUntilExit would wait for that program.
+    func run(_ argv: [String]) throws {
+        let tool = try Child(argv, environment: ["PATH=/usr/bin:/bin"], capture: false)
+        guard let status = tool.waitForExit(timeout: 10) else {
+            tool.stop(signal: SIGKILL)
+            throw FixtureError(description: "\(argv.joined(separator: " ")) did not finish")
+        }
+        guard status == 0 else { throw FixtureError(description: "\(argv.joined(separator: " ")) exited \(status)") }
+    }
+
     /// A screenshot of the screen (`xwd -root`) and the pixels of `rect` in it (root
     /// coordinates; a window's own capture would depend on its visual).
     func screenshot(of rect: Rect, name: String = "shot") throws -> (shot: Screenshot, pixels: Pixels) {
-        let shot = try Screenshot.take(display: x.display, file: "\(scratch)/\(name).xwd")
+        let file = "\(scratch)/\(name).xwd"
+        try run(["xwd", "-root", "-silent", "-display", x.display, "-out", file])
+        let shot = try Screenshot(xwd: Array(Data(contentsOf: URL(fileURLWithPath: file))), file: file)
         return (shot, Pixels(shot, rect))
+    }
+
+    /// Keeps `rect` of `shot` for people: `.build/screenshots/NAME.png` (netpbm).
+    func keep(_ shot: Screenshot, _ rect: Rect, as name: String) {
+        try? FileManager.default.createDirectory(atPath: Self.keep, withIntermediateDirectories: true)
+        let cut = "\(Int(rect.x)) \(Int(rect.y)) \(Int(rect.width)) \(Int(rect.height))"
+        try? run(["sh", "-c", "xwdtopnm '\(shot.file)' 2>/dev/null | pnmcut \(cut) | pnmtopng > '\(Self.keep)/\(name).png'"])
     }
 
     /// Screenshots until `rect` is the same pixel for pixel in two in a row and `ready`

@@ -36,8 +36,7 @@ extension CompareXorgTests {
             // The square, once the drawing settles (the fingers still down).
             let (shot, pixels, settled) = try bench.stableScreenshot(of: frame, name: "zoom") { Self.square(in: $0) != nil }
             try bench.touch.touches([(.end, 1, a), (.end, 2, b)])
-            try? FileManager.default.createDirectory(atPath: CompareBench.keep, withIntermediateDirectories: true)
-            try? shot.savePNG("\(CompareBench.keep)/compare-gtk-zoom-\(daemon ? "with" : "without").png", cut: (Int(frame.x), Int(frame.y), Int(frame.width), Int(frame.height)))
+            bench.keep(shot, frame, as: "compare-gtk-zoom-\(daemon ? "with" : "without")")
             guard settled, let side = Self.square(in: pixels) else { return (nil, "no square drawn (or it did not settle)") }
             return ((side.width + side.height) / 2 / 200, "square \(side.width)×\(side.height) px")
         }

@@ -54,9 +54,7 @@ extension CompareXorgTests {
             }
             try bench.touch.sync()
             let painted = try bench.stableScreenshot(of: frame, name: "paint") { $0 != blank.pixels }
-            try? FileManager.default.createDirectory(atPath: CompareBench.keep, withIntermediateDirectories: true)
-            try? painted.shot.savePNG("\(CompareBench.keep)/compare-qt-fingerpaint-\(daemon ? "with" : "without").png",
-                                      cut: (Int(frame.x), Int(frame.y), Int(frame.width), Int(frame.height)))
+            bench.keep(painted.shot, frame, as: "compare-qt-fingerpaint-\(daemon ? "with" : "without")")
             try #require(painted.settled, "\(daemon ? "with" : "without") the daemon the strokes painted nothing that settled")
             return (painted.pixels, frame)
         }
