@@ -9,12 +9,13 @@ extension CompareXorgTests {
     static let fingerpaint = "/usr/lib/x86_64-linux-gnu/qt5/examples/widgets/touch/fingerpaint/fingerpaint"
 
     /// Qt 5's fingerpaint example (qtbase5-examples) stamps a 50 px disc at every touch point
-    /// it receives; six one-finger strokes (10 moves of 6 px, 16 ms apart by the test's clock)
-    /// paint the same pixels with the daemon as without, compared pixel by pixel in screenshots
-    /// of its window taken once the painting settles. Qt's xcb backend drops every
-    /// XI_TouchUpdate of a touch while a later one is already queued, so a touch history
-    /// replayed at once loses points (a notch near each stroke's start): the screenshots show
-    /// it with the real program and no help from it. They are kept in .build/screenshots/.
+    /// it receives; six one-finger strokes (10 moves of 6 px, 4,4 px on the diagonals, 16 ms
+    /// apart by the test's clock, 100 ms between strokes) paint the same pixels with the daemon
+    /// as without, compared pixel by pixel in screenshots of its window taken once the painting
+    /// settles. Qt's xcb backend drops every XI_TouchUpdate of a touch while a later one is
+    /// already queued, so a touch history replayed at once loses points (a waist near a
+    /// stroke's start, a pixel deep where it crosses the pixel grid): the screenshots show it
+    /// with the real program and no help from it. They are kept in .build/screenshots/.
     @Test func qtFingerpaintStrokesPaintTheSamePixelsAsWithoutTheDaemon() throws {
         let bench = try CompareBench()
         func run(daemon: Bool) throws -> (shot: Pixels, frame: Rect) {
