@@ -45,7 +45,9 @@ struct Screenshot {
         width = field(4)
         height = field(5)
         self.file = file
-        guard bitsPerPixel == 32 else { throw FormatError(description: "\(file): \(bitsPerPixel) bits per pixel (only 32 is read)") }
+        // 32 on Xvfb; 24 (packed) on Xorg with the dummy video driver.
+        guard bitsPerPixel == 32 || bitsPerPixel == 24 else { throw FormatError(description: "\(file): \(bitsPerPixel) bits per pixel (only 32 and 24 are read)") }
+        let bytesPerPixel = bitsPerPixel / 8
         let start = headerSize + colors * 12
         guard bytes.count >= start + bytesPerLine * height else { throw FormatError(description: "\(file): truncated") }
         func channel(_ value: Int, _ mask: Int) -> Int {
@@ -58,10 +60,11 @@ struct Screenshot {
         out.reserveCapacity(width * height)
         for y in 0..<height {
             for x in 0..<width {
-                let o = start + y * bytesPerLine + x * 4
-                let b = (bytes[o], bytes[o + 1], bytes[o + 2], bytes[o + 3])
-                let v = littleEndian ? Int(b.0) | Int(b.1) << 8 | Int(b.2) << 16 | Int(b.3) << 24
-                    : Int(b.0) << 24 | Int(b.1) << 16 | Int(b.2) << 8 | Int(b.3)
+                let o = start + y * bytesPerLine + x * bytesPerPixel
+                var v = 0
+                for i in 0..<bytesPerPixel {
+                    v |= Int(bytes[o + i]) << (8 * (littleEndian ? i : bytesPerPixel - 1 - i))
+                }
                 out.append(Color(red: channel(v, masks.0), green: channel(v, masks.1), blue: channel(v, masks.2)))
             }
         }

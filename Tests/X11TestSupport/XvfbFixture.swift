@@ -231,6 +231,9 @@ final class XvfbSession {
     /// The window manager running (nil: a bare server).
     let windowManager: WindowManager?
 
+    /// The X server's process.
+    var serverProcess: pid_t { xvfb.pid }
+
     /// The inputtest device sockets (Xorg only): "touch", "touchpad", "pointer", "keyboard".
     private(set) var deviceSockets: [String: String] = [:]
     private var scratch: String?
@@ -345,6 +348,9 @@ final class XvfbSession {
     }
 
     private var daemons: [Child] = []
+
+    /// Stops `child` with the session (a daemon or program started by a helper of its own).
+    func keep(_ child: Child) { daemons.append(child) }
 
     var tactusBinary: String { repositoryRoot.appendingPathComponent(".build/debug/tactus").path }
 
@@ -478,8 +484,10 @@ final class InputTestDevice {
 
     /// Several touch events in one write, then a sync: the server reads them together, so
     /// they carry the same time whatever this process's timing (fingers landing together,
-    /// a tap's down and up).
-    func touches(_ events: [(phase: TouchPhase, id: UInt32, at: Point)]) throws {
+    /// a tap's down and up). `sync: false` writes them and goes on, as a touchscreen does: the
+    /// server stamps them when it reads them, however busy it is with its clients (input paced
+    /// by the test's clock, `CompareXorgTests`).
+    func touches(_ events: [(phase: TouchPhase, id: UInt32, at: Point)], sync: Bool = true) throws {
         var all = Message(size: 8, type: 0)
         all.bytes = []
         for e in events {
@@ -492,6 +500,26 @@ final class InputTestDevice {
             all.bytes += m.bytes
         }
         try send(all)
+        if sync { try self.sync() }
+    }
+
+    /// xf86ITEventMotion of an absolute pointer ("pointer"): the pointer goes to `p`.
+    func motion(to p: Point) throws {
+        var m = Message(size: 1056, type: 2)
+        m.put(UInt32(1), at: 8)  // absolute
+        m.bytes[20] = 0b11
+        m.put(p.x / screen.width * 65535, at: 32)
+        m.put(p.y / screen.height * 65535, at: 40)
+        try send(m)
+        try sync()
+    }
+
+    /// xf86ITEventButton: `button` pressed or released where the pointer is.
+    func button(_ button: Int, pressed: Bool) throws {
+        var m = Message(size: 1064, type: 4)
+        m.put(Int32(button), at: 12)
+        m.put(UInt32(pressed ? 1 : 0), at: 16)
+        try send(m)
         try sync()
     }
 
