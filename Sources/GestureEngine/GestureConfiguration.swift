@@ -27,6 +27,15 @@ public struct GestureConfiguration: Sendable, Equatable {
     /// millimetre: above a resting finger's jitter, below one frame of a moving finger.
     public var landingMotion = 4.0
 
+    /// s. While a multi-finger swipe waits for its fingers, fingers that rest this long after
+    /// the latest one landed are not on their way to it: a hand lays a swipe's fingers down
+    /// together (within 55 ms in the recordings) and moves them 80–200 ms later, so fingers
+    /// still resting are the application's — a press-and-hold, or a pinch it then gets whole,
+    /// before they move. Fingers that move together (a swipe whose last finger comes late)
+    /// wait for the whole ``fingerArrivalWindow``, and so do a pinch's and a rotation's (a
+    /// thumb may rest while the finger comes).
+    public var landingPause = 0.06
+
     /// Two quick taps near each other count as one multi-tap (``Touch/tapCount``).
     public var multiTap = MultiTap()
 

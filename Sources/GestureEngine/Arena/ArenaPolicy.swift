@@ -5,7 +5,15 @@ enum ArenaPolicy {
     /// A requires B to fail when A declares it (or A's hook says so), or B's hook says A
     /// must wait for it: the OR of both sides (§3).
     static func requires(_ a: GestureArenaMember, _ b: GestureArenaMember) -> Bool {
-        a.requiresFailure(of: b) || b.isRequiredToFail(by: a)
+        a.requiresFailure(of: b) || b.isRequiredToFail(by: a) || swipeClassRuleHolds(a, for: b)
+    }
+
+    /// Built-in class rule (semantics.md §10): a swipe waits for a swipe of more fingers on
+    /// the same touches to fail, so that a three-finger swipe does not fire while the fourth
+    /// finger of a four-finger one may still land.
+    static func swipeClassRuleHolds(_ a: GestureArenaMember, for b: GestureArenaMember) -> Bool {
+        let at = a.traits, bt = b.traits
+        return at.kind == .swipe && bt.kind == .swipe && bt.touchesRequired > at.touchesRequired
     }
 
     /// Whether `w`, winning, stops `l` (§4): not when either side allows simultaneity, not

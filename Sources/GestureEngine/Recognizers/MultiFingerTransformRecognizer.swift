@@ -28,7 +28,8 @@ open class MultiFingerTransformRecognizer: GestureRecognizer {
         touchSlop = c.touchSlop
         fingerMotionThreshold = c.transform.fingerMotionThreshold
         dominance = c.transform.dominance
-        landing = FingerLanding(required: max(2, touches), window: c.fingerArrivalWindow, slop: c.touchSlop, configuration: c)
+        // A pinch's thumb may rest while the finger comes: the whole window, resting or not.
+        landing = FingerLanding(required: max(2, touches), window: c.fingerArrivalWindow, slop: c.touchSlop, pause: nil, configuration: c)
         super.init(name: name)
         starts.reserveCapacity(numberOfTouchesRequired)
         currents.reserveCapacity(numberOfTouchesRequired)
@@ -63,7 +64,10 @@ open class MultiFingerTransformRecognizer: GestureRecognizer {
     public final override func touchesMoved(_ moved: [Touch]) {
         guard let last = moved.last else { return }
         guard landing.isComplete else {
-            for touch in moved where landing.ruledOut(by: touch, among: touches) { return report(.failed) }
+            for touch in moved {
+                landingMoved(touch, in: &landing)
+                if hasPendingReport { return }
+            }
             return
         }
         measure(at: last.timestamp)

@@ -43,7 +43,8 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
         self.maximumDuration = maximumDuration ?? (touches == 1 ? c.swipe.maximumDuration : .infinity)
         directionSlop = c.touchSlop
         arrivalTolerance = c.fingerArrivalWindow
-        landing = FingerLanding(required: touches, window: c.fingerArrivalWindow, slop: c.touchSlop, configuration: c)
+        // A swipe's fingers are laid down together: resting ones are soon given back.
+        landing = FingerLanding(required: touches, window: c.fingerArrivalWindow, slop: c.touchSlop, pause: c.landingPause, configuration: c)
         super.init(name: name)
     }
 
@@ -64,7 +65,7 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
     public override func touchMoved(_ touch: Touch) {
         guard !isDecided else { return }
         guard landing.isComplete else {
-            if landing.ruledOut(by: touch, among: touches) { report(.failed) }
+            landingMoved(touch, in: &landing)
             return
         }
         let d = meanTranslation

@@ -4,13 +4,14 @@ import GestureEngine
 /// ``RecognizerKey`` tables): each with where it lives in the engine's
 /// ``GestureConfiguration`` and the values it may take.
 enum GeneralSettingKey: String, SectionKey {
-    case touchSlop, fingerArrivalWindow, landingMotion, velocityWindow
+    case touchSlop, fingerArrivalWindow, landingMotion, landingPause, velocityWindow
 
     var threshold: Threshold {
         switch self {
         case .touchSlop: .distance(\.touchSlop)
         case .fingerArrivalWindow: .duration(\.fingerArrivalWindow)
         case .landingMotion: .distance(\.landingMotion)
+        case .landingPause: .duration(\.landingPause)
         case .velocityWindow: .duration(\.velocityWindow)
         }
     }

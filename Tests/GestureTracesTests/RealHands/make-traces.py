@@ -2,7 +2,9 @@
 """Writes the JSONL traces of what the evemu recordings lack, with the hands' habits the
 recordings show: fingers landing tens of milliseconds apart, a short rest before they move,
 a motion that speeds up and slows down, each finger a little off the others, and the jitter
-of a touchscreen. Deterministic (fixed seed). Run from this folder: python3 make-traces.py
+of a touchscreen. The frames are explicit: the fingers that moved in one hardware frame share
+its time `t` (a touchscreen reports every contact of a frame at once; replay hands them to
+the engine together). Deterministic (fixed seed). Run from this folder: python3 make-traces.py
 """
 import json, math, random
 
@@ -12,29 +14,34 @@ FRAME = 8.0  # ms between frames (125 Hz)
 def ease(f):
     return 0.5 - 0.5 * math.cos(math.pi * min(1.0, max(0.0, f)))
 
-def write(name, fingers, land, rest, duration, path, lift_spread=12.0):
+def write(name, fingers, land, rest, duration, path, lift_spread=12.0, start=None, easing=True):
     """fingers: start points; land: landing time of each; path(i, f) -> (dx, dy) of finger i at
-    progress f in 0..1 of the motion, which starts `rest` ms after the last finger lands."""
+    progress f in 0..1 of the motion, which starts `rest` ms after the last finger lands (or at
+    `start`: a finger landing later joins the motion where it lands, and moves from there)."""
     lines = [{"t": 0, "kind": "screen", "width": 1920, "height": 1080}]
     events = []
-    start = max(land) + rest
+    start = max(land) + rest if start is None else start
     end = start + duration
     lifts = [end + random.uniform(0, lift_spread) for _ in fingers]
     for i, (x, y) in enumerate(fingers):
         events.append((land[i], i, "began", x, y))
+    # Where a late finger landed, in the motion's terms: it moves from there.
+    shape = ease if easing else (lambda f: min(1.0, max(0.0, f)))
+    joined = [path(i, shape((land[i] - start) / duration)) if land[i] > start else (0.0, 0.0) for i in range(len(fingers))]
     t = FRAME
     while t <= max(lifts):
         for i, (x, y) in enumerate(fingers):
-            ti = t + i * 0.5  # fingers of one frame arrive one after the other
-            if ti <= land[i] or ti >= lifts[i]:
+            if t <= land[i] or t >= lifts[i]:
                 continue
-            f = (ti - start) / duration
-            dx, dy = path(i, ease(f)) if ti > start else (0.0, 0.0)
+            f = (t - start) / duration
+            dx, dy = path(i, shape(f)) if t > start else (0.0, 0.0)
+            dx, dy = dx - joined[i][0], dy - joined[i][1]
             jx, jy = random.gauss(0, 0.6), random.gauss(0, 0.6)
-            events.append((round(ti, 3), i, "moved", round(x + dx + jx, 2), round(y + dy + jy, 2)))
+            events.append((t, i, "moved", round(x + dx + jx, 2), round(y + dy + jy, 2)))
         t += FRAME
     for i, (x, y) in enumerate(fingers):
         dx, dy = path(i, 1.0)
+        dx, dy = dx - joined[i][0], dy - joined[i][1]
         events.append((round(lifts[i], 3), i, "ended", round(x + dx, 2), round(y + dy, 2)))
     events.sort(key=lambda e: (e[0], e[2] != "began", e[1]))
     for t, i, phase, x, y in events:
@@ -69,3 +76,12 @@ def turn(i, f, a=math.radians(40), r=90.0):
     ang0 = math.pi if i == 0 else 0.0
     return (r * (math.cos(ang0 + a * f) - math.cos(ang0)) + 6 * f, r * (math.sin(ang0 + a * f) - math.sin(ang0)) + 4 * f)
 write("two-finger-rotate", [(860, 500), (1040, 500)], [0, 30], 40, 450, turn)
+# Issue 25: four fingers dragged down, the fourth landing 111 ms after the first, when the
+# first three have moved about 50 px (the motion starts 50 ms after the first lands).
+write("four-finger-drag-down-fourth-finger-late", hand(4, 700, 300), [0, 17, 35, 111], 0, 300, lanes(4, 4, 400), start=40)
+# Issue 25: two fingers 136 px apart dragged round a circle, the first motion along the line
+# between them (32 px in the first frame): a scroll of an application's, no pinch, no turn.
+def circle(i, f, r=80.0):
+    a = 2 * math.pi * f
+    return (r * math.sin(a), r * (1 - math.cos(a)))
+write("two-finger-circular-drag", [(900, 500), (1036, 500)], [0, 6], 30, 120, circle, easing=False)
