@@ -104,12 +104,14 @@ extension CompareXorgTests {
     }
 
     /// While a finger rests on another window long enough for the long-press profile to claim
-    /// it, a right click of the real mouse (the `inputtest` pointer) on mousepad's text opens
-    /// its menu: a claimed touch is the daemon's, and applications must not be affected by
-    /// it. The same input without the daemon (the finger on a touch-selecting window, the
-    /// right click) is run first and its figure given; that a right click alone opens the
-    /// menu is the reference run of `longPressBoundToARightClickOpensTheContextMenu`.
-    @Test func mouseRightClickWhileAClaimedTouchIsDownOpensTheContextMenu() throws {
+    /// it, a right click of the real mouse (the `inputtest` pointer) on mousepad's text does
+    /// what it does without the daemon with the finger resting there. It opens no menu either
+    /// way: the server makes the touchscreen's first touch button 1 for as long as it is down,
+    /// whoever owns it (Xi/exevents.c UpdateDeviceState), so the click carries Button1Mask and
+    /// GTK opens no context menu for it (gdk_event_triggers_context_menu). The X server's part,
+    /// not the daemon's: the README lists it under known limits. A claimed touch must change
+    /// nothing here — the menu neither opening where it would nor the click landing elsewhere.
+    @Test func mouseRightClickWhileAClaimedTouchIsDownDoesAsWithoutTheDaemon() throws {
         let bench = try CompareBench()
         func run(daemon: Bool) throws -> XWindowID? {
             let claims = daemon ? try bench.startDaemon(config: RightClickBinding.whenRecognized.profile) : nil
@@ -135,7 +137,7 @@ extension CompareXorgTests {
         }
         let without = try run(daemon: false)
         let with = try run(daemon: true)
-        #expect(with != nil,
-                "a right click of the mouse on mousepad's text while a finger rests elsewhere: with the daemon (the finger claimed) \(with != nil ? "a menu" : "no menu within 3 s"); without the daemon (the finger on a touch-selecting window) \(without != nil ? "a menu" : "no menu within 3 s"); a right click alone opens it")
+        #expect((with != nil) == (without != nil),
+                "a right click of the mouse on mousepad's text while a finger rests elsewhere: with the daemon (the finger claimed) \(with != nil ? "a menu" : "no menu within 3 s"); without the daemon (the finger on a touch-selecting window) \(without != nil ? "a menu" : "no menu within 3 s")")
     }
 }

@@ -4,7 +4,7 @@
 //   key CHARACTERS KEYSYM_NAME
 //   button-press BUTTON X Y / button-release BUTTON X Y
 //   touch begin|update|end TOUCH_ID X Y     (with --touch: XI 2.2 touch events selected;
-//                                           --timestamps adds CLOCK_MONOTONIC ns when read)
+//                                           --timestamps adds the server's time, then CLOCK_MONOTONIC ns when read)
 //   (--button-state adds " state 0xMASK" to button lines: the modifiers and buttons held)
 //   focus-in / focus-out
 // Usage: tactus-test-window [--class C] [--instance I] [--title T] [--geometry WxH+X+Y] [--touch] [--timestamps]
@@ -144,7 +144,8 @@ while true {
                 let kind = cookie.evtype == XI_TouchBegin ? "begin" : cookie.evtype == XI_TouchUpdate ? "update" : cookie.evtype == XI_TouchEnd ? "end" : "other"
                 var clock = timespec()
                 if wantTimestamps { clock_gettime(CLOCK_MONOTONIC, &clock) }
-                let stamp = wantTimestamps ? " \(Int64(clock.tv_sec) * 1_000_000_000 + Int64(clock.tv_nsec))" : ""
+                // The server's time of the event, then when it was read here (CLOCK_MONOTONIC ns).
+                let stamp = wantTimestamps ? " \(e.time) \(Int64(clock.tv_sec) * 1_000_000_000 + Int64(clock.tv_nsec))" : ""
                 say("touch \(kind) \(e.detail) \(Int(e.event_x)) \(Int(e.event_y))\(stamp)")
             }
             XFreeEventData(dpy, &cookie)
