@@ -2,10 +2,11 @@
 # The weight of Tactus: the release binary, the .deb, and the resident memory of the idle
 # daemon (release build, built-in profile) on a private Xvfb with openbox and two windows.
 #   Benchmarks/daemon/memory.sh [BINARY [DEB]]
-# Resident memory is read from /proc/PID/status: VmHWM is the peak during start-up, VmRSS
-# after it (the daemon unmaps the code and unchanged data only start-up used), RssAnon the
-# daemon's own memory (heap, stacks, relocated data), RssFile the code and libraries mapped,
-# Pss the resident set with each page shared with other processes counted in part.
+# What the daemon costs is its anonymous memory (RssAnon of /proc/PID/status: heap, stacks,
+# relocated data, what no other process shares) and its proportional share Pss (smaps_rollup:
+# each page shared with other processes counted in part); RssFile (code and libraries
+# mapped, shared with the page cache) and VmRSS are given for reference, VmHWM is the
+# resident peak during start-up.
 set -eu
 cd "$(dirname "$0")/../.."
 binary=${1:-.build/release/tactus}
@@ -33,4 +34,4 @@ HOME="$work" XDG_RUNTIME_DIR="$work/runtime" "$work/stripped" run 2>"$work/log" 
 until grep -q "running on" "$work/log" 2>/dev/null; do sleep 0.05; done
 sleep 3
 status=/proc/$daemon/status
-echo "idle daemon, 3 s after start: $(awk '/^VmRSS/ {print $2}' $status) KiB resident (peak during start-up $(awk '/^VmHWM/ {print $2}' $status) KiB; own memory RssAnon $(awk '/^RssAnon/ {print $2}' $status) KiB, mapped code and libraries RssFile $(awk '/^RssFile/ {print $2}' $status) KiB; proportional share Pss $(awk '/^Pss:/ {print $2}' /proc/$daemon/smaps_rollup) KiB)"
+echo "idle daemon, 3 s after start: anonymous memory (RssAnon) $(awk '/^RssAnon/ {print $2}' $status) KiB, proportional share (Pss) $(awk '/^Pss:/ {print $2}' /proc/$daemon/smaps_rollup) KiB, of which anonymous (Pss_Anon) $(awk '/^Pss_Anon:/ {print $2}' /proc/$daemon/smaps_rollup) KiB (for reference: VmRSS $(awk '/^VmRSS/ {print $2}' $status) KiB, code and libraries mapped RssFile $(awk '/^RssFile/ {print $2}' $status) KiB, peak during start-up VmHWM $(awk '/^VmHWM/ {print $2}' $status) KiB)"
