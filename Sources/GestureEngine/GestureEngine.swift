@@ -138,12 +138,27 @@ public final class GestureEngine {
     /// which one finger of the frame has moved and another not; each recognizer gets the moved
     /// touches it follows in one ``GestureRecognizer/touchesMoved(_:)`` call. New touches
     /// begin after the moves, ended ones end last. A touch may appear once in a frame.
+    ///
+    /// A finger that lifts in the instant another lands ends first, as two frames: the
+    /// server stamps events in milliseconds, so a lift and the next finger's landing
+    /// processed together share a time, and the new finger must not join the gesture of
+    /// the one that left.
     public func process(frame events: [TouchEvent]) {
         guard events.count > 1 else {
             if let e = events.first { process(e) }
             return
         }
         precondition(!isProcessing, "GestureEngine.process called re-entrantly (from an action?)")
+        let landing = Set(events.filter { $0.phase == .began }.map(\.id))
+        if !landing.isEmpty {
+            let lifts = events.filter { ($0.phase == .ended || $0.phase == .cancelled) && !landing.contains($0.id) }
+            if !lifts.isEmpty {
+                let liftIDs = Set(lifts.map(\.id))
+                process(frame: events.filter { $0.phase == .moved || liftIDs.contains($0.id) })
+                process(frame: events.filter { $0.phase != .moved && !liftIDs.contains($0.id) })
+                return
+            }
+        }
         let t = sanitized(events.map(\.timestamp).max()!)
         advance(to: t)
         now = t

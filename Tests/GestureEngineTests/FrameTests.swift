@@ -63,4 +63,26 @@ import Testing
         // Began in the second frame (12 px), then one change for each of the four after.
         #expect(lines == ["pan possible->began", "pan began->changed", "pan changed->changed", "pan changed->changed", "pan changed->changed"], "\(lines)")
     }
+
+    /// A finger that lifts in the millisecond the next one lands (a drag, then another drag
+    /// started at once, as the server stamps them under load): the first drag's pan ends with
+    /// its finger, and the new finger is a gesture of its own, not a second finger of the first.
+    @Test func aLiftAndALandingInOneFrameAreTwoGestures() {
+        let h = Harness()
+        h.screen.addGestureRecognizer(PanGestureRecognizer(name: "pan"))
+        frame(h, [(1, 100, 500)], at: 0, phase: .began)
+        for i in 1...4 { frame(h, [(1, 100 + 10 * Double(i), 500)], at: Double(15 * i)) }
+        h.clock.advance(to: Instant(milliseconds: 75))
+        h.engine.process(frame: [
+            TouchEvent(id: TouchID(1), phase: .ended, location: Point(x: 140, y: 500), timestamp: Instant(milliseconds: 75)),
+            TouchEvent(id: TouchID(2), phase: .began, location: Point(x: 600, y: 300), timestamp: Instant(milliseconds: 75)),
+        ])
+        for i in 1...4 { frame(h, [(2, 600 + 10 * Double(i), 300)], at: 75 + Double(15 * i)) }
+        frame(h, [(2, 640, 300)], at: 150, phase: .ended)
+        let lines = h.gestureLines.filter { $0.hasPrefix("pan") && !$0.hasSuffix("changed->changed") }
+        #expect(lines == [
+            "pan possible->began", "pan began->changed", "pan changed->ended", "pan reset",
+            "pan possible->began", "pan began->changed", "pan changed->ended", "pan reset",
+        ], "\(lines)")
+    }
 }
