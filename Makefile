@@ -105,6 +105,11 @@ fuzz: fuzz-build
 ## The daemon's long life (Tools/Soak): on Xorg with inputtest devices, SOAK_ROUNDS rounds of
 ## about 100 touch events and a reload, a window opened and closed every other round; its
 ## memory and descriptors are sampled and must stay flat after the warm-up. Not in make test.
+## From the environment: SOAK_WM=openbox|fluxbox|marco|xfwm4|xfwm4-compositor runs that window
+## manager (unset: none); SOAK_PACE=finger (default: touch events at least 5 ms apart, as
+## fingers go) or full (as fast as they can be injected); DAEMON_LOG=1 keeps the daemon's event
+## and debug logs in .build/soak. A stall (a touch with no verdict, or the touches handed back
+## no longer reaching the windows) or an X server crash is reported there and fails the run.
 SOAK_ROUNDS ?= 10000
 
 soak: release deps-test
