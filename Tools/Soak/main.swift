@@ -104,6 +104,8 @@ nonisolated(unsafe) var tearDownX: () -> Void = {}
 /// Where the Xorg log stood once the session was set up (what the soak made it log follows).
 nonisolated(unsafe) var logStart = 0
 nonisolated(unsafe) var reporting: Outcome?
+/// The daemon's XDG_RUNTIME_DIR (its lock and monitor socket), removed at the end.
+nonisolated(unsafe) var runtimeDirectory = ""
 
 func readLog() -> [String] {
     guard let serverLog, let text = try? String(contentsOfFile: serverLog, encoding: .utf8) else { return [] }
@@ -134,8 +136,8 @@ func report(_ outcome: Outcome, _ message: String) -> Never {
     if let exited {
         lines.append("the X server exited (status \(exited)\(exited > 128 ? ", signal \(exited - 128)" : "")); the end of its log:")
         let log = readLog()
-        let start = log.lastIndex { $0.contains("Backtrace") || $0.contains("Fatal server error") || $0.contains("Segmentation fault") }.map { max(0, $0 - 5) } ?? max(0, log.count - 60)
-        lines += log[start...].suffix(80).map { "  Xorg: \($0)" }
+        let start = (log.lastIndex { $0.contains("Backtrace:") } ?? log.lastIndex { $0.contains("Fatal server error") }).map { max(0, $0 - 3) } ?? max(0, log.count - 60)
+        lines += log[start...].filter { !$0.contains("(DB) inputtest") }.prefix(80).map { "  Xorg: \($0)" }
     }
     lines += stateLines()
     if exited == nil {
@@ -156,6 +158,7 @@ func report(_ outcome: Outcome, _ message: String) -> Never {
         lines += events.split(separator: "\n").suffix(40).map { "  event: \($0)" }
     }
     if let serverLog { try? FileManager.default.copyItem(atPath: serverLog, toPath: output + "/Xorg.log") }
+    try? FileManager.default.removeItem(atPath: runtimeDirectory)
     lines.append("logs: \(output)/Xorg.log, \(output)/daemon.log")
     let text = lines.joined(separator: "\n") + "\n"
     try? text.write(toFile: output + "/report.txt", atomically: true, encoding: .utf8)
@@ -307,6 +310,7 @@ let config = output + "/soak.yaml"
 try profile.write(toFile: config, atomically: true, encoding: .utf8)
 let runtime = output + "/runtime-\(getpid())"
 try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
+runtimeDirectory = runtime
 let daemonLog = environment["DAEMON_LOG"].map { _ in
     FileDescriptor(rawValue: Glibc.open(output + "/daemon-events.jsonl", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644))
 }
@@ -355,6 +359,20 @@ var smallestGap = Double.infinity
     Point(x: frame.x + Double.random(in: 10...(frame.w - 10), using: &random), y: frame.y + Double.random(in: 10...(frame.h - 10), using: &random))
 }
 
+let debugSoak = environment["SOAK_DEBUG"] != nil
+var currentWindow: Window = 0
+/// The child of root holding `window` (its frame, with a window manager).
+@MainActor func frameOf(_ window: Window) -> Window {
+    var w = window
+    while true {
+        var rootReturn: Window = 0, parent: Window = 0, children: UnsafeMutablePointer<Window>?, count: UInt32 = 0
+        guard XQueryTree(display, w, &rootReturn, &parent, &children, &count) != 0 else { return 0 }
+        if let children { XFree(children) }
+        if parent == root || parent == 0 { return w }
+        w = parent
+    }
+}
+
 @MainActor func touch(_ phase: InputTestDevice.TouchPhase, _ id: UInt32, _ p: Point) {
     watchdog()
     var now = monotonic()
@@ -370,6 +388,12 @@ var smallestGap = Double.infinity
         precondition(Int(id) == sent.count, "touch ids count from 1")
         sent.append(SentTouch(kind: kind, window: target, emulatesPointer: down.isEmpty, lastEvent: now, lastPhase: phase, lastPoint: p))
         down.insert(id)
+        if debugSoak, target != nil {
+            var x: Int32 = 0, y: Int32 = 0, under: Window = 0
+            XTranslateCoordinates(display, root, root, Int32(p.x), Int32(p.y), &x, &y, &under)
+            let owner = open.first { frameOf($0.window) == under }.map { "window \($0.serial)" } ?? (under == frameOf(currentWindow) ? "window \(target!)" : "0x\(String(under, radix: 16))")
+            print("  touch \(id) (\(kind)) for window \(target!) lands on \(owner)")
+        }
     } else {
         sent[Int(id)].lastEvent = now
         sent[Int(id)].lastPhase = phase
@@ -573,6 +597,12 @@ var windowsMissed = 0
     }
     var rx: Int32 = 0, ry: Int32 = 0, child: Window = 0
     XTranslateCoordinates(display, window, root, 0, 0, &rx, &ry, &child)
+    if environment["SOAK_DEBUG"] != nil {
+        var rootReturn: Window = 0, parent: Window = 0, children: UnsafeMutablePointer<Window>?, count: UInt32 = 0
+        XQueryTree(display, window, &rootReturn, &parent, &children, &count)
+        if let children { XFree(children) }
+        print("window \(n) (0x\(String(window, radix: 16))): asked at \(Int(asked.x)),\(Int(asked.y)), the client at \(rx),\(ry) in 0x\(String(parent, radix: 16)), under 0x\(String(child, radix: 16))")
+    }
     return (window, (Double(rx), Double(ry), asked.w, asked.h))
 }
 
@@ -615,7 +645,9 @@ var open: [(window: Window, serial: Int, touches: ClosedRange<Int>, decidedAt: D
             }
         }
         if seen < expected, environment["SOAK_DEBUG"] != nil {
-            print("window \(first.serial): \(seen) presses of \(expected)")
+            var rx: Int32 = 0, ry: Int32 = 0, child: Window = 0
+            XTranslateCoordinates(display, first.window, root, 0, 0, &rx, &ry, &child)
+            print("window \(first.serial): \(seen) presses of \(expected); the client now at \(rx),\(ry)")
             for id in first.touches { print("  \(describe(id))") }
         }
         pressesExpected += expected
@@ -675,6 +707,7 @@ for r in 1...rounds {
     round = r
     if round % 2 == 0 {
         let (window, frame) = openWindow(round / 2)
+        currentWindow = window
         windows += 1
         let first = touchesSent + 1
         target = round / 2
@@ -714,9 +747,9 @@ let extra = verdicts.count - touchesSent
 let exitStatus = daemon.stop(signal: SIGTERM, timeout: 10)
 if let status = x.serverExitStatus { report(.crash, "the X server exited with status \(status) after the last round") }
 try? daemonLines().joined(separator: "\n").write(toFile: output + "/daemon.log", atomically: true, encoding: .utf8)
-if let serverLog { try? FileManager.default.copyItem(atPath: serverLog, toPath: output + "/Xorg.log") }
 XCloseDisplay(display)
 x.tearDown()
+try? FileManager.default.removeItem(atPath: runtime)
 // From here on a report has no X side.
 (serverExitStatus, grabLines, tearDownX, stopDaemon) = ({ nil }, { _ in [] }, {}, {})
 
