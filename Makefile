@@ -20,7 +20,7 @@ TEST_PACKAGES := $(BUILD_PACKAGES) xvfb openbox x11-utils x11-xserver-utils x11-
 	lintian dpkg-dev man-db desktop-file-utils systemd
 RUN_PACKAGES := $(BUILD_PACKAGES)
 
-.PHONY: fuzz fuzz-build soak
+.PHONY: fuzz fuzz-build soak xorg-touch-repro
 .PHONY: all build release test test-engine run deps-build deps-test bench bench-build bench-daemon bench-touch bench-memory profile clean install uninstall deb package-check readme-check stroke-templates stroke-templates-cv
 
 all: build
@@ -115,6 +115,15 @@ SOAK_ROUNDS ?= 10000
 soak: release deps-test
 	$(SWIFT) build $(SWIFT_FLAGS) --product tactus-soak
 	.build/debug/tactus-soak .build/release/tactus $(SOAK_ROUNDS)
+
+## What Xorg 21.1 does with a touch owner's rejections, shown without Tactus
+## (Tools/XorgTouchRepro: an owner, a window manager and an application as plain Xlib clients
+## on Xorg + inputtest): REPRO=control, queued (a rejection while a window manager's
+## synchronous grab holds the pointer: frozen for good), queued-destroyed, destroyed (a
+## rejection replayed into the grab of a window destroyed meanwhile); all by default.
+xorg-touch-repro: deps-test
+	$(SWIFT) build $(SWIFT_FLAGS) --product xorg-touch-repro
+	.build/debug/xorg-touch-repro $(REPRO)
 
 ## Benchmarks (package-benchmark) are only part of the package when TACTUS_BENCHMARKS is set,
 ## so make test never builds them. `make profile` runs the plain driver under callgrind.
