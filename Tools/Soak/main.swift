@@ -120,7 +120,7 @@ func logSinceStart(limit: Int) -> [String] {
         if line.contains("Printing all currently active device grabs") { inDump = true }
         defer { if line.contains("End list of registered passive grabs") { inDump = false } }
         // The inputtest driver's debug lines: every event it injects.
-        return !inDump && !line.contains("(DB) inputtest")
+        return !inDump && !line.contains("(DB) inputtest") && !line.contains("dbus-core: error connecting to system bus")
     }
     return lines.count > limit ? ["… (\(lines.count - limit) lines before)"] + lines.suffix(limit) : lines
 }
@@ -456,6 +456,9 @@ final class Verdicts: @unchecked Sendable {
     private var windowLines: [String] = []
 
     var count: Int { lock.lock(); defer { lock.unlock() }; return seen }
+    private var droppedLines = 0
+    /// Lines the daemon did not send the soak's monitor connection (it fell behind).
+    var dropped: Int { lock.lock(); defer { lock.unlock() }; return droppedLines }
 
     init(runtime: String, display: String) throws {
         // Read on its own thread only, from here on.
@@ -471,6 +474,7 @@ final class Verdicts: @unchecked Sendable {
                         self.byID[id] = line.contains("\"verdict\":\"claimed\"") ? .claimed : .released
                     }
                 }
+                if line.contains("\"kind\":\"dropped\""), let n = Self.number(after: "\"lines\":", in: line) { self.droppedLines += n }
                 if line.contains("\"kind\":\"window") { self.windowLines.append(String(line)) }
                 if line.contains("\"kind\":\"window\""), line.contains("\"profile\":\"soak\""), let id = Self.number(after: "\"id\":", in: line) {
                     self.windows.insert(UInt(id))
@@ -550,7 +554,10 @@ var oldestUndecided = 1
 /// server emulates the pointer with them), by window serial.
 var presses: [Int: Int] = [:]
 var serials: [Window: Int] = [:]
-var pressesExpected = 0, pressesSeen = 0
+/// The pointer-emulating touches handed back on the windows closed so far; the presses that
+/// reached any of the soak's windows, those counted for the windows closed (a window waits
+/// for as many as it handed back, or `pressGrace`), and those seen when the last one closed.
+var pressesExpected = 0, pressesSeen = 0, pressesConsumed = 0, pressesAtLastClose = 0
 /// Windows in a row where touches were handed back and none reached the window.
 var windowsMissed = 0
 
@@ -558,7 +565,10 @@ var windowsMissed = 0
     var event = XEvent()
     while XPending(display) > 0 {
         XNextEvent(display, &event)
-        if event.type == ButtonPress, let serial = serials[event.xbutton.window] { presses[serial, default: 0] += 1 }
+        if event.type == ButtonPress, let serial = serials[event.xbutton.window] {
+            presses[serial, default: 0] += 1
+            pressesSeen += 1
+        }
     }
 }
 
@@ -592,7 +602,7 @@ var windowsMissed = 0
     let deadline = monotonic() + 10
     while !verdicts.matched(window) {
         watchdog()
-        guard monotonic() < deadline else { fail("the daemon did not match window \(window) to its profile: \(verdicts.lastWindowLines)") }
+        guard monotonic() < deadline else { fail("the daemon did not match window \(n) (0x\(String(window, radix: 16))) to its profile within 10 s: \(windowState(window)); the daemon's last window lines: \(verdicts.lastWindowLines)") }
         usleep(500)
     }
     var rx: Int32 = 0, ry: Int32 = 0, child: Window = 0
@@ -604,6 +614,27 @@ var windowsMissed = 0
         print("window \(n) (0x\(String(window, radix: 16))): asked at \(Int(asked.x)),\(Int(asked.y)), the client at \(rx),\(ry) in 0x\(String(parent, radix: 16)), under 0x\(String(child, radix: 16))")
     }
     return (window, (Double(rx), Double(ry), asked.w, asked.h))
+}
+
+/// What the server says of a window the daemon has not matched: mapped, reparented, WM_STATE,
+/// in the window manager's client list.
+@MainActor func windowState(_ window: Window) -> String {
+    var attributes = XWindowAttributes()
+    XGetWindowAttributes(display, window, &attributes)
+    var rootReturn: Window = 0, parent: Window = 0, children: UnsafeMutablePointer<Window>?, count: UInt32 = 0
+    XQueryTree(display, window, &rootReturn, &parent, &children, &count)
+    if let children { XFree(children) }
+    func property(_ w: Window, _ name: String) -> [UInt] {
+        var type: Atom = 0, format: Int32 = 0, items: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        guard XGetWindowProperty(display, w, atom(name), 0, 4096, 0, Atom(AnyPropertyType), &type, &format, &items, &after, &data) == Success, let data else { return [] }
+        defer { XFree(data) }
+        guard format == 32 else { return [UInt](repeating: 0, count: Int(items)) }
+        return data.withMemoryRebound(to: UInt.self, capacity: Int(items)) { Array(UnsafeBufferPointer(start: $0, count: Int(items))) }
+    }
+    let state = property(window, "WM_STATE")
+    let listed = property(root, "_NET_CLIENT_LIST").contains(window)
+    return "\(attributes.map_state == IsViewable ? "viewable" : attributes.map_state == IsUnmapped ? "unmapped" : "mapped, not viewable"), parent 0x\(String(parent, radix: 16))\(parent == root ? " (root: not reparented)" : ""), WM_STATE \(state.first.map { $0 == 1 ? "normal" : "\($0)" } ?? "none"), \(listed ? "in" : "not in") _NET_CLIENT_LIST"
 }
 
 /// Sends SIGHUP and waits for the daemon to say it reloaded.
@@ -622,7 +653,9 @@ var windowsMissed = 0
 var open: [(window: Window, serial: Int, touches: ClosedRange<Int>, decidedAt: Double?)] = []
 
 /// Closes the windows whose touches are all decided and whose handed-back touches reached
-/// them (or `pressGrace` passed); `draining`: every one, waiting.
+/// the windows (or `pressGrace` passed); `draining`: every one, waiting. Presses are counted
+/// over all the soak's windows: at full pace several are open at once, overlapping, and a
+/// touch sent to one may land on another.
 @MainActor func closeWindows(draining: Bool) {
     while let first = open.first {
         while !decided(upTo: first.touches.upperBound) {
@@ -631,10 +664,9 @@ var open: [(window: Window, serial: Int, touches: ClosedRange<Int>, decidedAt: D
             usleep(1_000)
         }
         drainEvents()
-        // Each touch handed back that emulated the pointer is a ButtonPress for the window.
+        // Each touch handed back that emulated the pointer is a ButtonPress for a window.
         let expected = first.touches.filter { sent[$0].window == first.serial && sent[$0].emulatesPointer && verdicts.verdict($0) == .released }.count
-        let seen = presses[first.serial] ?? 0
-        if seen < expected {
+        if pressesSeen - pressesConsumed < expected {
             let since = first.decidedAt ?? monotonic()
             open[0].decidedAt = since
             if monotonic() - since < pressGrace {
@@ -644,17 +676,19 @@ var open: [(window: Window, serial: Int, touches: ClosedRange<Int>, decidedAt: D
                 continue
             }
         }
-        if seen < expected, environment["SOAK_DEBUG"] != nil {
+        if pressesSeen - pressesConsumed < expected, debugSoak {
             var rx: Int32 = 0, ry: Int32 = 0, child: Window = 0
             XTranslateCoordinates(display, first.window, root, 0, 0, &rx, &ry, &child)
-            print("window \(first.serial): \(seen) presses of \(expected); the client now at \(rx),\(ry)")
+            print("window \(first.serial): \(pressesSeen - pressesConsumed) presses for its \(expected) touches handed back; the client now at \(rx),\(ry)")
             for id in first.touches { print("  \(describe(id))") }
         }
+        // A window whose touches were handed back and no press came since the last window closed.
+        windowsMissed = expected == 0 ? windowsMissed : pressesSeen == pressesAtLastClose ? windowsMissed + 1 : 0
         pressesExpected += expected
-        pressesSeen += min(seen, expected)
-        windowsMissed = expected > 0 && seen == 0 ? windowsMissed + 1 : expected > 0 ? 0 : windowsMissed
+        pressesConsumed += min(expected, pressesSeen - pressesConsumed)
+        pressesAtLastClose = pressesSeen
         if windowsMissed >= 3 {
-            report(.stall, "touches no longer reach the test windows: the last \(windowsMissed) windows got none of the touches handed back on them (window \(first.serial): \(expected) pointer-emulating touches handed back, \(seen) presses, \(Int(pressGrace)) s after their verdicts)")
+            report(.stall, "touches no longer reach the test windows: none of the touches handed back on the last \(windowsMissed) windows reached any (window \(first.serial): \(expected) pointer-emulating touches handed back; \(pressesSeen) presses in all for \(pressesExpected), \(Int(pressGrace)) s after the verdicts)")
         }
         XDestroyWindow(display, first.window)
         if !withWindowManager { publishClients(open.dropFirst().map(\.window)) }
@@ -666,7 +700,7 @@ var open: [(window: Window, serial: Int, touches: ClosedRange<Int>, decidedAt: D
 }
 
 stateLines = {
-    var lines = ["at round \(round) of \(rounds), pace \(pace.rawValue), window manager \(soakWindowManager?.description ?? "none"): \(touchEvents) touch events, \(touchesSent) touches sent, \(verdicts.count) verdicts"]
+    var lines = ["at round \(round) of \(rounds), pace \(pace.rawValue), window manager \(soakWindowManager?.description ?? "none"): \(touchEvents) touch events, \(touchesSent) touches sent, \(verdicts.count) verdicts; \(pressesSeen) presses reached the windows\(verdicts.dropped > 0 ? "; the monitor dropped \(verdicts.dropped) lines" : "")"]
     if let last = verdicts.lastVerdict { lines.append("the last verdict, \(String(format: "%.3f", monotonic() - last.at)) s ago: \(last.line)") }
     let undecided = verdicts.firstUndecided(from: oldestUndecided)
     if undecided <= touchesSent { lines.append("the oldest touch without a verdict: \(describe(undecided))") }
@@ -768,7 +802,7 @@ print("""
     RSS after warm-up between \(rssRange.0) and \(rssRange.1) kB (code mapped back for each reload, let go when idle); last \(last.rss) kB
     descriptors after warm-up: \(descriptors.sorted().map(String.init).joined(separator: ", "))
     touches decided: \(touchesSent) touches, \(verdicts.count) verdicts
-    touches handed back on the windows that reached them: \(pressesSeen) of \(pressesExpected) pointer-emulating touches
+    touches handed back on the windows: \(pressesExpected) pointer-emulating, \(pressesSeen) presses reached the windows\(verdicts.dropped > 0 ? "\nthe monitor dropped \(verdicts.dropped) lines (the soak read them too slowly)" : "")
     stalls: none; X server: running to the end
     daemon exit status on SIGTERM: \(exitStatus.map(String.init) ?? "none")
     samples: \(output)/samples.csv
