@@ -737,6 +737,7 @@ func sample(_ pid: pid_t) -> (rss: Int, anon: Int, descriptors: Int) {
 }
 
 print("soak: \(rounds) rounds, pace \(pace.rawValue), window manager \(soakWindowManager?.description ?? "none") on \(x.display)")
+fflush(nil)
 for r in 1...rounds {
     round = r
     if round % 2 == 0 {
@@ -766,6 +767,7 @@ for r in 1...rounds {
         samples.append((round, touchEvents, s.rss, s.anon, s.descriptors))
         if round % 1000 == 0 {
             print("round \(round): \(touchEvents) touch events, \(windows) windows, RSS \(s.rss) kB (anonymous \(s.anon) kB), \(s.descriptors) descriptors, \(Int(monotonic() - started)) s")
+            fflush(nil)
         }
     }
     reload()
