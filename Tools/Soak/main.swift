@@ -31,6 +31,8 @@ import X11Session
 // its log (the backtrace); exit 3.
 
 let environment = ProcessInfo.processInfo.environment
+// A reader of the output that goes away must not end the soak before it has stopped the X server.
+signal(SIGPIPE, SIG_IGN)
 let arguments = CommandLine.arguments
 let tactus = arguments.count > 1 ? arguments[1] : repositoryRoot.appendingPathComponent(".build/release/tactus").path
 let rounds = arguments.count > 2 ? Int(arguments[2]) ?? 10_000 : 10_000
@@ -162,13 +164,14 @@ func report(_ outcome: Outcome, _ message: String) -> Never {
     lines.append("logs: \(output)/Xorg.log, \(output)/daemon.log")
     let text = lines.joined(separator: "\n") + "\n"
     try? text.write(toFile: output + "/report.txt", atomically: true, encoding: .utf8)
-    FileHandle.standardError.write(Data(text.utf8))
+    // Everything stopped before the report is printed: a reader gone (SIGPIPE) ends nothing early.
     if exited == nil {
         tearDownX()
     } else if let serverLog {
         // Closing a connection to a dead server ends the process in Xlib: only the files go.
         try? FileManager.default.removeItem(atPath: (serverLog as NSString).deletingLastPathComponent)
     }
+    FileHandle.standardError.write(Data(text.utf8))
     exit(outcome.rawValue)
 }
 
