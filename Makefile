@@ -120,7 +120,8 @@ soak: release deps-test
 ## (Tools/XorgTouchRepro: an owner, a window manager and an application as plain Xlib clients
 ## on Xorg + inputtest): REPRO=control, queued (a rejection while a window manager's
 ## synchronous grab holds the pointer: frozen for good), queued-destroyed, destroyed (a
-## rejection replayed into the grab of a window destroyed meanwhile); all by default.
+## rejection replayed into the grab of a window destroyed meanwhile), accepted and
+## destroyed-accepted (the same touches accepted instead: nothing freezes); all by default.
 xorg-touch-repro: deps-test
 	$(SWIFT) build $(SWIFT_FLAGS) --product xorg-touch-repro
 	.build/debug/xorg-touch-repro $(REPRO)

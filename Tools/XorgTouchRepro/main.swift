@@ -40,6 +40,10 @@ import GestureEngine
 // queued-destroyed  B's rejection is queued behind the freeze as in `queued`, and frame 2 is
 //              destroyed before the window manager answers A: the queued rejection, played
 //              later, replays B into the freed frame's grab.
+// accepted     as `queued`, but the owner accepts B instead of rejecting it: nothing is
+//              replayed, the pointer is free again once the window manager answers A.
+// destroyed-accepted  as `destroyed`, but the owner accepts B: no press for a destroyed
+//              window, the pointer free.
 //
 // Each scenario prints what each client saw, who holds the pointer afterwards and the
 // server's own grab dump (XF86LogGrabInfo), and whether the server is still running.
@@ -178,9 +182,12 @@ final class Owner: Client {
         }
     }
 
-    func reject(_ id: UInt32) {
+    func reject(_ id: UInt32) { answer(id, XIRejectTouch) }
+    func accept(_ id: UInt32) { answer(id, XIAcceptTouch) }
+
+    private func answer(_ id: UInt32, _ mode: Int32) {
         guard let t = touches[id] else { fatalError("touch \(id) was not seen") }
-        XIAllowTouchEvents(display, t.device, id, root, XIRejectTouch)
+        XIAllowTouchEvents(display, t.device, id, root, mode)
         XFlush(display)
     }
 
@@ -285,11 +292,12 @@ func run(_ scenario: Scenario) throws {
             _ = pump(until: { wm.presses.count > wmBefore && !wm.waiting && app.presses.count > appBefore && !owner.pointerHeld() }, timeout: 3)
             say("owner: rejected A; the window manager answered A's press; no client holds the pointer: rejects B")
             owner.reject(b)
-        case "queued", "queued-destroyed":
+        case "queued", "queued-destroyed", "accepted":
             owner.reject(a)
             _ = pump(until: { wm.presses.count > wmBefore }, timeout: 2)
-            say("owner: rejected A; the window manager got A's press (time \(wm.presses.last?.time ?? 0)) and answers in \(Int(busy * 1000)) ms; the pointer is held: \(owner.pointerHeld()); rejects B now")
-            owner.reject(b)
+            let verb = scenario.name == "accepted" ? "accepts" : "rejects"
+            say("owner: rejected A; the window manager got A's press (time \(wm.presses.last?.time ?? 0)) and answers in \(Int(busy * 1000)) ms; the pointer is held: \(owner.pointerHeld()); \(verb) B now")
+            if scenario.name == "accepted" { owner.accept(b) } else { owner.reject(b) }
             XSync(owner.display, 0)
             if scenario.name == "queued-destroyed" {
                 XDestroyWindow(app.display, window2)
@@ -298,13 +306,13 @@ func run(_ scenario: Scenario) throws {
                 XSync(wm.display, 0)
                 say("application and window manager: frame 2 (\(hex(frame2))) and its window destroyed before the window manager answers A")
             }
-        case "destroyed":
+        case "destroyed", "destroyed-accepted":
             XDestroyWindow(app.display, window2)
             XSync(app.display, 0)
             XDestroyWindow(wm.display, frame2)
             XSync(wm.display, 0)
-            if scenario.rounds == 1 { say("application and window manager: frame 2 (\(hex(frame2))) and its window destroyed while B is held; the owner rejects B (the pointer held: \(owner.pointerHeld()))") }
-            owner.reject(b)
+            if round == 1 { say("application and window manager: frame 2 (\(hex(frame2))) and its window destroyed while B is held; the owner \(scenario.name == "destroyed" ? "rejects" : "accepts") B, then rejects A once the pointer is free") }
+            if scenario.name == "destroyed-accepted" { owner.accept(b) } else { owner.reject(b) }
             // A only once the window manager has answered B's replay and the pointer is free.
             if !pump(until: { !wm.waiting && !owner.pointerHeld() }, timeout: 2) {
                 say("round \(round): the pointer is still held 2 s after B's rejection")
@@ -318,7 +326,7 @@ func run(_ scenario: Scenario) throws {
             say("(round \(round))")
             return
         }
-        if scenario.rounds == 1 || scenario.name == "destroyed" {
+        if scenario.rounds == 1 || scenario.name.hasPrefix("destroyed") {
             // A press for a window that is not one of the live frames: the destroyed frame's grab.
             let destroyed = wm.presses[wmBefore...].filter { $0.window != frame1 && scenario.name.contains("destroyed") }
             if scenario.rounds == 1 {
@@ -327,7 +335,7 @@ func run(_ scenario: Scenario) throws {
             }
             if !destroyed.isEmpty { say("round \(round): the window manager got a ButtonPress for a window that is not one of its frames (frame 2, \(hex(frame2)), was destroyed): \(destroyed.map { "time \($0.time) on \(hex($0.window))" }.joined(separator: ", "))") }
         }
-        if scenario.name == "destroyed" {
+        if scenario.name.hasPrefix("destroyed") {
             XDestroyWindow(app.display, window1)
             XDestroyWindow(wm.display, frame1)
             XSync(app.display, 0)
@@ -363,8 +371,10 @@ let scenarios: [String: Scenario] = [
     "queued": Scenario(name: "queued", secondFrame: false),
     "destroyed": Scenario(name: "destroyed", secondFrame: true, rounds: Int(ProcessInfo.processInfo.environment["REPRO_ROUNDS"] ?? "") ?? 20),
     "queued-destroyed": Scenario(name: "queued-destroyed", secondFrame: true),
+    "accepted": Scenario(name: "accepted", secondFrame: false),
+    "destroyed-accepted": Scenario(name: "destroyed-accepted", secondFrame: true, rounds: Int(ProcessInfo.processInfo.environment["REPRO_ROUNDS"] ?? "") ?? 20),
 ]
-let names = CommandLine.arguments.count > 1 ? Array(CommandLine.arguments.dropFirst()) : ["control", "queued", "queued-destroyed", "destroyed"]
+let names = CommandLine.arguments.count > 1 ? Array(CommandLine.arguments.dropFirst()) : ["control", "queued", "queued-destroyed", "destroyed", "accepted", "destroyed-accepted"]
 for name in names {
     guard let scenario = scenarios[name] else { say("no scenario \(name): \(scenarios.keys.sorted())"); exit(2) }
     try run(scenario)
