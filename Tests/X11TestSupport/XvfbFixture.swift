@@ -238,6 +238,13 @@ final class XvfbSession {
     private(set) var deviceSockets: [String: String] = [:]
     private var scratch: String?
 
+    /// The server's log (Xorg: its backtrace when it crashes, the XF86LogGrabInfo dump), while
+    /// the session lasts.
+    var serverLog: String? { scratch.map { "\($0)/Xorg.log" } }
+
+    /// The server's exit status once it has exited (128 + signal); nil while it runs.
+    var serverExitStatus: Int32? { xvfb.isRunning ? nil : xvfb.exitStatus }
+
     /// `windowManager: nil`: a bare server.
     init(backend: Backend = .xvfb, width: Int = 1280, height: Int = 800, windowManager: WindowManager? = .openbox) throws {
         self.windowManager = windowManager
@@ -519,6 +526,15 @@ final class InputTestDevice {
         var m = Message(size: 1064, type: 4)
         m.put(Int32(button), at: 12)
         m.put(UInt32(pressed ? 1 : 0), at: 16)
+        try send(m)
+        try sync()
+    }
+
+    /// xf86ITEventKey: an X key code (evdev + 8) pressed or released.
+    func key(_ code: Int32, pressed: Bool) throws {
+        var m = Message(size: 16, type: 5)
+        m.put(code, at: 8)
+        m.put(UInt32(pressed ? 1 : 0), at: 12)
         try send(m)
         try sync()
     }
