@@ -108,7 +108,9 @@ fuzz: fuzz-build
 ## From the environment: SOAK_WM=openbox|fluxbox|marco|xfwm4|xfwm4-compositor runs that window
 ## manager (unset: none); SOAK_PACE=finger (default: touch events at least 5 ms apart, as
 ## fingers go) or full (as fast as they can be injected); DAEMON_LOG=1 keeps the daemon's event
-## and debug logs in .build/soak. A stall (a touch with no verdict, or the touches handed back
+## and debug logs in .build/soak/WM-PACE (runs side by side do not mix). SOAK_WINDOWS (10000)
+## windows churn after the rounds without SOAK_WM: touches must reach their window within
+## 250 ms meanwhile. A stall (a touch with no verdict, or the touches handed back
 ## no longer reaching the windows) or an X server crash is reported there and fails the run.
 SOAK_ROUNDS ?= 10000
 

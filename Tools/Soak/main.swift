@@ -21,8 +21,11 @@ import X11Session
 // fingers go; SOAK_PACE=full: as fast as the fixture injects them.
 // SOAK_STALL_SECONDS (10): a touch with no verdict that long after its last event is a stall.
 // SOAK_DEBUG=1: each window whose handed-back touches did not all reach it, with its touches.
-// DAEMON_LOG=1: the daemon's event log (--log json) in .build/soak/daemon-events.jsonl and its
-// debug log (--verbose) in .build/soak/daemon.log.
+// SOAK_WINDOWS (10000; 0: none): the window churn after the rounds (without SOAK_WM only).
+// Everything a run writes is in .build/soak/WM-PACE (none-finger, openbox-full, …), so that
+// runs under different window managers may go side by side.
+// DAEMON_LOG=1: the daemon's event log (--log json) in that folder's daemon-events.jsonl and
+// its debug log (--verbose) in daemon.log.
 //
 // A stall (a touch with no verdict, or the touches the daemon hands back no longer reaching
 // the windows) is reported with who holds the pointer, the server's own dump of its grabs
@@ -36,7 +39,7 @@ signal(SIGPIPE, SIG_IGN)
 let arguments = CommandLine.arguments
 let tactus = arguments.count > 1 ? arguments[1] : repositoryRoot.appendingPathComponent(".build/release/tactus").path
 let rounds = arguments.count > 2 ? Int(arguments[2]) ?? 10_000 : 10_000
-let output = repositoryRoot.appendingPathComponent(".build/soak").path
+let output = repositoryRoot.appendingPathComponent(".build/soak/\(environment["SOAK_WM"].flatMap { $0.isEmpty ? nil : $0 } ?? "none")-\(environment["SOAK_PACE"] ?? "finger")").path
 try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
 for stale in ["daemon.log", "daemon-events.jsonl", "Xorg.log", "report.txt"] { try? FileManager.default.removeItem(atPath: output + "/" + stale) }
 
@@ -127,7 +130,7 @@ func logSinceStart(limit: Int) -> [String] {
     return lines.count > limit ? ["… (\(lines.count - limit) lines before)"] + lines.suffix(limit) : lines
 }
 
-/// Prints what went wrong and why as far as the soak can see, keeps the logs in .build/soak, stops everything, exits.
+/// Prints what went wrong and why as far as the soak can see, keeps the logs in its folder of .build/soak, stops everything, exits.
 func report(_ outcome: Outcome, _ message: String) -> Never {
     if let already = reporting { _exit(already.rawValue) }
     // The server may have died under whatever failed.
@@ -457,6 +460,9 @@ final class Verdicts: @unchecked Sendable {
     private var greeted = false
     private var windows: Set<UInt> = []
     private var windowLines: [String] = []
+    private var listsRead = 0
+    /// How many times the daemon said it had read every window of the client list.
+    var clientListsRead: Int { lock.lock(); defer { lock.unlock() }; return listsRead }
 
     var count: Int { lock.lock(); defer { lock.unlock() }; return seen }
     private var droppedLines = 0
@@ -478,7 +484,11 @@ final class Verdicts: @unchecked Sendable {
                     }
                 }
                 if line.contains("\"kind\":\"dropped\""), let n = Self.number(after: "\"lines\":", in: line) { self.droppedLines += n }
-                if line.contains("\"kind\":\"window") { self.windowLines.append(String(line)) }
+                if line.contains("\"kind\":\"window") {
+                    self.windowLines.append(String(line))
+                    if self.windowLines.count > 100 { self.windowLines.removeFirst(50) }
+                }
+                if line.contains("every listed window read") { self.listsRead += 1 }
                 if line.contains("\"kind\":\"window\""), line.contains("\"profile\":\"soak\""), let id = Self.number(after: "\"id\":", in: line) {
                     self.windows.insert(UInt(id))
                 }
@@ -713,6 +723,138 @@ stateLines = {
     return lines
 }
 
+// MARK: Thousands of windows
+
+/// The daemon's CPU time so far, in seconds (user and system, from /proc).
+func cpuSeconds(_ pid: pid_t) -> Double {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+          let close = stat.lastIndex(of: ")") else { return 0 }
+    let fields = stat[stat.index(after: close)...].split(separator: " ")
+    // After the name: state is field 3, utime 14 and stime 15.
+    guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+    return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+}
+
+/// What the window churn measured.
+struct ChurnFigures {
+    var windows = 0
+    var restackSeconds = 0.0, activeSeconds = 0.0
+    /// The daemon reading the new windows: its CPU, the wall time until it said it had read them all.
+    var intakeSeconds = 0.0, intakeWall: Double?
+    var latencies: [Double] = []
+    var anonymousBefore = 0, anonymousPeak = 0, anonymousAfter = 0
+}
+
+/// The churn of issue 24, the soak playing the window manager: `count` windows in the EWMH
+/// lists, restacked 100 times at random and made active 1,000 times, while a finger drags on a
+/// window kept on top after each restack and every tenth focus change. Each touch must reach
+/// that window (its ButtonPress, the server emulating the pointer) within 250 ms of the
+/// touch's first event; the daemon's CPU for each part and its anonymous memory before, at
+/// the peak and after the windows close are reported.
+@MainActor func churnWindows(_ count: Int) -> ChurnFigures {
+    var figures = ChurnFigures(windows: count)
+    figures.anonymousBefore = sample(daemon.pid).anon
+    let listsRead = verdicts.clientListsRead
+    let intakeCPU = cpuSeconds(daemon.pid), intakeStart = monotonic()
+    var many: [Window] = []
+    many.reserveCapacity(count)
+    for _ in 0..<count {
+        let w = XCreateSimpleWindow(display, root, Int32.random(in: 0...1080, using: &random), Int32.random(in: 0...650, using: &random), 200, 150, 0, 0, 0xDDDDDD)
+        var hint = XClassHint()
+        "many".withCString { instance in
+            "Many".withCString { cls in
+                hint.res_name = UnsafeMutablePointer(mutating: instance)
+                hint.res_class = UnsafeMutablePointer(mutating: cls)
+                XSetClassHint(display, w, &hint)
+            }
+        }
+        setProperty(w, "WM_STATE", atom("WM_STATE"), [1, 0])
+        XMapWindow(display, w)
+        many.append(w)
+    }
+    // The window the finger drags on, on top of them all.
+    let touched = XCreateSimpleWindow(display, root, 900, 500, 300, 200, 0, 0, 0xFFFFFF)
+    XSelectInput(display, touched, ButtonPressMask)
+    XStoreName(display, touched, "churn")
+    setProperty(touched, "WM_STATE", atom("WM_STATE"), [1, 0])
+    XMapRaised(display, touched)
+    publishClients(many + [touched])
+
+    /// A one-finger drag on the touched window; the wall time until its press reached it.
+    func drag() -> Double {
+        while XPending(display) > 0 { var e = XEvent(); XNextEvent(display, &e) }
+        kind = .drag
+        touchID &+= 1
+        let start = Point(x: Double.random(in: 920...1100, using: &random), y: Double.random(in: 520...660, using: &random))
+        let began = monotonic()
+        touch(.begin, touchID, start)
+        for i in 1...3 { touch(.update, touchID, Point(x: start.x + 6 * Double(i), y: start.y)) }
+        touch(.end, touchID, Point(x: start.x + 18, y: start.y))
+        let deadline = began + stallSeconds
+        while true {
+            while XPending(display) > 0 {
+                var e = XEvent()
+                XNextEvent(display, &e)
+                if e.type == ButtonPress, e.xbutton.window == touched { return monotonic() - began }
+            }
+            watchdog()
+            guard monotonic() < deadline else {
+                report(.stall, "window churn: touch \(touchID) did not reach the window on top of \(count) windows within \(Int(stallSeconds)) s (its verdict: \(verdicts.verdict(Int(touchID))))")
+            }
+            usleep(200)
+        }
+    }
+    /// Waits until the daemon has decided every touch sent: the X events queued before them are handled.
+    func settle() {
+        while !decided(upTo: touchesSent) { watchdog(); usleep(1_000) }
+    }
+    // Touches while the daemon reads the new windows, until it says it has read them all.
+    repeat {
+        figures.latencies.append(drag())
+    } while verdicts.clientListsRead == listsRead && monotonic() < intakeStart + 60
+    if verdicts.clientListsRead > listsRead { figures.intakeWall = monotonic() - intakeStart }
+    settle()
+    figures.intakeSeconds = cpuSeconds(daemon.pid) - intakeCPU
+    var cpu = cpuSeconds(daemon.pid)
+    for _ in 0..<100 {
+        many.shuffle(using: &random)
+        publishClients(many + [touched])
+        figures.latencies.append(drag())
+    }
+    settle()
+    figures.restackSeconds = cpuSeconds(daemon.pid) - cpu
+    cpu = cpuSeconds(daemon.pid)
+    for k in 0..<1_000 {
+        setProperty(root, "_NET_ACTIVE_WINDOW", XA_WINDOW, [CLong(bitPattern: many[k % count])])
+        if k % 10 == 9 {
+            XSync(display, 0)
+            figures.latencies.append(drag())
+        }
+    }
+    settle()
+    figures.activeSeconds = cpuSeconds(daemon.pid) - cpu
+    figures.anonymousPeak = sample(daemon.pid).anon
+    for w in many { XDestroyWindow(display, w) }
+    XDestroyWindow(display, touched)
+    publishClients([])
+    setProperty(root, "_NET_ACTIVE_WINDOW", XA_WINDOW, [0])
+    // A touch after the close: decided once the daemon has read the closes; then it idles and trims.
+    kind = .tap
+    touchID &+= 1
+    touch(.begin, touchID, park)
+    touch(.end, touchID, park)
+    settle()
+    var last = sample(daemon.pid).anon
+    for _ in 0..<30 {
+        usleep(100_000)
+        let now = sample(daemon.pid).anon
+        if now == last { break }
+        last = now
+    }
+    figures.anonymousAfter = last
+    return figures
+}
+
 // MARK: The rounds
 
 XSync(display, 0)
@@ -781,6 +923,15 @@ while !decided(upTo: touchesSent) {
     usleep(1_000)
 }
 let seconds = Int(monotonic() - started)
+/// SOAK_WINDOWS (10000; 0: none): the window churn after the rounds, where the soak keeps the
+/// EWMH lists (no SOAK_WM: a window manager keeps its own and would manage every window).
+let churnCount = Int(environment["SOAK_WINDOWS"] ?? "") ?? 10_000
+var churn: ChurnFigures?
+if churnCount > 0, !withWindowManager {
+    print("window churn: \(churnCount) windows, 100 restacks, 1000 active-window changes, a drag after each restack and every tenth change")
+    fflush(nil)
+    churn = churnWindows(churnCount)
+}
 usleep(500_000)
 let extra = verdicts.count - touchesSent
 let exitStatus = daemon.stop(signal: SIGTERM, timeout: 10)
@@ -792,6 +943,17 @@ try? FileManager.default.removeItem(atPath: runtime)
 // From here on a report has no X side.
 (serverExitStatus, grabLines, tearDownX, stopDaemon) = ({ nil }, { _ in [] }, {}, {})
 
+let churnLate = churn.map { $0.latencies.filter { $0 > 0.25 }.count } ?? 0
+let churnSummary: String = {
+    guard let churn else { return withWindowManager ? "window churn: not run (the soak keeps the EWMH lists only without SOAK_WM)" : "window churn: not run (SOAK_WINDOWS=0)" }
+    let sorted = churn.latencies.sorted()
+    func ms(_ s: Double) -> String { String(format: "%.1f", s * 1000) }
+    return """
+        window churn, \(churn.windows) windows: mapped at once, read by the daemon in \(churn.intakeWall.map { String(format: "%.1f s", $0) } ?? "(its note not seen)") of wall time and \(String(format: "%.2f", churn.intakeSeconds)) s of CPU; daemon CPU \(String(format: "%.2f", churn.restackSeconds)) s for 100 restacks, \(String(format: "%.2f", churn.activeSeconds)) s for 1000 active-window changes
+        touches during the churn: \(sorted.count), reached the window in p50 \(ms(sorted[sorted.count / 2])) ms, p99 \(ms(sorted[min(sorted.count - 1, sorted.count * 99 / 100)])) ms, max \(ms(sorted.last!)) ms from their first event; \(churnLate) over 250 ms
+        anonymous memory: \(churn.anonymousBefore) kB before the windows, \(churn.anonymousPeak) kB with them, \(churn.anonymousAfter) kB once they closed
+        """
+}()
 let csv = "round,touch_events,rss_kb,anon_kb,descriptors\n" + samples.map { "\($0.round),\($0.touches),\($0.rss),\($0.anon),\($0.descriptors)" }.joined(separator: "\n") + "\n"
 try csv.write(toFile: output + "/samples.csv", atomically: true, encoding: .utf8)
 
@@ -809,9 +971,14 @@ print("""
     touches decided: \(touchesSent) touches, \(verdicts.count) verdicts
     touches handed back on the windows: \(pressesExpected) pointer-emulating, \(pressesSeen) presses reached the windows\(verdicts.dropped > 0 ? "\nthe monitor dropped \(verdicts.dropped) lines (the soak read them too slowly)" : "")
     stalls: none; X server: running to the end
+    \(churnSummary)
     daemon exit status on SIGTERM: \(exitStatus.map(String.init) ?? "none")
     samples: \(output)/samples.csv
     """)
+if churnLate > 0 {
+    print("window churn: \(churnLate) touches reached their window more than 250 ms after their first event")
+    exit(1)
+}
 guard growth <= 1024, descriptors.count == 1, exitStatus == 0, extra == 0 else {
     print("not flat: anonymous memory grew \(growth) kB after the warm-up (at most 1024), descriptors \(descriptors.sorted()), exit \(exitStatus.map(String.init) ?? "none"), \(extra) verdicts more than touches")
     exit(1)
