@@ -67,8 +67,12 @@ final class TouchOwnership {
     private var devices: [Int32: InputDevice] = [:]
     private var matrices: [Int32: [Double]] = [:]
     /// Rejections of pointer-emulating touches waiting for another client's pointer grab to
-    /// go, in the order they were decided, with the instant each was first tried.
+    /// go, in the order they were decided, with the instant each was decided.
     private var waitingRejects: [(key: Key, since: Instant)] = []
+    /// Since when the first of ``waitingRejects`` has found the pointer held by another
+    /// client (nil: it has not yet). Each rejection gets its own wait, counted from when it is
+    /// next to go: one that waited behind others must still ask before it is sent.
+    private var headWaitingSince: Instant?
     /// How long a rejection waits for another client's pointer grab, at most (a window
     /// manager answers its click-to-focus grab within a few milliseconds; a grab held longer
     /// is a button held down, which a rejection cannot freeze).
@@ -277,18 +281,29 @@ final class TouchOwnership {
     /// decided after it, to keep their order), at most ``longestRejectWait``.
     func rejectWhenThePointerIsFree(at now: Instant) {
         nextRejectRetry = nil
-        while let (key, since) = waitingRejects.first {
-            guard let t = touches[key], t.rejectWaiting else { waitingRejects.removeFirst(); continue }
-            if t.emulatesPointer, now < since + Self.longestRejectWait,
-               server.pointerGrabbedByAnotherClient(device: t.device, serverTime: XTime(truncatingIfNeeded: now.nanoseconds / 1_000_000)) {
-                if now == since { logger.debug("touch \(t.id): rejection waits: another client holds the pointer") }
-                nextRejectRetry = now + Self.rejectRetry
-                return
+        while let (key, _) = waitingRejects.first {
+            guard let t = touches[key], t.rejectWaiting else {
+                waitingRejects.removeFirst()
+                headWaitingSince = nil
+                continue
             }
-            if t.emulatesPointer, now >= since + Self.longestRejectWait {
-                logger.debug("touch \(t.id): another client held the pointer for \(Int(Self.longestRejectWait * 1000)) ms: rejected anyway")
+            if t.emulatesPointer {
+                let waited = headWaitingSince.map { now - $0 } ?? 0
+                if waited < Self.longestRejectWait,
+                   server.pointerGrabbedByAnotherClient(device: t.device, serverTime: XTime(truncatingIfNeeded: now.nanoseconds / 1_000_000)) {
+                    if headWaitingSince == nil {
+                        headWaitingSince = now
+                        logger.debug("touch \(t.id): rejection waits: another client holds the pointer")
+                    }
+                    nextRejectRetry = now + Self.rejectRetry
+                    return
+                }
+                if waited >= Self.longestRejectWait {
+                    logger.debug("touch \(t.id): another client held the pointer for \(Int(Self.longestRejectWait * 1000)) ms: rejected anyway")
+                }
             }
             waitingRejects.removeFirst()
+            headWaitingSince = nil
             send(key, t, accept: false)
         }
     }
@@ -321,6 +336,7 @@ final class TouchOwnership {
             server.fakeButton(1, pressed: false)
         }
         waitingRejects = []
+        headWaitingSince = nil
         nextRejectRetry = nil
     }
 
