@@ -252,6 +252,15 @@ func probePointerGrab() -> String {
     return ["0 free (granted to the soak, let go)", "1 already grabbed by another client", "2 invalid time", "3 not viewable", "4 frozen by another client's grab"][Int(status)]
 }
 
+/// The buttons the server holds down on the core pointer (XQueryPointer's mask): a button
+/// left down with no finger on the screen swallows every press after it.
+func pointerButtons() -> String {
+    var rootReturn: Window = 0, child: Window = 0, rx: Int32 = 0, ry: Int32 = 0, wx: Int32 = 0, wy: Int32 = 0, mask: UInt32 = 0
+    XQueryPointer(display, root, &rootReturn, &child, &rx, &ry, &wx, &wy, &mask)
+    let buttons = (1...5).filter { mask & (UInt32(Button1Mask) << UInt32($0 - 1)) != 0 }
+    return buttons.isEmpty ? "none down, at \(rx),\(ry)" : "button \(buttons.map(String.init).joined(separator: ", ")) down, at \(rx),\(ry)"
+}
+
 /// Presses Ctrl+Alt+F11 on the inputtest keyboard and returns the dump it writes to the log.
 func dumpGrabs() -> [String] {
     guard let serverLog, let before = (try? FileManager.default.attributesOfItem(atPath: serverLog))?[.size] as? Int else { return ["(no server log)"] }
@@ -307,7 +316,7 @@ func summarizePassiveGrabs(_ lines: ArraySlice<String>) -> [String] {
 }
 
 grabLines = { label in
-    ["who holds the pointer, \(label): \(probePointerGrab())", "the server's grabs, \(label) (XF86LogGrabInfo):"] + dumpGrabs().map { "  Xorg: \($0)" }
+    ["who holds the pointer, \(label): \(probePointerGrab()); its buttons: \(pointerButtons())", "the server's grabs, \(label) (XF86LogGrabInfo):"] + dumpGrabs().map { "  Xorg: \($0)" }
 }
 
 // MARK: The daemon

@@ -224,6 +224,12 @@ public final class Daemon: ActionSink, GestureObserver {
             self.logger.debug("\(subject) \(message)")
             self.monitorNote(MonitorLines.note(time: self.timeline.latestEvent, subject: subject, message: message))
         }
+        // Xorg 21.1.7 crashes replaying a rejected touch into a passive grab on a destroyed
+        // window (TouchOwnership.windowDestroyed); a close seen as an unmap or a list change
+        // may come before the DestroyNotify.
+        watcher.windowGone = { [unowned self] window in
+            if let frame = self.session.windows.info(UInt64(window))?.frame { self.router.windowDestroyed(frame) }
+        }
         watcher.start(readingAtMost: Self.windowsReadPerTurn)
         router.touches.landedOnDecorations = { [unowned self] point in
             // Over a client the engine tracks, it is that client's; the server is asked only

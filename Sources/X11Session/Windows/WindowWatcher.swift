@@ -47,6 +47,9 @@ public final class WindowWatcher {
     /// Where the watcher says what it decided (the daemon's debug log, the monitor): the
     /// window, and what became of it.
     public var log: (_ subject: String, _ message: String) -> Void = { _, _ in }
+    /// A window about to be reported closed no longer exists on the server (called while the
+    /// session still knows it): touches held over it must not be replayed into it.
+    public var windowGone: (_ window: XWindowID) -> Void = { _ in }
 
     public init(server: any WindowQueries, windows: WindowList, emit: @escaping (InputEvent) -> Void) {
         tracker = WindowTracker(server: server)
@@ -252,6 +255,9 @@ public final class WindowWatcher {
 
     private func close(_ id: XWindowID) {
         if active == id { active = nil }
+        // Unmapped, dropped from the client list or hidden: the window may be destroyed
+        // already (a destroy unmaps first, and a window manager drops it from its list).
+        if server.geometry(id) == nil { windowGone(id) }
         emit(.windowClosed(UInt64(id)))
     }
 }
