@@ -45,6 +45,29 @@ import GestureEngine
 // destroyed-accepted  as `destroyed`, but the owner accepts B: no press for a destroyed
 //              window, the pointer free.
 //
+// killed       two fingers down on frame 1, both held by the owner, and the owner's connection
+//              closes without a word (what SIGKILL, or SIGABRT's default action, does to a
+//              daemon). The server rejects the owner's touches for it (dix/dispatch.c
+//              CloseDownClient, dix/touch.c TouchListenerGone): the first rejection hands the
+//              pointer-emulating touch to the window manager's grab, whose press freezes the
+//              pointer; the second rejection is queued behind the freeze (dix/events.c
+//              EnqueueEvent) with the owner's id in it. The owner is freed; when the window
+//              manager answers, the queued rejection is played for a client that no longer
+//              exists: the TouchEnd it owes the owner goes to a null client (Xi/exevents.c
+//              DeliverOneTouchEvent, XaceHook) and the server dies ("Segmentation fault at
+//              address 0x70").
+// killed-rejected  the owner rejects both touches and makes a round trip (XSync), then its
+//              connection closes: the second rejection is queued behind the freeze as in
+//              `killed`, with the owner's id in it, the same crash.
+// killed-rejected-ended  the owner rejects both touches and closes only once the server has
+//              sent it both TouchEnds (the rejections played): no crash.
+// killed-accepted  the owner accepts both touches and makes a round trip, then its connection
+//              closes: no ownership is passed, nothing freezes, no crash.
+// killed-accepted-unsynced  as `killed-accepted` without the round trip: the server, woken with
+//              the requests and the hang-up together, closes the client without reading them
+//              (os/connection.c ClientReady: X_NOTIFY_ERROR), so the acceptances are lost and
+//              the crash is that of `killed`.
+//
 // Each scenario prints what each client saw, who holds the pointer afterwards and the
 // server's own grab dump (XF86LogGrabInfo), and whether the server is still running.
 
@@ -70,6 +93,10 @@ class Client {
     init(_ name: String) {
         guard let d = XOpenDisplay(name) else { fatalError("cannot connect to \(name)") }
         display = d
+        // A server that dies is what some scenarios show: Xlib marks the connection dead and
+        // returns instead of exiting, and the scenario reports the server's exit.
+        XSetIOErrorHandler { _ in 0 }
+        XSetIOErrorExitHandler(d, { _, _ in }, nil)
         root = XDefaultRootWindow(d)
     }
 
@@ -374,8 +401,104 @@ let scenarios: [String: Scenario] = [
     "accepted": Scenario(name: "accepted", secondFrame: false),
     "destroyed-accepted": Scenario(name: "destroyed-accepted", secondFrame: true, rounds: Int(ProcessInfo.processInfo.environment["REPRO_ROUNDS"] ?? "") ?? 20),
 ]
+nonisolated(unsafe) var deadSessions: [XvfbSession] = []
+
+/// The owner's connection closes with two touches down on frame 1 (see `killed` above); what it
+/// answers first depends on the scenario. Repeated `rounds` times, each in a server of its own.
+func runKilled(_ name: String, rounds: Int) throws {
+    say("== \(name)")
+    var crashes = 0
+    for round in 1...rounds {
+        let x = try XvfbSession(backend: .xorg, windowManager: nil)
+        defer {
+            // The fixture's own connection exits the process when it is closed on a dead
+            // server (Xlib's default exit handler): a session whose server died is kept.
+            if x.serverExitStatus == nil { x.tearDown() } else { deadSessions.append(x) }
+        }
+        let touchscreen = try InputTestDevice(path: x.deviceSockets["touch"]!)
+        let owner = Owner(x.display)
+        let wm = WindowManager(x.display)
+        let app = Application(x.display)
+        _ = app.window(in: wm.frame(x: 100, y: 100))
+        var clients: [Client] = [owner, wm, app]
+        let start = logSize(x)
+        func pump(until condition: () -> Bool, timeout: Double) -> Bool {
+            let deadline = monotonic() + timeout
+            while monotonic() < deadline {
+                for c in clients { c.pump() }
+                if x.serverExitStatus != nil { return false }
+                if condition() { return true }
+                usleep(500)
+            }
+            return false
+        }
+        let (a, b): (UInt32, UInt32) = (1, 2)
+        try touchscreen.touch(.begin, id: a, at: Point(x: 250, y: 250))
+        try touchscreen.touch(.begin, id: b, at: Point(x: 300, y: 250))
+        guard pump(until: { owner.touches[a] != nil && owner.touches[b] != nil }, timeout: 2) else {
+            say("round \(round): touches A and B did not both reach the owner within 2 s")
+            continue
+        }
+        var note = "both held"
+        switch name {
+        case "killed":
+            break
+        case "killed-accepted":
+            owner.accept(a)
+            owner.accept(b)
+            XSync(owner.display, 0)
+            note = "both accepted (a round trip after)"
+        case "killed-accepted-unsynced":
+            owner.accept(a)
+            owner.accept(b)
+            note = "both accepted (no round trip after)"
+        case "killed-rejected":
+            owner.reject(a)
+            owner.reject(b)
+            XSync(owner.display, 0)
+            note = "both rejected (a round trip after)"
+        case "killed-rejected-ended":
+            owner.reject(a)
+            owner.reject(b)
+            let ended = pump(until: { owner.touches[a]?.ended == true && owner.touches[b]?.ended == true }, timeout: 3)
+            note = ended ? "both rejected, both TouchEnds received" : "both rejected, the TouchEnds NOT received within 3 s"
+        default:
+            fatalError("no scenario \(name)")
+        }
+        // What SIGKILL leaves: the requests already written, then the end of the connection.
+        XFlush(owner.display)
+        shutdown(XConnectionNumber(owner.display), Int32(SHUT_RDWR))
+        clients.removeFirst()
+        // The window manager answers its presses; then the fingers lift and a third touch comes.
+        _ = pump(until: { false }, timeout: 1)
+        if x.serverExitStatus == nil {
+            try? touchscreen.touch(.end, id: a, at: Point(x: 250, y: 250))
+            try? touchscreen.touch(.end, id: b, at: Point(x: 300, y: 250))
+            try? touchscreen.touch(.begin, id: 3, at: Point(x: 250, y: 250))
+            try? touchscreen.touch(.end, id: 3, at: Point(x: 250, y: 250))
+            _ = pump(until: { false }, timeout: 0.5)
+        }
+        if let status = x.serverExitStatus {
+            crashes += 1
+            say("round \(round): owner \(note), connection closed: the X server EXITED (status \(status))")
+            if crashes == 1 {
+                for line in log(x, since: start).filter({ $0.contains("(EE)") }).suffix(30) { say("  Xorg: \(line)") }
+            }
+        } else {
+            say("round \(round): owner \(note), connection closed: the server is running; the window manager got \(wm.presses.count) press(es), the application \(app.presses.count)")
+        }
+    }
+    say("\(name): the server died in \(crashes) of \(rounds) rounds")
+}
+
+let killedRounds = Int(ProcessInfo.processInfo.environment["REPRO_ROUNDS"] ?? "") ?? 5
+let killedScenarios = ["killed", "killed-rejected", "killed-rejected-ended", "killed-accepted", "killed-accepted-unsynced"]
 let names = CommandLine.arguments.count > 1 ? Array(CommandLine.arguments.dropFirst()) : ["control", "queued", "queued-destroyed", "destroyed", "accepted", "destroyed-accepted"]
 for name in names {
-    guard let scenario = scenarios[name] else { say("no scenario \(name): \(scenarios.keys.sorted())"); exit(2) }
+    if killedScenarios.contains(name) {
+        try runKilled(name, rounds: killedRounds)
+        continue
+    }
+    guard let scenario = scenarios[name] else { say("no scenario \(name): \((scenarios.keys + killedScenarios).sorted())"); exit(2) }
     try run(scenario)
 }
