@@ -254,11 +254,26 @@ final class FakeXServer: InputRouter.Server {
     /// grabs on the freed window (Xorg 21.1.7 crashed under xfwm4); such a touch is accepted.
     @Test func aTouchWhoseWindowWasDestroyedWhileHeldIsAcceptedNotReplayed() {
         let (server, router, _) = make()
+        // Window 42 on top at the left, over window 41; window 43 at the right.
+        router.touches.windowAt = { p in p.x < 300 ? 42 : 43 }
         router.handle(touch(.begin, 7, 100, 100, at: 2000))
-        router.windowDestroyed(Rect(x: 50, y: 50, width: 200, height: 200))
+        router.windowDestroyed(41)
+        router.windowDestroyed(42)
         #expect(server.calls == [], "still held")
         router.handle(touch(.begin, 8, 600, 600, at: 2010))  // a second finger: the long press gives up on both
         #expect(server.calls == ["accept 7", "reject 8"], "the touch elsewhere is replayed as ever")
+    }
+
+    /// A window closed under the one a touch landed on (the soak closes older windows while
+    /// touches on the newest are in flight): the touch is replayed as ever, its press reaches
+    /// the window on top. (Accepted, it reached no one.)
+    @Test func aTouchOverAWindowDestroyedBelowTheOneItLandedOnIsReplayed() {
+        let (server, router, _) = make()
+        router.touches.windowAt = { p in p.x < 300 ? 42 : 43 }
+        router.handle(touch(.begin, 7, 100, 100, at: 2000))
+        router.windowDestroyed(41)
+        router.handle(touch(.begin, 8, 600, 600, at: 2010))
+        #expect(server.calls == ["reject 7", "reject 8"])
     }
 
     /// Issue 25: the touches of one hardware frame reach the client back to back with one

@@ -227,9 +227,8 @@ public final class Daemon: ActionSink, GestureObserver {
         // Xorg 21.1.7 crashes replaying a rejected touch into a passive grab on a destroyed
         // window (TouchOwnership.windowDestroyed); a close seen as an unmap or a list change
         // may come before the DestroyNotify.
-        watcher.windowGone = { [unowned self] window in
-            if let frame = self.session.windows.info(UInt64(window))?.frame { self.router.windowDestroyed(frame) }
-        }
+        watcher.windowGone = { [unowned self] window in self.router.windowDestroyed(UInt64(window)) }
+        router.touches.windowAt = { [unowned self] point in self.session.runtime.window(at: point)?.id }
         watcher.start(readingAtMost: Self.windowsReadPerTurn)
         router.touches.landedOnDecorations = { [unowned self] point in
             // Over a client the engine tracks, it is that client's; the server is asked only
@@ -311,7 +310,7 @@ public final class Daemon: ActionSink, GestureObserver {
         if !event.isInput { router.endFrame() }
         switch event {
         case .destroyed(let window):
-            if let frame = session.windows.info(UInt64(window))?.frame { router.windowDestroyed(frame) }
+            router.windowDestroyed(UInt64(window))
             watcher.handle(event)
         case .propertyChanged(_, _, let time):
             _ = timeline.instant(time)

@@ -30,6 +30,8 @@ final class TouchOwnership {
     /// Whether a touch that landed at a point landed on a window manager's decorations (a
     /// title bar, a border, a frame button) rather than on a client window.
     var landedOnDecorations: (_ at: Point) -> Bool = { _ in false }
+    /// The client window on top at a point (nil: none the session knows).
+    var windowAt: (_ point: Point) -> UInt64? = { _ in nil }
     private(set) var mode: TouchMode = .none
 
     /// An X touch: the physical device and its touch id.
@@ -56,6 +58,9 @@ final class TouchOwnership {
         /// Released on a window manager's decorations: accepted, and given to the window
         /// manager as XTest pointer input instead (``relayToWindowManager``).
         var relayedAsPointer = false
+        /// The client window on top where it landed (the one whose frame's passive grabs the
+        /// server copied into its listeners), as the session knew the stacking then.
+        var landedOnWindow: UInt64?
         /// The window it landed on was destroyed while it was held (``windowDestroyed(_:)``).
         var landedOnDestroyedWindow = false
     }
@@ -119,7 +124,7 @@ final class TouchOwnership {
             if touches[key] != nil { finishStale(key, at: t) }
             let id = newID()
             touches[key] = Tracked(id: id, device: e.device, awaitingVerdict: mode == .owner, lastLocation: e.root, emulatesPointer: e.emulatesPointer,
-                                   landedAt: e.root)
+                                   landedAt: e.root, landedOnWindow: mode == .owner ? windowAt(e.root) : nil)
             keys[id] = key
             logger.debug("touch \(id) began at \(Int(e.root.x)),\(Int(e.root.y)) (device \(e.source), X touch \(e.touch)\(e.emulatesPointer ? ", the pointer's" : ""), over window 0x\(String(e.child, radix: 16)))")
             feed.touch(.began, id, e.root, at: t)
@@ -308,16 +313,18 @@ final class TouchOwnership {
         }
     }
 
-    /// A client window was destroyed; `frame` is where it was. Touches held that landed on it
-    /// are accepted rather than rejected when they are let go.
+    /// A client window was destroyed. Touches held that landed on it (on top where they
+    /// landed) are accepted rather than rejected when they are let go; those over a window
+    /// destroyed below the one they landed on are replayed as ever (that window's grabs are
+    /// not among their listeners: soak, an older window closed under a newer one).
     ///
     /// Xorg 21.1.7 (dix/touch.c) copies every passive grab under a touch into its listeners
     /// when it begins, each copy pointing at its window, and nothing removes them when that
     /// window is destroyed: a rejection then activates a copy on the freed window and the
     /// server crashes (`IsParent` via `ActivatePointerGrab`; seen under xfwm4). An
     /// acceptance replays nothing, and the application whose window it was is gone.
-    func windowDestroyed(_ frame: Rect) {
-        for (key, var t) in touches where t.awaitingVerdict && frame.contains(t.landedAt) {
+    func windowDestroyed(_ window: UInt64) {
+        for (key, var t) in touches where t.awaitingVerdict && t.landedOnWindow == window {
             t.landedOnDestroyedWindow = true
             touches[key] = t
         }
