@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+@testable import GestureEngine
+@testable import GestureProfiles
+@testable import X11Session
+@testable import X11TestSupport
+
+/// `keys:` as written, whatever the layout: a real client window on Xvfb reports each
+/// KeyPress as Xlib resolves it (keysym and modifier state), for layouts set with setxkbmap.
+/// What each combination must give comes from xkeyboard-config's symbols files: `us` has
+/// `key <AE12> { [ equal, plus ] }`, `<AE02> { [ 2, at ] }` and no EuroSign; `de` has
+/// `<AD12> { [ plus, asterisk, … ] }`, `<AD01> q Q at` (latin(type4)), `<AD03> { [ e, E,
+/// EuroSign, … ] }` and AltGr as ISO_Level3_Shift (level3(ralt_switch)), which sets Mod5.
+@Suite(.serialized) struct KeysLayoutXvfbTests {
+    /// One KeyPress as the window saw it.
+    struct Press: Equatable, CustomStringConvertible {
+        var keysym: String
+        var state: UInt32
+        var description: String { "\(keysym)/0x\(String(state, radix: 16))" }
+    }
+
+    static let shift: UInt32 = 0x1, control: UInt32 = 0x4, mod5: UInt32 = 0x80
+
+    /// The KeyPresses a window must receive for each combination, per layout: the level's
+    /// modifiers pressed before the key, the key with exactly the modifiers it needs.
+    static let expected: [String: [(combo: String, presses: [Press])]] = [
+        "us": [
+            ("plus", [Press(keysym: "Shift_L", state: 0), Press(keysym: "plus", state: shift)]),
+            ("A", [Press(keysym: "Shift_L", state: 0), Press(keysym: "A", state: shift)]),
+            ("ctrl+plus", [Press(keysym: "Control_L", state: 0), Press(keysym: "Shift_L", state: control), Press(keysym: "plus", state: control | shift)]),
+            ("at", [Press(keysym: "Shift_L", state: 0), Press(keysym: "at", state: shift)]),
+            // Not in the layout: a spare keycode, no modifier.
+            ("EuroSign", [Press(keysym: "EuroSign", state: 0)]),
+        ],
+        "de": [
+            ("plus", [Press(keysym: "plus", state: 0)]),
+            ("A", [Press(keysym: "Shift_L", state: 0), Press(keysym: "A", state: shift)]),
+            ("ctrl+plus", [Press(keysym: "Control_L", state: 0), Press(keysym: "plus", state: control)]),
+            ("at", [Press(keysym: "ISO_Level3_Shift", state: 0), Press(keysym: "at", state: mod5)]),
+            ("EuroSign", [Press(keysym: "ISO_Level3_Shift", state: 0), Press(keysym: "EuroSign", state: mod5)]),
+        ],
+    ]
+
+    /// `key TEXT KEYSYM state 0xMASK` → the keysym and state (the text is Xlib's Latin-1
+    /// rendering, not what is judged).
+    static func press(_ line: String) -> Press? {
+        let parts = line.split(separator: " ")
+        guard parts.count >= 5, parts[0] == "key", parts[parts.count - 2] == "state",
+              let state = UInt32(parts[parts.count - 1].dropFirst(2), radix: 16) else { return nil }
+        return Press(keysym: String(parts[parts.count - 3]), state: state)
+    }
+
+    /// Runs `setxkbmap LAYOUT` on the display and waits until the window has been told of
+    /// the new map (an XKB notification): key events after that are read with the new layout.
+    static func setLayout(_ layout: String, on x: XvfbSession, window: XvfbSession.TestWindow) throws {
+        let before = window.output.count
+        let tool = try Child(["setxkbmap", "-display", x.display, layout], environment: ["PATH=/usr/bin:/bin"], capture: false)
+        #expect(tool.waitForExit(timeout: 10) == 0, "setxkbmap \(layout)")
+        #expect(window.output.wait { _ in window.output.lines(from: before).contains { $0.hasPrefix("keyboard-changed ") } } != nil, "no XKB notification after setxkbmap \(layout)")
+    }
+
+    static func focusedWindow(on x: XvfbSession, performer: ActionPerformer) throws -> XvfbSession.TestWindow {
+        let w = try x.openWindow(class: "Editor", title: "editor", keyState: true)
+        performer.perform(ActionRequest(gesture: "test", state: .recognized, action: .window(.raise, window: UInt64(w.id)), window: nil, values: GestureValues(), time: .zero))
+        #expect(w.output.wait { $0 == "focus-in" } != nil)
+        return w
+    }
+
+    /// Fires `keys: COMBO` and returns the KeyPresses the window received for it, once the
+    /// last one expected has arrived.
+    static func fire(_ combo: String, performer: ActionPerformer, window: XvfbSession.TestWindow, until last: Press) throws -> [Press] {
+        let before = window.output.count
+        guard case .success(let keys) = KeyCombo.parse(combo) else { throw FixtureError(description: "bad combo \(combo)") }
+        performer.perform(ActionRequest(gesture: "test", state: .recognized, action: .keys(keys), window: nil, values: GestureValues(), time: .zero))
+        _ = window.output.wait { _ in window.output.lines(from: before).compactMap(press).contains(last) }
+        return window.output.lines(from: before).compactMap(press)
+    }
+
+    @Test(arguments: ["us", "de"])
+    func keysArriveAsTheLayoutTypesThem(layout: String) throws {
+        let x = try XvfbSession()
+        let performer = ActionPerformer(server: x.server)
+        let w = try Self.focusedWindow(on: x, performer: performer)
+        try Self.setLayout(layout, on: x, window: w)
+        for (combo, presses) in Self.expected[layout]! {
+            let received = try Self.fire(combo, performer: performer, window: w, until: presses.last!)
+            #expect(received == presses, "\(layout) \(combo): \(received)")
+            x.server.sync()
+            #expect(x.server.keycodesDown() == [], "\(layout) \(combo): keys left down")
+            #expect(x.server.keyboardState().locked == [] && x.server.keyboardState().latched == [])
+        }
+    }
+}
