@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+@testable import GestureEngine
+@testable import GestureProfiles
+@testable import X11Session
+@testable import X11TestSupport
+
+/// Modifiers the user holds on a real keyboard (Xorg's inputtest keyboard, not XTest) do not
+/// leak into `keys:` — the keys arrive as written — and are in force again after it; a
+/// locked Caps Lock neither. The window reports what it received (see KeysLayoutXvfbTests);
+/// the US layout (xkeyboard-config `us`) gives the expectations.
+@Suite(.serialized) struct HeldModifiersXorgTests {
+    typealias Press = KeysLayoutXvfbTests.Press
+    static let shift = KeysLayoutXvfbTests.shift, control = KeysLayoutXvfbTests.control, lock: UInt32 = 0x2
+    /// X keycodes of the pc105 keyboard (evdev): Shift_L, Control_L, Caps_Lock, b.
+    static let shiftL: UInt8 = 50, controlL: UInt8 = 37, capsLock: UInt8 = 66, keyB: UInt8 = 56
+
+    func start() throws -> (XvfbSession, ActionPerformer, XvfbSession.TestWindow, InputTestDevice) {
+        let x = try XvfbSession(backend: .xorg)
+        let performer = ActionPerformer(server: x.server)
+        let w = try KeysLayoutXvfbTests.focusedWindow(on: x, performer: performer)
+        try KeysLayoutXvfbTests.setLayout("us", on: x, window: w)
+        return (x, performer, w, try InputTestDevice(path: x.deviceSockets["keyboard"]!))
+    }
+
+    /// Presses (or releases) keys of the physical keyboard and waits until the window saw the
+    /// presses.
+    func physical(_ keys: [UInt8], pressed: Bool, keyboard: InputTestDevice, window: XvfbSession.TestWindow, seen: [String] = []) throws {
+        let before = window.output.count
+        for k in keys { try keyboard.key(k, pressed: pressed) }
+        for keysym in seen {
+            #expect(window.output.wait { _ in window.output.lines(from: before).compactMap(KeysLayoutXvfbTests.press).contains { $0.keysym == keysym } } != nil, "\(keysym) not seen")
+        }
+    }
+
+    @Test func heldShiftAndControlAreReleasedForTheCombinationAndInForceAfter() throws {
+        let (x, performer, w, keyboard) = try start()
+        try physical([Self.controlL, Self.shiftL], pressed: true, keyboard: keyboard, window: w, seen: ["Control_L", "Shift_L"])
+        #expect(x.server.keycodesDown() == [Self.controlL, Self.shiftL])
+        // What was held comes back after the combination (Control, then Shift): seen as presses.
+        let restored = [Press(keysym: "Control_L", state: 0), Press(keysym: "Shift_L", state: Self.control)]
+        let cases: [(combo: String, presses: [Press])] = [
+            ("b", [Press(keysym: "b", state: 0)]),
+            ("at", [Press(keysym: "Shift_L", state: 0), Press(keysym: "at", state: Self.shift)]),
+            ("ctrl+plus", [Press(keysym: "Control_L", state: 0), Press(keysym: "Shift_L", state: Self.control), Press(keysym: "plus", state: Self.control | Self.shift)]),
+        ]
+        for (combo, presses) in cases {
+            let received = try KeysLayoutXvfbTests.fire(combo, performer: performer, window: w, until: restored.last!)
+            #expect(received == presses + restored, "\(combo): \(received)")
+            x.server.sync()
+            #expect(x.server.keycodesDown() == [Self.controlL, Self.shiftL], "\(combo): the held keys are down again, nothing else")
+        }
+        // The user's next key still has their modifiers; once they let go, nothing is down.
+        try physical([Self.keyB], pressed: true, keyboard: keyboard, window: w, seen: ["B"])
+        #expect(w.output.lines.compactMap(KeysLayoutXvfbTests.press).last == Press(keysym: "B", state: Self.control | Self.shift))
+        try physical([Self.keyB, Self.shiftL, Self.controlL], pressed: false, keyboard: keyboard, window: w)
+        #expect(x.poll { x.server.keycodesDown() == [] }, "\(x.server.keycodesDown())")
+        try physical([Self.keyB], pressed: true, keyboard: keyboard, window: w, seen: ["b"])
+        #expect(w.output.lines.compactMap(KeysLayoutXvfbTests.press).last == Press(keysym: "b", state: 0))
+        try keyboard.key(Self.keyB, pressed: false)
+    }
+
+    @Test func aLockedCapsLockDoesNotChangeTheKeysAndStaysLocked() throws {
+        let (x, performer, w, keyboard) = try start()
+        try physical([Self.capsLock], pressed: true, keyboard: keyboard, window: w, seen: ["Caps_Lock"])
+        try keyboard.key(Self.capsLock, pressed: false)
+        #expect(x.poll { x.server.keyboardState().locked == .capsLock })
+        for (combo, presses) in [("b", [Press(keysym: "b", state: 0)]), ("A", [Press(keysym: "Shift_L", state: 0), Press(keysym: "A", state: Self.shift)])] {
+            let received = try KeysLayoutXvfbTests.fire(combo, performer: performer, window: w, until: presses.last!)
+            #expect(received == presses, "\(combo): \(received)")
+            x.server.sync()
+            #expect(x.server.keycodesDown() == [])
+            #expect(x.server.keyboardState().locked == .capsLock, "Caps Lock is locked again after \(combo)")
+        }
+        try physical([Self.keyB], pressed: true, keyboard: keyboard, window: w, seen: ["B"])
+        #expect(w.output.lines.compactMap(KeysLayoutXvfbTests.press).last == Press(keysym: "B", state: Self.lock))
+        try keyboard.key(Self.keyB, pressed: false)
+    }
+}
