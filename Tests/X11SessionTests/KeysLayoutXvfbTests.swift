@@ -52,9 +52,10 @@ import Testing
 
     /// Runs `setxkbmap LAYOUT` on the display and waits until the window has been told of
     /// the new map (an XKB notification): key events after that are read with the new layout.
-    static func setLayout(_ layout: String, on x: XvfbSession, window: XvfbSession.TestWindow) throws {
+    /// `options`: more arguments (`-option grp:caps_toggle`).
+    static func setLayout(_ layout: String, options: [String] = [], on x: XvfbSession, window: XvfbSession.TestWindow) throws {
         let before = window.output.count
-        let tool = try Child(["setxkbmap", "-display", x.display, layout], environment: ["PATH=/usr/bin:/bin"], capture: false)
+        let tool = try Child(["setxkbmap", "-display", x.display, layout] + options, environment: ["PATH=/usr/bin:/bin"], capture: false)
         #expect(tool.waitForExit(timeout: 10) == 0, "setxkbmap \(layout)")
         #expect(window.output.wait { _ in window.output.lines(from: before).contains { $0.hasPrefix("keyboard-changed ") } } != nil, "no XKB notification after setxkbmap \(layout)")
     }

@@ -5,21 +5,22 @@ import Testing
 @testable import X11Session
 @testable import X11TestSupport
 
-/// Modifiers the user holds on a real keyboard (Xorg's inputtest keyboard, not XTest) do not
-/// leak into `keys:` — the keys arrive as written — and are in force again after it; a
-/// locked Caps Lock neither. The window reports what it received (see KeysLayoutXvfbTests);
-/// the US layout (xkeyboard-config `us`) gives the expectations.
-@Suite(.serialized) struct HeldModifiersXorgTests {
+/// `keys:` against the state of a real keyboard (Xorg's inputtest keyboard, not XTest):
+/// modifiers the user holds do not leak into the keys — they arrive as written — and are in
+/// force again after them; a locked Caps Lock neither; a second layout the user switched to
+/// is the one typed. The window reports what it received (see KeysLayoutXvfbTests);
+/// xkeyboard-config's `us` and `de` give the expectations.
+@Suite(.serialized) struct KeysRealKeyboardXorgTests {
     typealias Press = KeysLayoutXvfbTests.Press
     static let shift = KeysLayoutXvfbTests.shift, control = KeysLayoutXvfbTests.control, lock: UInt32 = 0x2
     /// X keycodes of the pc105 keyboard (evdev): Shift_L, Control_L, Caps_Lock, b.
     static let shiftL: UInt8 = 50, controlL: UInt8 = 37, capsLock: UInt8 = 66, keyB: UInt8 = 56
 
-    func start() throws -> (XvfbSession, ActionPerformer, XvfbSession.TestWindow, InputTestDevice) {
+    func start(layout: String = "us", options: [String] = []) throws -> (XvfbSession, ActionPerformer, XvfbSession.TestWindow, InputTestDevice) {
         let x = try XvfbSession(backend: .xorg)
         let performer = ActionPerformer(server: x.server)
         let w = try KeysLayoutXvfbTests.focusedWindow(on: x, performer: performer)
-        try KeysLayoutXvfbTests.setLayout("us", on: x, window: w)
+        try KeysLayoutXvfbTests.setLayout(layout, options: options, on: x, window: w)
         return (x, performer, w, try InputTestDevice(path: x.deviceSockets["keyboard"]!))
     }
 
@@ -75,5 +76,28 @@ import Testing
         try physical([Self.keyB], pressed: true, keyboard: keyboard, window: w, seen: ["B"])
         #expect(w.output.lines.compactMap(KeysLayoutXvfbTests.press).last == Press(keysym: "B", state: Self.lock))
         try keyboard.key(Self.keyB, pressed: false)
+    }
+
+    /// `us,de` with Caps Lock switching between them: after the user switches to the second
+    /// group (German), keys are typed as German does, the group bits (0x2000) in every state.
+    @Test func theLayoutTheUserSwitchedToIsTheOneTyped() throws {
+        let (x, performer, w, keyboard) = try start(layout: "us,de", options: ["-option", "grp:caps_toggle"])
+        // With grp:caps_toggle, Caps Lock is ISO_Next_Group.
+        try physical([Self.capsLock], pressed: true, keyboard: keyboard, window: w, seen: ["ISO_Next_Group"])
+        try keyboard.key(Self.capsLock, pressed: false)
+        #expect(x.poll { x.server.keyboardState().group == 1 })
+        let german: UInt32 = 0x2000
+        let cases: [(combo: String, presses: [Press])] = [
+            ("plus", [Press(keysym: "plus", state: german)]),
+            ("at", [Press(keysym: "ISO_Level3_Shift", state: german), Press(keysym: "at", state: german | KeysLayoutXvfbTests.mod5)]),
+            ("A", [Press(keysym: "Shift_L", state: german), Press(keysym: "A", state: german | Self.shift)]),
+        ]
+        for (combo, presses) in cases {
+            let received = try KeysLayoutXvfbTests.fire(combo, performer: performer, window: w, until: presses.last!)
+            #expect(received == presses, "\(combo): \(received)")
+            x.server.sync()
+            #expect(x.server.keycodesDown() == [])
+            #expect(x.server.keyboardState().group == 1, "still the German layout after \(combo)")
+        }
     }
 }
