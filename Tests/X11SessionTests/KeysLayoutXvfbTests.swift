@@ -60,8 +60,8 @@ import Testing
         #expect(window.output.wait { _ in window.output.lines(from: before).contains { $0.hasPrefix("keyboard-changed ") } } != nil, "no XKB notification after setxkbmap \(layout)")
     }
 
-    static func focusedWindow(on x: XvfbSession, performer: ActionPerformer) throws -> XvfbSession.TestWindow {
-        let w = try x.openWindow(class: "Editor", title: "editor", keyState: true)
+    static func focusedWindow(on x: XvfbSession, performer: ActionPerformer, class cls: String = "Editor") throws -> XvfbSession.TestWindow {
+        let w = try x.openWindow(class: cls, title: cls.lowercased(), keyState: true)
         performer.perform(ActionRequest(gesture: "test", state: .recognized, action: .window(.raise, window: UInt64(w.id)), window: nil, values: GestureValues(), time: .zero))
         #expect(w.output.wait { $0 == "focus-in" } != nil)
         return w
@@ -90,5 +90,24 @@ import Testing
             #expect(x.server.keycodesDown() == [], "\(layout) \(combo): keys left down")
             #expect(x.server.keyboardState().locked == [] && x.server.keyboardState().latched == [])
         }
+    }
+
+    /// Through `tactus run`: a pointer-trigger drag fires `keys: at` on a German layout; the
+    /// window receives AltGr+q's `at`, and the daemon's debug log says which key and level.
+    @Test func theDaemonTypesKeysAsTheLayoutInForce() throws {
+        let x = try XvfbSession()
+        let performer = ActionPerformer(server: x.server)
+        // The class the drag's profile matches.
+        let w = try Self.focusedWindow(on: x, performer: performer, class: "Demo")
+        try Self.setLayout("de", on: x, window: w)
+        let config = DaemonXvfbTests.dragConfig.replacingOccurrences(of: "keys: ctrl+c", with: "keys: at")
+        let daemon = try x.startDaemon(config: config)
+        let before = w.output.count
+        DaemonXvfbTests().drag(x, from: Point(x: 150, y: 200), by: Vector(dx: 20, dy: 0))
+        let last = Press(keysym: "at", state: Self.mod5)
+        #expect(w.output.wait { _ in w.output.lines(from: before).compactMap(Self.press).contains(last) } != nil, "\(w.output.lines)")
+        #expect(w.output.lines(from: before).compactMap(Self.press) == [Press(keysym: "ISO_Level3_Shift", state: 0), last])
+        #expect(daemon.output!.wait { $0.contains("keys at: at: keycode 24 level 3 with modifiers 0x80") } != nil, "\(daemon.output!.lines.suffix(10))")
+        #expect(x.server.keycodesDown() == [])
     }
 }
