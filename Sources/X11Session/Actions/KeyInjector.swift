@@ -49,12 +49,13 @@ public final class KeyInjector {
             if !state.latched.isEmpty { server.latchModifiers(state.latched, to: state.latched) }
             server.flush()
         }
+        // The user's modifiers set aside for the combination (put back by the defer above).
         for k in held { server.fakeKey(k, pressed: false) }
         if !state.locked.isEmpty { server.lockModifiers(state.locked, to: []) }
         if !state.latched.isEmpty { server.latchModifiers(state.latched, to: []) }
         var holding: ModifierMask = []
         var decided: [String] = []
-        func press(_ keycode: UInt8) {
+        func pressKey(_ keycode: UInt8) {
             guard !pressed.contains(keycode) else { return }
             server.fakeKey(keycode, pressed: true)
             pressed.append(keycode)
@@ -67,9 +68,9 @@ public final class KeyInjector {
                     guard let key = layout.key(setting: modifier) else {
                         return log("no key sets the modifier 0x\(String(modifier.rawValue, radix: 16)) that \(name) needs (level \(placement.level + 1) of keycode \(placement.keycode))")
                     }
-                    press(key)
+                    pressKey(key)
                 }
-                press(placement.keycode)
+                pressKey(placement.keycode)
                 keepBinding(of: placement.keycode)
                 decided.append("\(name): keycode \(placement.keycode) level \(placement.level + 1)"
                                + (placement.modifiers.isEmpty ? "" : " with modifiers 0x\(String(placement.modifiers.rawValue, radix: 16))"))
@@ -82,7 +83,7 @@ public final class KeyInjector {
                 code = spare
             }
             guard let code else { return log("no keycode for \(name), and none spare to bind it to") }
-            press(code)
+            pressKey(code)
             keepBinding(of: code)
             decided.append("\(name): spare keycode \(code)")
         }
