@@ -92,22 +92,29 @@ import Testing
         }
     }
 
-    /// Through `tactus run`: a pointer-trigger drag fires `keys: at` on a German layout; the
-    /// window receives AltGr+q's `at`, and the daemon's debug log says which key and level.
+    /// Through `tactus run`: a pointer-trigger drag fires `keys: at`, typed as the US layout
+    /// types it (Shift+2); the layout then changes to German under the running daemon
+    /// (setxkbmap), and the same drag types AltGr+q. The daemon's debug log says which key
+    /// and level each time.
     @Test func theDaemonTypesKeysAsTheLayoutInForce() throws {
         let x = try XvfbSession()
         let performer = ActionPerformer(server: x.server)
         // The class the drag's profile matches.
         let w = try Self.focusedWindow(on: x, performer: performer, class: "Demo")
-        try Self.setLayout("de", on: x, window: w)
+        try Self.setLayout("us", on: x, window: w)
         let config = DaemonXvfbTests.dragConfig.replacingOccurrences(of: "keys: ctrl+c", with: "keys: at")
         let daemon = try x.startDaemon(config: config)
-        let before = w.output.count
-        DaemonXvfbTests().drag(x, from: Point(x: 150, y: 200), by: Vector(dx: 20, dy: 0))
-        let last = Press(keysym: "at", state: Self.mod5)
-        #expect(w.output.wait { _ in w.output.lines(from: before).compactMap(Self.press).contains(last) } != nil, "\(w.output.lines)")
-        #expect(w.output.lines(from: before).compactMap(Self.press) == [Press(keysym: "ISO_Level3_Shift", state: 0), last])
-        #expect(daemon.output!.wait { $0.contains("keys at: at: keycode 24 level 3 with modifiers 0x80") } != nil, "\(daemon.output!.lines.suffix(10))")
-        #expect(x.server.keycodesDown() == [])
+        for (layout, presses, decision) in [
+            ("us", [Press(keysym: "Shift_L", state: 0), Press(keysym: "at", state: Self.shift)], "keys at: at: keycode 11 level 2 with modifiers 0x1"),
+            ("de", [Press(keysym: "ISO_Level3_Shift", state: 0), Press(keysym: "at", state: Self.mod5)], "keys at: at: keycode 24 level 3 with modifiers 0x80"),
+        ] {
+            if layout != "us" { try Self.setLayout(layout, on: x, window: w) }
+            let before = w.output.count
+            DaemonXvfbTests().drag(x, from: Point(x: 150, y: 200), by: Vector(dx: 20, dy: 0))
+            #expect(w.output.wait { _ in w.output.lines(from: before).compactMap(Self.press).contains(presses.last!) } != nil, "\(layout): \(w.output.lines.suffix(6))")
+            #expect(Array(w.output.lines(from: before).compactMap(Self.press)) == presses, "\(layout)")
+            #expect(daemon.output!.wait { $0.contains(decision) } != nil, "\(daemon.output!.lines.suffix(10))")
+            #expect(x.server.keycodesDown() == [])
+        }
     }
 }

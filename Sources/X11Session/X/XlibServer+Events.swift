@@ -66,6 +66,10 @@ extension XlibServer {
             var m = event.xmapping
             XRefreshKeyboardMapping(&m)
             return .other
+        case xkbEventBase where xkbEventBase >= 0:
+            // A new keyboard or a changed map (the only XKB events selected).
+            keyboardMapGeneration += 1
+            return .other
         default:
             if randrEventBase >= 0, type == randrEventBase + RRScreenChangeNotify || type == randrEventBase + RRNotify {
                 XRRUpdateConfiguration(&event)

@@ -9,15 +9,61 @@ extension XlibServer {
         return k == 0 ? nil : k
     }
 
-    public func keyboardState() -> KeyboardState {
-        var state = XkbStateRec()
-        let read = XkbGetState(display, UInt32(XkbUseCoreKbd), &state) == Success
-        return KeyboardState(keysDown: keycodesDown(), group: read ? Int(state.group) : 0,
-                             latched: read ? ModifierMask(rawValue: UInt32(state.latched_mods)) : [],
-                             locked: read ? ModifierMask(rawValue: UInt32(state.locked_mods)) : [])
+    /// Asks for XKB's map change events (a new keyboard, setxkbmap, a keycode rebound), so
+    /// that the layout read is kept until the map changes.
+    func watchKeyboardMapChanges() {
+        var opcode: Int32 = 0, event: Int32 = 0, error: Int32 = 0
+        var major = Int32(XkbMajorVersion), minor = Int32(XkbMinorVersion)
+        guard XkbQueryExtension(display, &opcode, &event, &error, &major, &minor) != 0 else { return }
+        xkbEventBase = event
+        let changes = UInt32(XkbNewKeyboardNotifyMask | XkbMapNotifyMask)
+        XkbSelectEvents(display, UInt32(XkbUseCoreKbd), changes, changes)
     }
 
+    /// One round trip (the keyboard's state); the keys down are asked for only when a key
+    /// sets a modifier or a group (something is held).
+    public func keyboardState() -> KeyboardState {
+        var state = XkbStateRec()
+        guard XkbGetState(display, UInt32(XkbUseCoreKbd), &state) == Success else {
+            return KeyboardState(keysDown: keycodesDown(), group: 0, latched: [], locked: [])
+        }
+        let held = state.base_mods != 0 || state.base_group != 0
+        return KeyboardState(keysDown: held ? keycodesDown() : [], group: Int(state.group),
+                             latched: ModifierMask(rawValue: UInt32(state.latched_mods)),
+                             locked: ModifierMask(rawValue: UInt32(state.locked_mods)))
+    }
+
+    /// Whether an XKB map change waits in the queue, unread: the server sends events before
+    /// the reply to a later request, so after a round trip every change made before it is
+    /// either counted (read by the loop) or queued. Scanned without taking anything out.
+    private func noteQueuedKeyboardMapChanges() {
+        guard xkbEventBase >= 0 else { return }
+        final class Probe { var base: Int32 = 0; var found = false }
+        let probe = Probe()
+        probe.base = xkbEventBase
+        var event = XEvent()
+        withExtendedLifetime(probe) {
+            _ = XCheckIfEvent(display, &event, { _, event, argument in
+                guard let event, let argument else { return 0 }
+                let probe = Unmanaged<Probe>.fromOpaque(UnsafeRawPointer(argument)).takeUnretainedValue()
+                if cx11_event_type(event) == probe.base { probe.found = true }
+                return 0  // never taken: the loop reads it as usual
+            }, UnsafeMutableRawPointer(Unmanaged.passUnretained(probe).toOpaque()).assumingMemoryBound(to: CChar.self))
+        }
+        if probe.found { keyboardMapGeneration += 1 }
+    }
+
+    /// Read once per map change and group: the map is some 20 KB, read in a round trip, and
+    /// every `keys` action asks for it (a pan repeating keys, many times a second).
     public func keyboardLayout(group: Int) -> KeyboardLayout? {
+        noteQueuedKeyboardMapChanges()
+        if let cached = cachedLayout, cached.generation == keyboardMapGeneration, cached.group == group { return cached.layout }
+        guard let layout = readKeyboardLayout(group: group) else { return nil }
+        cachedLayout = (keyboardMapGeneration, group, layout)
+        return layout
+    }
+
+    private func readKeyboardLayout(group: Int) -> KeyboardLayout? {
         let parts = UInt32(XkbKeyTypesMask | XkbKeySymsMask | XkbModifierMapMask)
         guard let description = XkbGetMap(display, parts, UInt32(XkbUseCoreKbd)) else { return nil }
         defer { XkbFreeKeyboard(description, 0, 1) }

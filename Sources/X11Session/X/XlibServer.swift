@@ -18,6 +18,12 @@ public final class XlibServer: XServer {
     var randrEventBase: Int32 = -1
     /// A window of our own, for server-time round trips.
     var timeWindow: Window = 0
+    /// XKB's event number (-1: no XKB). Map changes are selected (`XlibServer+Keyboard.swift`).
+    var xkbEventBase: Int32 = -1
+    /// Counts the keyboard map changes seen (XKB events, read by the loop or found queued).
+    var keyboardMapGeneration = 0
+    /// The layout last read, for the generation and group it was read in.
+    var cachedLayout: (generation: Int, group: Int, layout: KeyboardLayout)?
 
     /// The `Display *` for one Xlib call (checked for the owning thread in debug builds).
     var display: OpaquePointer { connection.handle }
@@ -39,6 +45,7 @@ public final class XlibServer: XServer {
         if XQueryExtension(d, "XInputExtension", &opcode, &event, &error) != 0 { xiOpcode = opcode }
         var rrEvent: Int32 = 0, rrError: Int32 = 0
         if XRRQueryExtension(d, &rrEvent, &rrError) != 0 { randrEventBase = rrEvent }
+        watchKeyboardMapChanges()
     }
 
     /// From now on, losing the connection (the server exited, the session ended) says so on
