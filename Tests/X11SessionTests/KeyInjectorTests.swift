@@ -5,7 +5,8 @@ import Testing
 
 /// `keys:` at the X seam, against a keyboard map written here after xkeyboard-config's pc105
 /// `de` layout (the keycodes of evdev): the order of presses and releases, the level's
-/// modifiers, and that no key stays down whatever goes wrong. What a real window receives is
+/// modifiers, the user's modifiers set aside and back, and that a combination that cannot
+/// be sent presses nothing. What a real window receives is
 /// KeysLayoutXvfbTests' and HeldModifiersXorgTests' part.
 @Suite struct KeyInjectorTests {
     final class FakeKeyboard: KeyInjector.Server {
@@ -69,7 +70,8 @@ import Testing
                 37: key(["Control_L"]), 50: key(["Shift_L"]), 62: key(["Shift_R"]), 66: key(["Caps_Lock"]),
                 92: key(["ISO_Level3_Shift"]), 108: key(["ISO_Level3_Shift"]), 203: key(["Mode_switch"]),
             ],
-            modifierKeys: [37: .control, 50: .shift, 62: .shift, 66: .capsLock, 92: .mod5, 108: .mod5, 203: .mod5])
+            modifierKeys: [37: .control, 50: .shift, 62: .shift, 66: .capsLock, 92: .mod5, 108: .mod5, 203: .mod5],
+            levelModifiers: [24: [.shift, .capsLock, .mod5], 26: [.shift, .capsLock, .mod5], 35: [.shift, .mod5], 38: [.shift, .capsLock, .mod5]])
     }
 
     func press(_ combo: String, on keyboard: FakeKeyboard) -> KeyInjector {
@@ -104,45 +106,50 @@ import Testing
         #expect(keyboard.down == [62, 35])
     }
 
-    @Test func lockedAndLatchedModifiersAreClearedForTheCombinationAndSetAgain() {
+    @Test func latchedModifiersAndLocksThatChooseALevelAreClearedForTheCombinationAndSetAgain() {
         let keyboard = FakeKeyboard(layout: Self.germanLayout())
         keyboard.down = [66]  // Caps Lock held: not released (a second press would toggle it)
-        keyboard.locked = .capsLock
+        keyboard.locked = [.capsLock, .mod2]
         keyboard.latched = .shift
         _ = press("a", on: keyboard)
+        // Num Lock chooses no level of a letter: left on (no LED blinking at each combination).
         #expect(keyboard.calls == ["lock 0x2 to 0x0", "latch 0x1 to 0x0", "38 down", "38 up", "lock 0x2 to 0x2", "latch 0x1 to 0x1"])
-        #expect(keyboard.locked == .capsLock && keyboard.latched == .shift && keyboard.down == [66])
+        #expect(keyboard.locked == [.capsLock, .mod2] && keyboard.latched == .shift && keyboard.down == [66])
+        keyboard.calls = []
+        keyboard.latched = []
+        _ = press("ctrl+Control_L", on: keyboard)
+        #expect(keyboard.calls == ["37 down", "37 up"], "Caps Lock chooses no level of Control")
     }
 
-    @Test func noKeyStaysDownWhenACombinationCannotBeSent() {
+    @Test func aCombinationThatCannotBeSentPressesNothing() {
         // A keysym neither in the layout nor bindable (no spare keycode) after a modifier and a
-        // level's AltGr: everything pressed is released, the held Shift comes back.
+        // level's AltGr: nothing is pressed (no half combination), the held Shift untouched.
         let keyboard = FakeKeyboard(layout: Self.germanLayout())
         keyboard.down = [50]
         var messages: [String] = []
         let injector = KeyInjector(server: keyboard)
         injector.log = { messages.append($0) }
         injector.press(KeyCombo(keys: ["Control_L", "EuroSign", "ecircumflex"]))
-        #expect(keyboard.calls == ["50 up", "37 down", "92 down", "26 down", "26 up", "92 up", "37 up", "50 down"])
-        #expect(keyboard.down == [50])
+        #expect(keyboard.calls == [])
         #expect(messages == ["no keycode for ecircumflex, and none spare to bind it to"])
         // A level whose modifier no key sets (AltGr gone from the map).
-        keyboard.calls = []
         keyboard.layout.modifierKeys = keyboard.layout.modifierKeys.filter { $0.value != .mod5 }
         injector.press(KeyCombo(keys: ["Control_L", "at"]))
-        #expect(keyboard.calls == ["50 up", "37 down", "37 up", "50 down"])
+        #expect(keyboard.calls == [])
         #expect(messages.last?.hasPrefix("no key sets the modifier 0x80 that at needs") == true)
         // An unknown name.
-        keyboard.calls = []
         injector.press(KeyCombo(keys: ["Control_L", "nosuchkey"]))
-        #expect(keyboard.calls == ["50 up", "37 down", "37 up", "50 down"])
+        #expect(keyboard.calls == [])
+        #expect(messages.last == "unknown key nosuchkey")
+        #expect(keyboard.down == [50])
     }
 
     @Test func aKeysymTheLayoutLacksGetsASpareKeycodeWithoutModifiers() {
         let keyboard = FakeKeyboard(layout: Self.germanLayout())
         keyboard.spareKeycodes = [255]
         let injector = press("ctrl+ecircumflex", on: keyboard)
-        #expect(keyboard.calls == ["37 down", "bind 255", "255 down", "255 up", "37 up"])
+        // Bound before any key goes down.
+        #expect(keyboard.calls == ["bind 255", "37 down", "255 down", "255 up", "37 up"])
         // Kept for the next press, undone on shutdown.
         keyboard.calls = []
         injector.press(KeyCombo(keys: ["ecircumflex"]))

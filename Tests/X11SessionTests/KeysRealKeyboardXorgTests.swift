@@ -13,8 +13,10 @@ import Testing
 @Suite(.serialized) struct KeysRealKeyboardXorgTests {
     typealias Press = KeysLayoutXvfbTests.Press
     static let shift = KeysLayoutXvfbTests.shift, control = KeysLayoutXvfbTests.control, lock: UInt32 = 0x2
-    /// X keycodes of the pc105 keyboard (evdev): Shift_L, Control_L, Caps_Lock, b.
-    static let shiftL: UInt8 = 50, controlL: UInt8 = 37, capsLock: UInt8 = 66, keyB: UInt8 = 56
+    /// X keycodes of the pc105 keyboard (evdev): Shift_L, Control_L, Caps_Lock, Num_Lock, b.
+    static let shiftL: UInt8 = 50, controlL: UInt8 = 37, capsLock: UInt8 = 66, numLock: UInt8 = 77, keyB: UInt8 = 56
+    /// Num Lock's modifier in pc's map.
+    static let mod2: UInt32 = 0x10
 
     func start(layout: String = "us", options: [String] = []) throws -> (XvfbSession, ActionPerformer, XvfbSession.TestWindow, InputTestDevice) {
         let x = try XvfbSession(backend: .xorg)
@@ -61,20 +63,25 @@ import Testing
         try keyboard.key(Self.keyB, pressed: false)
     }
 
+    /// Caps Lock chooses a letter's level: lifted for the keys, locked again after. Num Lock
+    /// chooses none of a letter's: left on (the keys carry it, as from the keyboard).
     @Test func aLockedCapsLockDoesNotChangeTheKeysAndStaysLocked() throws {
         let (x, performer, w, keyboard) = try start()
-        try physical([Self.capsLock], pressed: true, keyboard: keyboard, window: w, seen: ["Caps_Lock"])
-        try keyboard.key(Self.capsLock, pressed: false)
-        #expect(x.poll { x.server.keyboardState().locked == .capsLock })
-        for (combo, presses) in [("b", [Press(keysym: "b", state: 0)]), ("A", [Press(keysym: "Shift_L", state: 0), Press(keysym: "A", state: Self.shift)])] {
+        for lock in [Self.capsLock, Self.numLock] {
+            try physical([lock], pressed: true, keyboard: keyboard, window: w, seen: [lock == Self.capsLock ? "Caps_Lock" : "Num_Lock"])
+            try keyboard.key(lock, pressed: false)
+        }
+        let locks: ModifierMask = [.capsLock, .mod2]
+        #expect(x.poll { x.server.keyboardState().locked == locks })
+        for (combo, presses) in [("b", [Press(keysym: "b", state: Self.mod2)]), ("A", [Press(keysym: "Shift_L", state: Self.mod2), Press(keysym: "A", state: Self.shift | Self.mod2)])] {
             let received = try KeysLayoutXvfbTests.fire(combo, performer: performer, window: w, until: presses.last!)
             #expect(received == presses, "\(combo): \(received)")
             x.server.sync()
             #expect(x.server.keycodesDown() == [])
-            #expect(x.server.keyboardState().locked == .capsLock, "Caps Lock is locked again after \(combo)")
+            #expect(x.poll { x.server.keyboardState().locked == locks }, "Caps Lock and Num Lock locked again after \(combo)")
         }
         try physical([Self.keyB], pressed: true, keyboard: keyboard, window: w, seen: ["B"])
-        #expect(w.output.lines.compactMap(KeysLayoutXvfbTests.press).last == Press(keysym: "B", state: Self.lock))
+        #expect(w.output.lines.compactMap(KeysLayoutXvfbTests.press).last == Press(keysym: "B", state: Self.lock | Self.mod2))
         try keyboard.key(Self.keyB, pressed: false)
     }
 

@@ -33,47 +33,68 @@ public final class KeyInjector {
     /// (Shift, AltGr…) pressed just before it and released just after, unless a key of the
     /// combination already holds them (`ctrl+plus` on a US layout: Control, Shift, `=`).
     /// Modifiers the user holds are released for the combination and pressed again after
-    /// it; latched and locked ones (Caps Lock) are cleared for it and set again after. A
-    /// keysym the layout lacks gets a spare keycode for the time of the press. Every key
-    /// pressed is released, whatever happens.
+    /// it; latched ones are cleared for it and latched again after, and a locked one that
+    /// would change a key's level (Caps Lock for a letter, Num Lock for the keypad) is
+    /// unlocked for it and locked again. A keysym the layout lacks gets a spare keycode for
+    /// the time of the press. Every key pressed is released, whatever happens.
     public func press(_ combo: KeyCombo) {
         releaseBindings(olderThan: temporaryBindingLifetime)
         let state = server.keyboardState()
         let layout = server.keyboardLayout(group: state.group)
-        var pressed: [UInt8] = []
+        guard let plan = plan(combo, layout: layout) else { return }
         let held = layout?.heldModifierKeys(among: state.keysDown) ?? []
+        let locks = state.locked.intersection(ModifierMask(plan.keys.map { layout?.levelModifiers[$0] ?? [] }))
+        let latches = state.latched
+        var pressed: [UInt8] = []
         defer {
             for k in pressed.reversed() { server.fakeKey(k, pressed: false) }
             for k in held { server.fakeKey(k, pressed: true) }
-            if !state.locked.isEmpty { server.lockModifiers(state.locked, to: state.locked) }
-            if !state.latched.isEmpty { server.latchModifiers(state.latched, to: state.latched) }
+            if !locks.isEmpty { server.lockModifiers(locks, to: locks) }
+            if !latches.isEmpty { server.latchModifiers(latches, to: latches) }
             server.flush()
         }
         // The user's modifiers set aside for the combination (put back by the defer above).
         for k in held { server.fakeKey(k, pressed: false) }
-        if !state.locked.isEmpty { server.lockModifiers(state.locked, to: []) }
-        if !state.latched.isEmpty { server.latchModifiers(state.latched, to: []) }
+        if !locks.isEmpty { server.lockModifiers(locks, to: []) }
+        if !latches.isEmpty { server.latchModifiers(latches, to: []) }
+        for k in plan.keys where !pressed.contains(k) {
+            server.fakeKey(k, pressed: true)
+            pressed.append(k)
+        }
+        debug("keys \(combo): \(plan.decisions.joined(separator: ", ")); pressed \(pressed.map(String.init).joined(separator: " "))"
+              + (held.isEmpty ? "" : "; held modifier keys \(held.map(String.init).joined(separator: " ")) released for it")
+              + (locks.isEmpty ? "" : "; locked 0x\(String(locks.rawValue, radix: 16)) unlocked for it")
+              + (latches.isEmpty ? "" : "; latched 0x\(String(latches.rawValue, radix: 16)) cleared for it"))
+    }
+
+    /// The keycodes to press for `combo`, in order (each level's modifier keys before its
+    /// key), and what was decided for each name; nil (said in the log) when a name cannot be
+    /// typed. Binds spare keycodes for keysyms the layout lacks.
+    private func plan(_ combo: KeyCombo, layout: KeyboardLayout?) -> (keys: [UInt8], decisions: [String])? {
+        var keys: [UInt8] = []
+        var decisions: [String] = []
         var holding: ModifierMask = []
-        var decided: [String] = []
-        func pressKey(_ keycode: UInt8) {
-            guard !pressed.contains(keycode) else { return }
-            server.fakeKey(keycode, pressed: true)
-            pressed.append(keycode)
+        func add(_ keycode: UInt8) {
+            keys.append(keycode)
             holding.formUnion(layout?.modifiers(of: keycode) ?? [])
         }
         for name in combo.keys {
-            guard let keysym = Keysyms.byName[name].map({ UInt($0) }) else { return log("unknown key \(name)") }
+            guard let keysym = Keysyms.byName[name].map({ UInt($0) }) else {
+                log("unknown key \(name)")
+                return nil
+            }
             if let layout, let placement = layout.placement(of: keysym) {
                 for modifier in placement.modifiers.subtracting(holding).bits {
                     guard let key = layout.key(setting: modifier) else {
-                        return log("no key sets the modifier 0x\(String(modifier.rawValue, radix: 16)) that \(name) needs (level \(placement.level + 1) of keycode \(placement.keycode))")
+                        log("no key sets the modifier 0x\(String(modifier.rawValue, radix: 16)) that \(name) needs (level \(placement.level + 1) of keycode \(placement.keycode))")
+                        return nil
                     }
-                    pressKey(key)
+                    add(key)
                 }
-                pressKey(placement.keycode)
+                add(placement.keycode)
                 keepBinding(of: placement.keycode)
-                decided.append("\(name): keycode \(placement.keycode) level \(placement.level + 1)"
-                               + (placement.modifiers.isEmpty ? "" : " with modifiers 0x\(String(placement.modifiers.rawValue, radix: 16))"))
+                decisions.append("\(name): keycode \(placement.keycode) level \(placement.level + 1)"
+                                 + (placement.modifiers.isEmpty ? "" : " with modifiers 0x\(String(placement.modifiers.rawValue, radix: 16))"))
                 continue
             }
             // Without XKB (no layout): the core map's keycode, no levels.
@@ -82,14 +103,15 @@ public final class KeyInjector {
                 temporaryBindings.append((keysym, spare, milliseconds()))
                 code = spare
             }
-            guard let code else { return log("no keycode for \(name), and none spare to bind it to") }
-            pressKey(code)
+            guard let code else {
+                log("no keycode for \(name), and none spare to bind it to")
+                return nil
+            }
+            add(code)
             keepBinding(of: code)
-            decided.append("\(name): spare keycode \(code)")
+            decisions.append("\(name): spare keycode \(code)")
         }
-        debug("keys \(combo): \(decided.joined(separator: ", ")); pressed \(pressed.map(String.init).joined(separator: " "))"
-              + (held.isEmpty ? "" : "; held modifier keys \(held.map(String.init).joined(separator: " ")) released for it")
-              + (state.locked.isEmpty && state.latched.isEmpty ? "" : "; locked 0x\(String(state.locked.rawValue, radix: 16)) latched 0x\(String(state.latched.rawValue, radix: 16)) cleared for it"))
+        return (keys, decisions)
     }
 
     /// A temporary binding just used lives on (``temporaryBindingLifetime``).

@@ -23,10 +23,15 @@ public struct KeyboardLayout: Sendable, Equatable {
     public var levels: [UInt8: [Level]]
     /// The real modifiers each key sets when pressed (the modifier map); keys absent set none.
     public var modifierKeys: [UInt8: ModifierMask]
+    /// The modifiers that choose each key's level (its XKB type's): Shift and Caps Lock for a
+    /// letter, Shift and Num Lock for a keypad key, none for a one-level key. Keys absent:
+    /// none.
+    public var levelModifiers: [UInt8: ModifierMask]
 
-    public init(levels: [UInt8: [Level]], modifierKeys: [UInt8: ModifierMask]) {
+    public init(levels: [UInt8: [Level]], modifierKeys: [UInt8: ModifierMask], levelModifiers: [UInt8: ModifierMask] = [:]) {
         self.levels = levels
         self.modifierKeys = modifierKeys
+        self.levelModifiers = levelModifiers
     }
 
     /// Where a keysym is: the key to press and the modifiers to hold with it.

@@ -67,8 +67,7 @@ extension XlibServer {
             XRefreshKeyboardMapping(&m)
             return .other
         case xkbEventBase where xkbEventBase >= 0:
-            // A new keyboard or a changed map (the only XKB events selected).
-            keyboardMapGeneration += 1
+            noteKeyboardEvent(&event)
             return .other
         default:
             if randrEventBase >= 0, type == randrEventBase + RRScreenChangeNotify || type == randrEventBase + RRNotify {

@@ -1,5 +1,14 @@
 import CX11
 
+/// What `keys` actions need of the keyboard's state, as XKB's state events give it.
+struct TrackedKeyboardState {
+    var group = 0
+    var baseGroup = 0
+    var baseModifiers: UInt32 = 0
+    var latched: UInt32 = 0
+    var locked: UInt32 = 0
+}
+
 /// The keyboard map and state: XKB's view of the layout in use (levels and the modifiers
 /// that reach them), the keys down, latched and locked modifiers, spare keycodes bound to
 /// keysyms the map lacks.
@@ -9,54 +18,77 @@ extension XlibServer {
         return k == 0 ? nil : k
     }
 
-    /// Asks for XKB's map change events (a new keyboard, setxkbmap, a keycode rebound), so
-    /// that the layout read is kept until the map changes.
-    func watchKeyboardMapChanges() {
+    /// Asks for XKB's map change events (a new keyboard, setxkbmap, a keycode rebound) and
+    /// state changes (group, held, latched and locked modifiers), after reading the state once:
+    /// `keys` actions then know both without a round trip.
+    func watchKeyboard() {
         var opcode: Int32 = 0, event: Int32 = 0, error: Int32 = 0
         var major = Int32(XkbMajorVersion), minor = Int32(XkbMinorVersion)
         guard XkbQueryExtension(display, &opcode, &event, &error, &major, &minor) != 0 else { return }
-        xkbEventBase = event
-        let changes = UInt32(XkbNewKeyboardNotifyMask | XkbMapNotifyMask)
-        XkbSelectEvents(display, UInt32(XkbUseCoreKbd), changes, changes)
-    }
-
-    /// One round trip (the keyboard's state); the keys down are asked for only when a key
-    /// sets a modifier or a group (something is held).
-    public func keyboardState() -> KeyboardState {
         var state = XkbStateRec()
-        guard XkbGetState(display, UInt32(XkbUseCoreKbd), &state) == Success else {
-            return KeyboardState(keysDown: keycodesDown(), group: 0, latched: [], locked: [])
+        if XkbGetState(display, UInt32(XkbUseCoreKbd), &state) == Success {
+            trackedKeyboardState = TrackedKeyboardState(group: Int(state.group), baseGroup: Int(state.base_group), baseModifiers: UInt32(state.base_mods),
+                                                        latched: UInt32(state.latched_mods), locked: UInt32(state.locked_mods))
         }
-        let held = state.base_mods != 0 || state.base_group != 0
-        return KeyboardState(keysDown: held ? keycodesDown() : [], group: Int(state.group),
-                             latched: ModifierMask(rawValue: UInt32(state.latched_mods)),
-                             locked: ModifierMask(rawValue: UInt32(state.locked_mods)))
+        xkbEventBase = event
+        let changes = UInt32(XkbNewKeyboardNotifyMask | XkbMapNotifyMask | XkbStateNotifyMask)
+        XkbSelectEvents(display, UInt32(XkbUseCoreKbd), changes, changes)
+        // Of the state, only what keys depend on: not every pointer button or key press.
+        let details = UInt(XkbGroupStateMask | XkbModifierStateMask)
+        XkbSelectEventDetails(display, UInt32(XkbUseCoreKbd), UInt32(XkbStateNotify), details, details)
     }
 
-    /// Whether an XKB map change waits in the queue, unread: the server sends events before
-    /// the reply to a later request, so after a round trip every change made before it is
-    /// either counted (read by the loop) or queued. Scanned without taking anything out.
-    private func noteQueuedKeyboardMapChanges() {
+    /// An XKB event read (by the loop, or found queued): a state change is kept, a map change
+    /// counted.
+    func noteKeyboardEvent(_ event: UnsafeMutablePointer<XEvent>) {
+        event.withMemoryRebound(to: XkbAnyEvent.self, capacity: 1) { any in
+            guard any.pointee.xkb_type == XkbStateNotify else {
+                keyboardMapGeneration += 1
+                return
+            }
+            any.withMemoryRebound(to: XkbStateNotifyEvent.self, capacity: 1) { s in
+                let e = s.pointee
+                trackedKeyboardState = TrackedKeyboardState(group: Int(e.group), baseGroup: Int(e.base_group), baseModifiers: UInt32(e.base_mods),
+                                                            latched: UInt32(e.latched_mods), locked: UInt32(e.locked_mods))
+            }
+        }
+    }
+
+    /// Takes in the XKB events already received but not yet read by the loop (they are newer
+    /// than what it read), without taking them out of the queue: it reads them as usual.
+    private func catchUpWithQueuedKeyboardEvents() {
         guard xkbEventBase >= 0 else { return }
-        final class Probe { var base: Int32 = 0; var found = false }
-        let probe = Probe()
-        probe.base = xkbEventBase
+        final class Scan {
+            let server: XlibServer
+            init(_ server: XlibServer) { self.server = server }
+        }
+        let scan = Scan(self)
         var event = XEvent()
-        withExtendedLifetime(probe) {
+        withExtendedLifetime(scan) {
             _ = XCheckIfEvent(display, &event, { _, event, argument in
                 guard let event, let argument else { return 0 }
-                let probe = Unmanaged<Probe>.fromOpaque(UnsafeRawPointer(argument)).takeUnretainedValue()
-                if cx11_event_type(event) == probe.base { probe.found = true }
-                return 0  // never taken: the loop reads it as usual
-            }, UnsafeMutableRawPointer(Unmanaged.passUnretained(probe).toOpaque()).assumingMemoryBound(to: CChar.self))
+                let scan = Unmanaged<Scan>.fromOpaque(UnsafeRawPointer(argument)).takeUnretainedValue()
+                if cx11_event_type(event) == scan.server.xkbEventBase { scan.server.noteKeyboardEvent(event) }
+                return 0  // never taken
+            }, UnsafeMutableRawPointer(Unmanaged.passUnretained(scan).toOpaque()).assumingMemoryBound(to: CChar.self))
         }
-        if probe.found { keyboardMapGeneration += 1 }
+    }
+
+    /// From XKB's state events, no round trip; the keys down are asked for (a round trip) only
+    /// when a key sets a modifier or a group (something is held).
+    public func keyboardState() -> KeyboardState {
+        guard xkbEventBase >= 0 else { return KeyboardState(keysDown: keycodesDown(), group: 0, latched: [], locked: []) }
+        catchUpWithQueuedKeyboardEvents()
+        let s = trackedKeyboardState
+        let held = s.baseModifiers != 0 || s.baseGroup != 0
+        return KeyboardState(keysDown: held ? keycodesDown() : [], group: s.group,
+                             latched: ModifierMask(rawValue: s.latched), locked: ModifierMask(rawValue: s.locked))
     }
 
     /// Read once per map change and group: the map is some 20 KB, read in a round trip, and
     /// every `keys` action asks for it (a pan repeating keys, many times a second).
     public func keyboardLayout(group: Int) -> KeyboardLayout? {
-        noteQueuedKeyboardMapChanges()
+        catchUpWithQueuedKeyboardEvents()
         if let cached = cachedLayout, cached.generation == keyboardMapGeneration, cached.group == group { return cached.layout }
         guard let layout = readKeyboardLayout(group: group) else { return nil }
         cachedLayout = (keyboardMapGeneration, group, layout)
@@ -71,6 +103,7 @@ extension XlibServer {
               let symMaps = map.pointee.key_sym_map else { return nil }
         var levels: [UInt8: [KeyboardLayout.Level]] = [:]
         var modifierKeys: [UInt8: ModifierMask] = [:]
+        var levelModifiers: [UInt8: ModifierMask] = [:]
         for code in Int(description.pointee.min_key_code)...Int(description.pointee.max_key_code) {
             if let modmap = map.pointee.modmap, modmap[code] != 0 { modifierKeys[UInt8(code)] = ModifierMask(rawValue: UInt32(modmap[code])) }
             let symMap = symMaps[code]
@@ -94,8 +127,9 @@ extension XlibServer {
                 keyLevels.append(KeyboardLayout.Level(keysym: keysym, modifierChoices: choices))
             }
             levels[UInt8(code)] = keyLevels
+            if type.mods.mask != 0 { levelModifiers[UInt8(code)] = ModifierMask(rawValue: UInt32(type.mods.mask)) }
         }
-        return KeyboardLayout(levels: levels, modifierKeys: modifierKeys)
+        return KeyboardLayout(levels: levels, modifierKeys: modifierKeys, levelModifiers: levelModifiers)
     }
 
     /// The group a key with `groups` groups uses when the keyboard is in `group`: XKB wraps

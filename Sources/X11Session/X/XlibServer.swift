@@ -18,12 +18,15 @@ public final class XlibServer: XServer {
     var randrEventBase: Int32 = -1
     /// A window of our own, for server-time round trips.
     var timeWindow: Window = 0
-    /// XKB's event number (-1: no XKB). Map changes are selected (`XlibServer+Keyboard.swift`).
+    /// XKB's event number (-1: no XKB). Map and state changes are selected
+    /// (`XlibServer+Keyboard.swift`).
     var xkbEventBase: Int32 = -1
     /// Counts the keyboard map changes seen (XKB events, read by the loop or found queued).
     var keyboardMapGeneration = 0
     /// The layout last read, for the generation and group it was read in.
     var cachedLayout: (generation: Int, group: Int, layout: KeyboardLayout)?
+    /// The keyboard's state as the latest XKB state event (or the first read) gave it.
+    var trackedKeyboardState = TrackedKeyboardState()
 
     /// The `Display *` for one Xlib call (checked for the owning thread in debug builds).
     var display: OpaquePointer { connection.handle }
@@ -45,7 +48,7 @@ public final class XlibServer: XServer {
         if XQueryExtension(d, "XInputExtension", &opcode, &event, &error) != 0 { xiOpcode = opcode }
         var rrEvent: Int32 = 0, rrError: Int32 = 0
         if XRRQueryExtension(d, &rrEvent, &rrError) != 0 { randrEventBase = rrEvent }
-        watchKeyboardMapChanges()
+        watchKeyboard()
     }
 
     /// From now on, losing the connection (the server exited, the session ended) says so on
