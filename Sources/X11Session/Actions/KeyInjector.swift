@@ -10,8 +10,9 @@ public final class KeyInjector {
 
     private let server: Server
     var log: (String) -> Void = { _ in }
-    /// What was decided for each combination: keys, levels, modifiers (the daemon's debug log).
-    var debug: (String) -> Void = { _ in }
+    /// What was decided for each combination: keys, levels, modifiers (the daemon's debug
+    /// log; the message is made only when it is written).
+    var debug: (() -> String) -> Void = { _ in }
     /// Spare keycodes bound to keysyms the map lacks. Clients read the new map only when they
     /// handle the key event, so a binding is kept a while (and reused) rather than undone at
     /// once — the same reason xdotool delays its revert.
@@ -61,10 +62,10 @@ public final class KeyInjector {
             server.fakeKey(k, pressed: true)
             pressed.append(k)
         }
-        debug("keys \(combo): \(plan.decisions.joined(separator: ", ")); pressed \(pressed.map(String.init).joined(separator: " "))"
+        debug { "keys \(combo): \(plan.decisions.joined(separator: ", ")); pressed \(pressed.map(String.init).joined(separator: " "))"
               + (held.isEmpty ? "" : "; held modifier keys \(held.map(String.init).joined(separator: " ")) released for it")
               + (locks.isEmpty ? "" : "; locked 0x\(String(locks.rawValue, radix: 16)) unlocked for it")
-              + (latches.isEmpty ? "" : "; latched 0x\(String(latches.rawValue, radix: 16)) cleared for it"))
+              + (latches.isEmpty ? "" : "; latched 0x\(String(latches.rawValue, radix: 16)) cleared for it") }
     }
 
     /// The keycodes to press for `combo`, in order (each level's modifier keys before its

@@ -20,7 +20,10 @@ public struct KeyboardLayout: Sendable, Equatable {
     }
 
     /// Each keycode's levels, the first level first.
-    public var levels: [UInt8: [Level]]
+    public var levels: [UInt8: [Level]] { didSet { placements = Self.placements(in: levels) } }
+    /// Every keysym's placement, found once per layout read (a `keys` action looks up a few
+    /// keysyms; a layout holds a thousand).
+    private var placements: [UInt: Placement]
     /// The real modifiers each key sets when pressed (the modifier map); keys absent set none.
     public var modifierKeys: [UInt8: ModifierMask]
     /// The modifiers that choose each key's level (its XKB type's): Shift and Caps Lock for a
@@ -32,6 +35,7 @@ public struct KeyboardLayout: Sendable, Equatable {
         self.levels = levels
         self.modifierKeys = modifierKeys
         self.levelModifiers = levelModifiers
+        placements = Self.placements(in: levels)
     }
 
     /// Where a keysym is: the key to press and the modifiers to hold with it.
@@ -44,13 +48,15 @@ public struct KeyboardLayout: Sendable, Equatable {
 
     /// The key and modifiers that type `keysym`: the lowest level that has it (a plain key
     /// before a shifted one), then the lowest keycode. Nil when the layout lacks it.
-    public func placement(of keysym: UInt) -> Placement? {
-        var best: Placement?
+    public func placement(of keysym: UInt) -> Placement? { placements[keysym] }
+
+    private static func placements(in levels: [UInt8: [Level]]) -> [UInt: Placement] {
+        var best: [UInt: Placement] = [:]
         for (keycode, keyLevels) in levels {
-            for (level, entry) in keyLevels.enumerated() where entry.keysym == keysym && keysym != 0 {
-                guard let modifiers = Self.simplest(entry.modifierChoices) else { continue }
-                if let b = best, (b.level, b.keycode) <= (level, keycode) { continue }
-                best = Placement(keycode: keycode, level: level, modifiers: modifiers)
+            for (level, entry) in keyLevels.enumerated() where entry.keysym != 0 {
+                guard let modifiers = simplest(entry.modifierChoices) else { continue }
+                if let b = best[entry.keysym], (b.level, b.keycode) <= (level, keycode) { continue }
+                best[entry.keysym] = Placement(keycode: keycode, level: level, modifiers: modifiers)
             }
         }
         return best

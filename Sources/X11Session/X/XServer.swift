@@ -111,9 +111,11 @@ public protocol InputInjection: XConnection {
 public protocol KeyboardMap: XConnection {
     /// A keycode that has `keysym` at some level of some group (Xlib's core view of the map).
     func keycode(forKeysym keysym: UInt) -> UInt8?
-    /// The keys down, the group in effect, the latched and locked modifiers.
+    /// The keys down, the group in effect, the latched and locked modifiers, as the latest
+    /// word from the server has them (a change in flight as this is asked is not in it).
     func keyboardState() -> KeyboardState
-    /// The keyboard map as `group` gives it, read now; nil without XKB.
+    /// The keyboard map as `group` gives it, as of the latest map change the server told of;
+    /// nil without XKB.
     func keyboardLayout(group: Int) -> KeyboardLayout?
     /// Sets the latched modifiers among `affect` to those of `values` (XKB).
     func latchModifiers(_ affect: ModifierMask, to values: ModifierMask)

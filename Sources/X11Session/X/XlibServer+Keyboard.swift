@@ -56,8 +56,9 @@ extension XlibServer {
 
     /// Takes in the XKB events already received but not yet read by the loop (they are newer
     /// than what it read), without taking them out of the queue: it reads them as usual.
-    private func catchUpWithQueuedKeyboardEvents() {
-        guard xkbEventBase >= 0 else { return }
+    /// `reading`: what the connection has received since is read first (a system call).
+    private func catchUpWithQueuedKeyboardEvents(reading: Bool) {
+        guard xkbEventBase >= 0, XEventsQueued(display, reading ? QueuedAfterReading : QueuedAlready) > 0 else { return }
         final class Scan {
             let server: XlibServer
             init(_ server: XlibServer) { self.server = server }
@@ -78,7 +79,7 @@ extension XlibServer {
     /// when a key sets a modifier or a group (something is held).
     public func keyboardState() -> KeyboardState {
         guard xkbEventBase >= 0 else { return KeyboardState(keysDown: keycodesDown(), group: 0, latched: [], locked: []) }
-        catchUpWithQueuedKeyboardEvents()
+        catchUpWithQueuedKeyboardEvents(reading: true)
         let s = trackedKeyboardState
         let held = s.baseModifiers != 0 || s.baseGroup != 0
         return KeyboardState(keysDown: held ? keycodesDown() : [], group: s.group,
@@ -88,7 +89,7 @@ extension XlibServer {
     /// Read once per map change and group: the map is some 20 KB, read in a round trip, and
     /// every `keys` action asks for it (a pan repeating keys, many times a second).
     public func keyboardLayout(group: Int) -> KeyboardLayout? {
-        catchUpWithQueuedKeyboardEvents()
+        catchUpWithQueuedKeyboardEvents(reading: false)
         if let cached = cachedLayout, cached.generation == keyboardMapGeneration, cached.group == group { return cached.layout }
         guard let layout = readKeyboardLayout(group: group) else { return nil }
         cachedLayout = (keyboardMapGeneration, group, layout)
