@@ -33,8 +33,10 @@ extension XlibServer {
         xkbEventBase = event
         let changes = UInt32(XkbNewKeyboardNotifyMask | XkbMapNotifyMask | XkbStateNotifyMask)
         XkbSelectEvents(display, UInt32(XkbUseCoreKbd), changes, changes)
-        // Of the state, only what keys depend on: not every pointer button or key press.
-        let details = UInt(XkbGroupStateMask | XkbModifierStateMask)
+        // Of the state, only what keys depend on (the modifiers and the group, each as in
+        // effect, held, latched and locked): not every pointer button or key press.
+        let details = UInt(XkbModifierStateMask | XkbModifierBaseMask | XkbModifierLatchMask | XkbModifierLockMask
+                           | XkbGroupStateMask | XkbGroupBaseMask | XkbGroupLatchMask | XkbGroupLockMask)
         XkbSelectEventDetails(display, UInt32(XkbUseCoreKbd), UInt32(XkbStateNotify), details, details)
     }
 
