@@ -48,7 +48,7 @@ import Testing
             ("ctrl+plus", [Press(keysym: "Control_L", state: 0), Press(keysym: "Shift_L", state: Self.control), Press(keysym: "plus", state: Self.control | Self.shift)]),
         ]
         for (combo, presses) in cases {
-            let received = try KeysLayoutXvfbTests.fire(combo, performer: performer, window: w, until: restored.last!)
+            let received = try KeysLayoutXvfbTests.fire(combo, performer: performer, window: w, expecting: presses + restored)
             #expect(received == presses + restored, "\(combo): \(received)")
             x.server.sync()
             #expect(x.server.keycodesDown() == [Self.controlL, Self.shiftL], "\(combo): the held keys are down again, nothing else")
@@ -74,7 +74,7 @@ import Testing
         let locks: ModifierMask = [.capsLock, .mod2]
         #expect(x.poll { x.server.keyboardState().locked == locks })
         for (combo, presses) in [("b", [Press(keysym: "b", state: Self.mod2)]), ("A", [Press(keysym: "Shift_L", state: Self.mod2), Press(keysym: "A", state: Self.shift | Self.mod2)])] {
-            let received = try KeysLayoutXvfbTests.fire(combo, performer: performer, window: w, until: presses.last!)
+            let received = try KeysLayoutXvfbTests.fire(combo, performer: performer, window: w, expecting: presses)
             #expect(received == presses, "\(combo): \(received)")
             x.server.sync()
             #expect(x.server.keycodesDown() == [])
@@ -100,7 +100,7 @@ import Testing
             ("A", [Press(keysym: "Shift_L", state: german), Press(keysym: "A", state: german | Self.shift)]),
         ]
         for (combo, presses) in cases {
-            let received = try KeysLayoutXvfbTests.fire(combo, performer: performer, window: w, until: presses.last!)
+            let received = try KeysLayoutXvfbTests.fire(combo, performer: performer, window: w, expecting: presses)
             #expect(received == presses, "\(combo): \(received)")
             x.server.sync()
             #expect(x.server.keycodesDown() == [])
