@@ -67,10 +67,10 @@ import Testing
                 26: key(["e", "E", "EuroSign", "EuroSign"]),
                 35: key(["plus", "asterisk", "asciitilde", "macron"]),
                 38: key(["a", "A", "ae", "AE"]),
-                37: key(["Control_L"]), 50: key(["Shift_L"]), 62: key(["Shift_R"]), 66: key(["Caps_Lock"]),
+                37: key(["Control_L"]), 50: key(["Shift_L"]), 64: key(["Alt_L", "Meta_L"]), 62: key(["Shift_R"]), 66: key(["Caps_Lock"]),
                 92: key(["ISO_Level3_Shift"]), 108: key(["ISO_Level3_Shift"]), 203: key(["Mode_switch"]),
             ],
-            modifierKeys: [37: .control, 50: .shift, 62: .shift, 66: .capsLock, 92: .mod5, 108: .mod5, 203: .mod5],
+            modifierKeys: [37: .control, 50: .shift, 64: .mod1, 62: .shift, 66: .capsLock, 92: .mod5, 108: .mod5, 203: .mod5],
             levelModifiers: [24: [.shift, .capsLock, .mod5], 26: [.shift, .capsLock, .mod5], 35: [.shift, .mod5], 38: [.shift, .capsLock, .mod5]])
     }
 
@@ -95,6 +95,10 @@ import Testing
         keyboard.calls = []
         _ = press("plus", on: keyboard)
         #expect(keyboard.calls == ["35 down", "35 up"])
+        keyboard.calls = []
+        // Meta_L is the second level of Alt_L's key (pc): the key alone sets Mod1 either way.
+        _ = press("meta+a", on: keyboard)
+        #expect(keyboard.calls == ["64 down", "38 down", "38 up", "64 up"])
         #expect(keyboard.down.isEmpty)
     }
 

@@ -48,7 +48,13 @@ public struct KeyboardLayout: Sendable, Equatable {
 
     /// The key and modifiers that type `keysym`: the lowest level that has it (a plain key
     /// before a shifted one), then the lowest keycode. Nil when the layout lacks it.
-    public func placement(of keysym: UInt) -> Placement? { placements[keysym] }
+    public func placement(of keysym: UInt) -> Placement? {
+        guard var placement = placements[keysym] else { return nil }
+        // A modifier key sets its modifier at any level: `meta` (Meta_L, the second level of
+        // Alt_L's key on pc layouts) is that key alone, not Shift+Alt.
+        if placement.level > 0, modifierKeys[placement.keycode] != nil, Self.plainModifierKeysyms.contains(keysym) { placement.modifiers = [] }
+        return placement
+    }
 
     private static func placements(in levels: [UInt8: [Level]]) -> [UInt: Placement] {
         var best: [UInt: Placement] = [:]
