@@ -19,7 +19,7 @@ import Testing
         var description: String { "\(keysym)/0x\(String(state, radix: 16))" }
     }
 
-    static let shift: UInt32 = 0x1, control: UInt32 = 0x4, mod5: UInt32 = 0x80
+    static let shift: UInt32 = 0x1, control: UInt32 = 0x4, mod1: UInt32 = 0x8, mod5: UInt32 = 0x80
 
     /// The KeyPresses a window must receive for each combination, per layout: the level's
     /// modifiers pressed before the key, the key with exactly the modifiers it needs.
@@ -31,6 +31,9 @@ import Testing
             ("at", [Press(keysym: "Shift_L", state: 0), Press(keysym: "at", state: shift)]),
             // Not in the layout: a spare keycode, no modifier.
             ("EuroSign", [Press(keysym: "EuroSign", state: 0)]),
+            // meta is Meta_L, the second level of pc's `<LALT> { [ Alt_L, Meta_L ] }`: that
+            // key alone, Alt (Mod1) for the key after it — not Shift+Alt.
+            ("meta+a", [Press(keysym: "Alt_L", state: 0), Press(keysym: "a", state: mod1)]),
         ],
         "de": [
             ("plus", [Press(keysym: "plus", state: 0)]),
@@ -38,6 +41,7 @@ import Testing
             ("ctrl+plus", [Press(keysym: "Control_L", state: 0), Press(keysym: "plus", state: control)]),
             ("at", [Press(keysym: "ISO_Level3_Shift", state: 0), Press(keysym: "at", state: mod5)]),
             ("EuroSign", [Press(keysym: "ISO_Level3_Shift", state: 0), Press(keysym: "EuroSign", state: mod5)]),
+            ("meta+a", [Press(keysym: "Alt_L", state: 0), Press(keysym: "a", state: mod1)]),
         ],
     ]
 
