@@ -397,9 +397,9 @@ final class XvfbSession {
     }
 
     /// Starts `tactus-test-window` and waits until openbox manages it.
-    func openWindow(class cls: String, title: String, geometry: String = "400x300+100+100", touch: Bool = false, refuseFocus: Bool = false, buttonState: Bool = false) throws -> TestWindow {
+    func openWindow(class cls: String, title: String, geometry: String = "400x300+100+100", touch: Bool = false, refuseFocus: Bool = false, buttonState: Bool = false, keyState: Bool = false) throws -> TestWindow {
         let binary = repositoryRoot.appendingPathComponent(".build/debug/tactus-test-window").path
-        let p = try Child([binary, "--class", cls, "--instance", cls.lowercased(), "--title", title, "--geometry", geometry] + (touch ? ["--touch"] : []) + (refuseFocus ? ["--refuse-focus"] : []) + (buttonState ? ["--button-state"] : []),
+        let p = try Child([binary, "--class", cls, "--instance", cls.lowercased(), "--title", title, "--geometry", geometry] + (touch ? ["--touch"] : []) + (refuseFocus ? ["--refuse-focus"] : []) + (buttonState ? ["--button-state"] : []) + (keyState ? ["--key-state"] : []),
                           environment: ["DISPLAY=\(display)"], capture: true)
         windows.append(p)
         let collector = p.output!
@@ -530,10 +530,11 @@ final class InputTestDevice {
         try sync()
     }
 
-    /// xf86ITEventKey: an X key code (evdev + 8) pressed or released.
-    func key(_ code: Int32, pressed: Bool) throws {
+    /// xf86ITEventKey of a keyboard ("keyboard"): the key with X keycode `keycode` pressed or
+    /// released, as a physical keyboard's key (not XTest's).
+    func key(_ keycode: UInt8, pressed: Bool) throws {
         var m = Message(size: 16, type: 5)
-        m.put(code, at: 8)
+        m.put(Int32(keycode), at: 8)
         m.put(UInt32(pressed ? 1 : 0), at: 12)
         try send(m)
         try sync()

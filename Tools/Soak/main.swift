@@ -265,8 +265,8 @@ func pointerButtons() -> String {
 func dumpGrabs() -> [String] {
     guard let serverLog, let before = (try? FileManager.default.attributesOfItem(atPath: serverLog))?[.size] as? Int else { return ["(no server log)"] }
     do {
-        for code: Int32 in [37, 64, 95] { try keyboard.key(code, pressed: true) }  // Control_L, Alt_L, F11
-        for code: Int32 in [95, 64, 37] { try keyboard.key(code, pressed: false) }
+        for code: UInt8 in [37, 64, 95] { try keyboard.key(code, pressed: true) }  // Control_L, Alt_L, F11
+        for code: UInt8 in [95, 64, 37] { try keyboard.key(code, pressed: false) }
     } catch {
         return ["(the keyboard: \(error))"]
     }

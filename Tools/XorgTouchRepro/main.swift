@@ -382,8 +382,8 @@ func run(_ scenario: Scenario) throws {
     say("a new client's XGrabPointer: \(["Success (the pointer is free)", "AlreadyGrabbed", "GrabInvalidTime", "GrabNotViewable", "GrabFrozen"][Int(status)])")
     // The server's own account: grab:debug's XF86LogGrabInfo (Ctrl+Alt+F11).
     let before = logSize(x)
-    for code: Int32 in [37, 64, 95] { try keyboard.key(code, pressed: true) }
-    for code: Int32 in [95, 64, 37] { try keyboard.key(code, pressed: false) }
+    for code: UInt8 in [37, 64, 95] { try keyboard.key(code, pressed: true) }
+    for code: UInt8 in [95, 64, 37] { try keyboard.key(code, pressed: false) }
     usleep(300_000)
     let dump = log(x, since: before)
     let active = dump.prefix { !$0.contains("Printing all currently registered grabs") }

@@ -1,4 +1,4 @@
-// Xlib, XInput 2, XTest, XRandR, SHAPE and XFixes for Swift, plus shims for what Swift cannot import:
+// Xlib (with XKB), XInput 2, XTest, XRandR, SHAPE and XFixes for Swift, plus shims for what Swift cannot import:
 // the XI mask macros and the Display accessor macros.
 #ifndef CX11_H
 #define CX11_H
@@ -6,6 +6,7 @@
 #include <X11/Xlib.h>
 #include <X11/Xutil.h>
 #include <X11/Xatom.h>
+#include <X11/XKBlib.h>
 #include <X11/extensions/XInput2.h>
 #include <X11/extensions/XTest.h>
 #include <X11/extensions/Xrandr.h>

@@ -69,6 +69,9 @@ extension XlibServer {
             var m = event.xmapping
             XRefreshKeyboardMapping(&m)
             return .other
+        case xkbEventBase where xkbEventBase >= 0:
+            noteKeyboardEvent(&event)
+            return .other
         default:
             if randrEventBase >= 0, type == randrEventBase + RRScreenChangeNotify || type == randrEventBase + RRNotify {
                 XRRUpdateConfiguration(&event)
