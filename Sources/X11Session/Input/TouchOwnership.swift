@@ -84,15 +84,6 @@ final class TouchOwnership {
     static let longestRejectWait = 0.25
     /// How often a waiting rejection asks again, in seconds.
     static let rejectRetry = 0.001
-    /// The least time between two rejections of pointer-emulating touches, in seconds. Two
-    /// replayed into a window manager's click-to-focus grab in one server millisecond let
-    /// xfwm4's ungrab (stamped with the earlier press's time) end the grab without resolving
-    /// the touch: the server keeps it as the oldest pointer-emulating touch for good and no
-    /// press reaches any window after it (dix/touch.c TouchRemovePointerGrab is an empty
-    /// FIXME). Fingers never tap that fast.
-    static let pointerRejectSpacing = 0.005
-    /// When the last rejection of a pointer-emulating touch was sent.
-    private var lastPointerReject: Instant?
     /// The next instant a waiting rejection is tried again (nil: none waits).
     private(set) var nextRejectRetry: Instant?
 
@@ -302,10 +293,6 @@ final class TouchOwnership {
                 continue
             }
             if t.emulatesPointer {
-                if let last = lastPointerReject, now < last + Self.pointerRejectSpacing {
-                    nextRejectRetry = last + Self.pointerRejectSpacing
-                    return
-                }
                 let waited = headWaitingSince.map { now - $0 } ?? 0
                 if waited < Self.longestRejectWait,
                    server.pointerGrabbedByAnotherClient(device: t.device, serverTime: XTime(truncatingIfNeeded: now.nanoseconds / 1_000_000)) {
@@ -322,7 +309,6 @@ final class TouchOwnership {
             }
             waitingRejects.removeFirst()
             headWaitingSince = nil
-            if t.emulatesPointer { lastPointerReject = now }
             send(key, t, accept: false)
         }
     }
