@@ -86,7 +86,8 @@ extension FusumaImporter {
             }
             return .action(keys.count == 1 ? keys[0] : .sequence(keys))
         case "shortcut":
-            // fusuma before 1.0 gave it to `xdotool key`.
+            // fusuma before 1.0 gave it to `xdotool key` (removed in 2019, commit fdd0881).
+            if toldVersion == nil { toldVersion = (FusumaVersion(major: 1), line(node), "shortcut: was read only by fusuma before 2.0") }
             guard let s = node.scalar?.string.trimmed, CommandMapper.isKeyCombo(s) else { return .refused("it is not a key combination of X keysym names") }
             return .action(.keys(s))
         case "workspace":
@@ -124,10 +125,14 @@ extension FusumaImporter {
 
     /// The profiles: an explicit finger count wins over a direction given for any number of
     /// fingers (3 and 4 for a swipe, 2 to 4 for a pinch). A pinch becomes one binding per
-    /// finger count that repeats as the scale changes: `in` (fingers apart, in fusuma's
-    /// words) as it grows, `out` as it shrinks, every tenth of the threshold.
+    /// finger count that repeats as the scale changes, every tenth of the threshold: the
+    /// direction that spreads the fingers as the scale grows, the other as it shrinks. Which
+    /// of `in` and `out` spreads them depends on the fusuma release (`pinchConvention`).
     mutating func build(_ sections: [Section]) {
         let defaultThreshold = sections.first { $0.applications.isEmpty }?.pinchThreshold
+        let hasPinches = sections.contains { $0.entries.contains { $0.type == "pinch" } }
+        let inCloses = hasPinches ? pinchConvention() : true
+        let spreading = inCloses ? "out" : "in", closing = inCloses ? "in" : "out"
         for section in sections {
             var profile = ImportedProfile(name: section.applications.isEmpty ? "fusuma" : profileName(section.applications), applications: section.applications)
             profile.notes = section.notes
@@ -149,13 +154,13 @@ extension FusumaImporter {
                 }
             }
             for f in 2...5 {
-                let grow = chosen["pinch \(f) in"], shrink = chosen["pinch \(f) out"]
+                let grow = chosen["pinch \(f) \(spreading)"], shrink = chosen["pinch \(f) \(closing)"]
                 guard grow != nil || shrink != nil else { continue }
                 let threshold = grow?.threshold ?? shrink?.threshold ?? section.pinchThreshold ?? defaultThreshold ?? 1
                 var remark: String?
                 let common = section.pinchThreshold ?? defaultThreshold
                 if let a = grow?.threshold ?? common, let b = shrink?.threshold ?? common, grow != nil, shrink != nil, a != b {
-                    remark = "in and out have different thresholds; every follows the one of in"
+                    remark = "in and out have different thresholds; every follows the one of \(spreading)"
                 }
                 let r = ImportedRepeat(every: 0.1 * threshold, action: grow?.action, reverse: shrink?.action)
                 profile.touchpad.append(ImportedBinding(.touchpadPinch(fingers: f, direction: nil), repeating: r, lines: [grow?.line, shrink?.line].compactMap { $0 }.sorted(), remark: remark))
@@ -171,6 +176,29 @@ extension FusumaImporter {
         }
         header("fusuma fires a swipe as soon as it has gone far enough; Tactus fires it when the fingers lift. Pinches repeat as they go, as in fusuma (repeat:).")
         result.focusedTargetReason = "fusuma's actions act on the focused window, and fusuma-plugin-appmatcher matches the focused application; so do these profiles."
+    }
+
+    /// Whether a pinch `in` closes the fingers (fusuma 3.0 and later) or spreads them
+    /// (before), from `--fusuma-version`, else from the file, else assumed: always said in
+    /// the header, since a wrong guess swaps zooming in and out.
+    private mutating func pinchConvention() -> Bool {
+        let version: FusumaVersion
+        let source: String
+        if let given = givenVersion {
+            version = given
+            source = "as given with --fusuma-version \(given)"
+        } else if let told = toldVersion {
+            version = told.version
+            source = "as the file tells (line \(told.line): \(told.why)); --fusuma-version says otherwise"
+        } else {
+            version = FusumaVersion(major: 3)
+            source = "assumed, since the file does not tell: for fusuma before 3.0 (2023), import again with --fusuma-version 2"
+        }
+        let meaning = version.pinchInCloses
+            ? "fusuma \(version.major >= 3 ? "3.0 or later" : "\(version)") reads pinch in as the fingers closing and out as them spreading"
+            : "fusuma before 3.0 reads pinch in as the fingers spreading and out as them closing"
+        header("Pinches: \(meaning) (\(source)).")
+        return version.pinchInCloses
     }
 
     private mutating func header(_ line: String) {

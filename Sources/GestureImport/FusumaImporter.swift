@@ -34,9 +34,14 @@ struct FusumaImporter {
     private var sectionIndex: [[String]: Int] = [:]
     var intervalLines: [Int] = []
     var swipeThresholdLines: [Int] = []
+    /// The release given with `--fusuma-version`.
+    var givenVersion: FusumaVersion?
+    /// What the file says of its fusuma release: a key only some releases read.
+    var toldVersion: (version: FusumaVersion, line: Int, why: String)?
 
-    static func run(_ text: String) throws(ImportFailure) -> ImportResult {
+    static func run(_ text: String, version: FusumaVersion? = nil) throws(ImportFailure) -> ImportResult {
         var importer = FusumaImporter()
+        importer.givenVersion = version
         var sections: [Section] = []
         let (documents, error) = YAMLComposer.composeAll(text, within: YAMLLimits(bytes: ImportLimits.fileSize, nodes: ImportLimits.yamlNodes, depth: ImportLimits.yamlDepth))
         // A text past the limits is refused whole, before any of its documents is imported.
@@ -168,6 +173,7 @@ struct FusumaImporter {
             case "interval":
                 intervalLines.append(line(keyNode))
             case "plugin":
+                try readVersion(plugin: value)
                 result.notes.append(ImportNote("plugin settings", because: "Tactus has no fusuma plugins: it takes every touchpad through the X server", lines: [line(keyNode)]))
             case "application" where !nested && applications.isEmpty:
                 // fusuma-plugin-appmatcher before contexts: application: { Global: …, Firefox: … }
@@ -213,6 +219,24 @@ struct FusumaImporter {
                     let why = ["begin", "update", "end"].contains(d) ? "Tactus touchpad bindings fire when the fingers lift (pinches: as they go); they have no begin/update/end hooks"
                         : "it is not a \(type) direction (\(directions.joined(separator: ", ")))"
                     section.notes.append(ImportNote("\(type) \(fingers) \(d):", because: why, lines: [line(dNode)]))
+                }
+            }
+        }
+    }
+
+    /// Options of `plugin: { inputs: { libinput_command_input: … } }` that only newer fusuma
+    /// reads: `disable-dwt` since 3.2 (commit 16b5367), `libinput-command` since 3.8.
+    private mutating func readVersion(plugin node: Node) throws(ImportFailure) {
+        guard toldVersion == nil else { return }
+        for (kind, _, inputs) in try entries(node) ?? [] where kind == "inputs" {
+            for (name, _, options) in try entries(inputs) ?? [] where name == "libinput_command_input" {
+                for (option, optionNode, _) in try entries(options) ?? [] {
+                    switch option {
+                    case "disable-dwt": toldVersion = (FusumaVersion(major: 3, minor: 2), line(optionNode), "its disable-dwt option came with fusuma 3.2")
+                    case "libinput-command": toldVersion = (FusumaVersion(major: 3, minor: 8), line(optionNode), "its libinput-command option came with fusuma 3.8")
+                    default: continue
+                    }
+                    return
                 }
             }
         }

@@ -3,14 +3,14 @@
 public enum GestureImporter {
     /// Imports `bytes`. `path` names the file in errors; `environment` expands `~` and
     /// `$VAR` in libinput-gestures' program names.
-    public static func importFile(_ bytes: [UInt8], path: String, environment: [String: String] = [:]) throws(ImportError) -> ImportResult {
+    public static func importFile(_ bytes: [UInt8], path: String, environment: [String: String] = [:], options: ImportOptions = ImportOptions()) throws(ImportError) -> ImportResult {
         do throws(ImportFailure) {
             let text = try decodeSource(bytes)
             var result: ImportResult
             switch try detect(text) {
             case .touchegg: result = try ToucheggImporter.run(XMLReader.parse(text))
             case .libinputGestures: result = try LibinputGesturesImporter.run(text, environment: environment)
-            case .fusuma: result = try FusumaImporter.run(text)
+            case .fusuma: result = try FusumaImporter.run(text, version: options.fusumaVersion)
             }
             guard result.bindingCount + result.noteCount <= ImportLimits.entries else {
                 throw ImportFailure(line: 1, message: "more than \(ImportLimits.entries) gestures and notes: not a gesture configuration")

@@ -5,6 +5,44 @@ public enum SourceFormat: String, Sendable, CaseIterable {
     case fusuma = "fusuma"
 }
 
+/// What the person importing says about the file that the file itself may not tell.
+public struct ImportOptions: Sendable, Equatable {
+    /// The fusuma release the configuration is used with (`--fusuma-version`): fusuma 3.0
+    /// swapped what a pinch `in` and `out` mean. Nil: told from the file, or assumed and said.
+    public var fusumaVersion: FusumaVersion?
+
+    public init(fusumaVersion: FusumaVersion? = nil) {
+        self.fusumaVersion = fusumaVersion
+    }
+}
+
+/// A fusuma release, as far as the import cares: before or since 3.0.
+public struct FusumaVersion: Sendable, Equatable, CustomStringConvertible {
+    public var major: Int
+    public var minor: Int
+
+    public init(major: Int, minor: Int = 0) {
+        self.major = major
+        self.minor = minor
+    }
+
+    /// `2`, `2.5`, `v3.1.0`; nil for anything else.
+    public init?(parsing text: String) {
+        var t = Substring(text.trimmed)
+        if t.first == "v" || t.first == "V" { t = t.dropFirst() }
+        let parts = t.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...3).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              let major = Int(parts[0]), major < 100 else { return nil }
+        self.init(major: major, minor: parts.count > 1 ? Int(parts[1]) ?? 0 : 0)
+    }
+
+    /// fusuma 3.0 (2023, commit aa46ae1 "Reverse pinch in/out") made `in` the fingers
+    /// closing; before it, `in` was the fingers spreading.
+    public var pinchInCloses: Bool { major >= 3 }
+
+    public var description: String { "\(major).\(minor)" }
+}
+
 /// A file that cannot be imported: `FILE:LINE: message`.
 public struct ImportError: Error, Sendable, Equatable, CustomStringConvertible {
     public var file: String
@@ -78,6 +116,12 @@ public struct ImportedRepeat: Sendable, Equatable {
     public var every: Double
     public var action: ImportedAction?
     public var reverse: ImportedAction?
+
+    public init(every: Double, action: ImportedAction?, reverse: ImportedAction?) {
+        self.every = every
+        self.action = action
+        self.reverse = reverse
+    }
 }
 
 /// One imported gesture or touchpad binding.

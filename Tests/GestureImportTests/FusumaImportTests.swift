@@ -19,10 +19,13 @@ import Testing
             "\(f) tp-swipe-4-right: touchpad swipe 4 right -> keys Control_L+Alt_L+Up @ \(at("right:", 2))",
             "\(f) tp-swipe-4-up: touchpad swipe 4 up -> keys Control_L+Alt_L+Down @ \(at("up:", 2))",
             "\(f) tp-swipe-4-down: touchpad swipe 4 down -> keys Control_L+Alt_L+Up @ \(at("down:", 2))",
-            // fusuma's pinch "in" spreads the fingers (the scale grows) and repeats every
+            // The file does not tell its fusuma release: 3.0 or later is assumed, where "in"
+            // is the fingers closing (the scale shrinking; pinch_detector.rb: zoom above the
+            // base is OUT) and "out" them spreading. fusuma repeats a pinch every
             // 0.1 x threshold (0.5 at the root) of scale.
-            "\(f) tp-pinch-2: touchpad pinch 2 -> repeat 0.05: keys Control_L+plus / keys Control_L+minus @ \(at("in:")), \(at("out:"))",
+            "\(f) tp-pinch-2: touchpad pinch 2 -> repeat 0.05: keys Control_L+minus / keys Control_L+plus @ \(at("in:")), \(at("out:"))",
         ])
+        #expect(imported.header.contains("Pinches: fusuma 3.0 or later reads pinch in as the fingers closing and out as them spreading (assumed, since the file does not tell: for fusuma before 3.0 (2023), import again with --fusuma-version 2)."))
         #expect(imported.notes == [
             "threshold for swipes (\(file):\(at("swipe: 0.4"))) because Tactus fires a touchpad swipe when the fingers lift, however far they went",
             "interval (\(file):\(at("interval:"))) because Tactus repeats by how far a gesture goes, not by time",
@@ -30,12 +33,46 @@ import Testing
         #expect(imported.file.settings.target == .focused)
     }
 
+    @Test func beforeFusuma3APinchInSpreadsTheFingers() throws {
+        let source = try fixture("fusuma-default-like.yml")
+        // fusuma 2.5.1's pinch_detector.rb: a zoom above the base is IN (reversed in 3.0,
+        // commit aa46ae1 "Reverse pinch in/out").
+        let imported = try importFixture("fusuma-default-like.yml", options: ImportOptions(fusumaVersion: FusumaVersion(parsing: "2.5.1")))
+        #expect(imported.bindings.last == "fusuma tp-pinch-2: touchpad pinch 2 -> repeat 0.05: keys Control_L+plus / keys Control_L+minus @ \(line(of: "in:", in: source)), \(line(of: "out:", in: source))")
+        #expect(imported.header.contains("Pinches: fusuma before 3.0 reads pinch in as the fingers spreading and out as them closing (as given with --fusuma-version 2.5)."))
+    }
+
+    @Test func aFileThatNamesAnOptionOfFusuma3TellsTheRelease() throws {
+        let yaml = """
+            pinch:
+              2:
+                in:
+                  command: 'xdotool key ctrl+minus'
+                out:
+                  command: 'xdotool key ctrl+plus'
+            plugin:
+              inputs:
+                libinput_command_input:
+                  disable-dwt: true
+            """
+        let result = try GestureImporter.importFile(Array(yaml.utf8), path: "config.yml")
+        let text = GestureImporter.profileText(result, sourceName: "config.yml")
+        // The fingers spreading (scale growing) zoom in, as in fusuma 3.2 with this file.
+        #expect(text.contains("repeat: { every: 0.1, action: { command: [\"xdotool\", \"key\", \"ctrl+plus\"] }, reverse: { command: [\"xdotool\", \"key\", \"ctrl+minus\"] } }") || text.contains("repeat: { every: 0.1, action: { keys: ctrl+plus }, reverse: { keys: ctrl+minus } }"), "\(text)")
+        #expect(result.header.contains { $0.contains("as the file tells (line 10: its disable-dwt option came with fusuma 3.2)") })
+        // A shortcut: (fusuma before 2.0) tells the older meaning.
+        let old = try GestureImporter.importFile(Array("pinch:\n  2:\n    in:\n      shortcut: ctrl+plus\n".utf8), path: "config.yml")
+        #expect(old.profiles[0].touchpad[0].repeating == ImportedRepeat(every: 0.1, action: .keys("ctrl+plus"), reverse: nil))
+        #expect(old.header.contains { $0.contains("fusuma before 3.0 reads pinch in as the fingers spreading") && $0.contains("line 4") })
+    }
+
     @Test func appmatcherContextsBecomeProfilesMatchingTheirClasses() throws {
         let source = try fixture("fusuma-appmatcher.yml")
         let imported = try importFixture("fusuma-appmatcher.yml")
         func at(_ marker: String, _ n: Int = 1) -> Int { line(of: marker, in: source, occurrence: n) }
-        let zoomIn = at("in:"), zoomOut = at("out:", 1)
-        let zoom = "repeat 0.05: keys Control_L+plus / keys Control_L+minus @ \(zoomIn), \(zoomOut)"
+        let zoomOut = at("in:"), zoomIn = at("out:", 1)
+        // fusuma 3 (assumed): out spreads the fingers, the scale grows.
+        let zoom = "repeat 0.05: keys Control_L+plus / keys Control_L+minus @ \(zoomOut), \(zoomIn)"
         let chrome = "google-chrome", terminals = "alacritty+gnome-terminal"
         #expect(imported.bindings == [
             // sendkey's Linux key names become X keysyms.
@@ -56,8 +93,8 @@ import Testing
             "\(terminals) \(terminals)-tp-swipe-3-up: touchpad swipe 3 up -> keys Shift_L+Control_L+t @ \(at("up:", 3))",
             // && needs the shell, as fusuma's spawn gives it one.
             "\(terminals) \(terminals)-tp-swipe-3-down: touchpad swipe 3 down -> shell notify-send \"closing\" && xdotool key ctrl+shift+w @ \(at("down:", 3))",
-            // Only "out" (the scale shrinking) is bound: nothing as the fingers spread.
-            "\(terminals) \(terminals)-tp-pinch-2: touchpad pinch 2 -> repeat 0.1:  / keys Control_L+minus; keys Control_L+minus @ \(at("out:", 2))",
+            // Only "in" (fusuma 3: the fingers closing, the scale shrinking) is bound.
+            "\(terminals) \(terminals)-tp-pinch-2: touchpad pinch 2 -> repeat 0.1:  / keys Control_L+minus; keys Control_L+minus @ \(at("in:", 2))",
         ])
         #expect(imported.notes == ["keypress LEFTSHIFT on swipe 4 up (fusuma-appmatcher.yml:\(at("LEFTSHIFT:"))) because Tactus gestures do not depend on keys held down"])
         let profiles = imported.file.profiles

@@ -35,6 +35,11 @@ struct Imported {
         return out
     }
 
+    /// The comment lines at the top of the file, joined (they wrap at 96 characters).
+    var header: String {
+        text.split(separator: "\n").prefix { $0.hasPrefix("#") }.map { String($0.dropFirst(2)) }.joined(separator: " ")
+    }
+
     /// The `# not imported:` lines, without the prefix.
     var notes: [String] {
         text.split(separator: "\n").compactMap { line in
@@ -78,9 +83,9 @@ func actions(_ action: ActionSpec?, _ on: [GestureState: ActionSpec], _ r: Repea
 
 /// Imports `name` from the fixtures, checks that the written profile loads without error,
 /// and returns all three forms.
-func importFixture(_ name: String, environment: [String: String] = [:]) throws -> Imported {
+func importFixture(_ name: String, environment: [String: String] = [:], options: ImportOptions = ImportOptions()) throws -> Imported {
     let bytes = Array(try Data(contentsOf: fixtures.appendingPathComponent(name)))
-    let result = try GestureImporter.importFile(bytes, path: "/home/ana/.config/\(name)", environment: environment)
+    let result = try GestureImporter.importFile(bytes, path: "/home/ana/.config/\(name)", environment: environment, options: options)
     let text = GestureImporter.profileText(result, sourceName: name)
     let loaded = ProfileLoader.load(yaml: text, path: "imported.yaml")
     #expect(loaded.errors.isEmpty, "the import of \(name) does not load: \(loaded.errors.map(\.description))\n\(text)")
