@@ -101,6 +101,10 @@ public enum ImportedTrigger: Sendable, Equatable, Hashable {
     /// `direction`: in or out.
     case pinch(touches: Int, direction: String)
     case tap(touches: Int)
+    /// A double tap (`taps: 2`).
+    case doubleTap(touches: Int)
+    /// Any movement of exactly that many touches (for scrolling).
+    case pan(touches: Int)
 
     public var isTouchpad: Bool {
         switch self {
@@ -124,11 +128,25 @@ public struct ImportedRepeat: Sendable, Equatable {
     }
 }
 
+/// `scroll: { every, natural }`: a continuous gesture's movement as wheel steps.
+public struct ImportedScroll: Sendable, Equatable {
+    /// Pixels of movement per wheel step.
+    public var every: Double
+    /// Whether the content follows the fingers (a drag up shows what is further down).
+    public var natural: Bool
+
+    public init(every: Double, natural: Bool) {
+        self.every = every
+        self.natural = natural
+    }
+}
+
 /// One imported gesture or touchpad binding.
 public struct ImportedBinding: Sendable, Equatable {
     public var trigger: ImportedTrigger
     public var action: ImportedAction?
     public var repeating: ImportedRepeat?
+    public var scroll: ImportedScroll?
     /// `on: { began: … }`.
     public var onBegan: ImportedAction?
     /// The lines of the source file it came from.
@@ -136,10 +154,11 @@ public struct ImportedBinding: Sendable, Equatable {
     /// An assumption the import made, said next to the binding.
     public var remark: String?
 
-    public init(_ trigger: ImportedTrigger, action: ImportedAction? = nil, repeating: ImportedRepeat? = nil, onBegan: ImportedAction? = nil, lines: [Int], remark: String? = nil) {
+    public init(_ trigger: ImportedTrigger, action: ImportedAction? = nil, repeating: ImportedRepeat? = nil, scroll: ImportedScroll? = nil, onBegan: ImportedAction? = nil, lines: [Int], remark: String? = nil) {
         self.trigger = trigger
         self.action = action
         self.repeating = repeating
+        self.scroll = scroll
         self.onBegan = onBegan
         self.lines = lines
         self.remark = remark

@@ -67,6 +67,7 @@ public struct ProfileWriter {
             if let reverse = r.reverse { parts.append("reverse: \(action(reverse))") }
             lines.append("        repeat: { \(parts.joined(separator: ", ")) }")
         }
+        if let s = b.scroll { lines.append("        scroll: { every: \(decimal(s.every)), natural: \(s.natural) }") }
         return lines
     }
 
@@ -77,6 +78,8 @@ public struct ProfileWriter {
         case .swipe(let n, let d): return "swipe: { direction: \(d), touches: \(n) }"
         case .pinch(let n, let d): return "pinch: { touches: \(n), direction: \(d) }"
         case .tap(let n): return "tap: { touches: \(n) }"
+        case .doubleTap(let n): return "tap: { touches: \(n), taps: 2 }"
+        case .pan(let n): return "pan: { touches: \(n) }"
         }
     }
 
@@ -87,6 +90,8 @@ public struct ProfileWriter {
         case .swipe(let n, let d): return "swipe-\(n)-\(d)"
         case .pinch(let n, let d): return "pinch-\(n)-\(d)"
         case .tap(let n): return "tap-\(n)"
+        case .doubleTap(let n): return "double-tap-\(n)"
+        case .pan(let n): return "pan-\(n)"
         }
     }
 

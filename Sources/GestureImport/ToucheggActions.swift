@@ -8,6 +8,8 @@ extension ToucheggImporter {
         /// `repeat: true`: `forward` each `step` of progress in the gesture's own direction,
         /// `backward` each step back; `began` once when it begins.
         case repeated(forward: ImportedAction?, backward: ImportedAction?, step: Double, began: ImportedAction?)
+        /// Touchégg 1's SCROLL: the movement as wheel steps.
+        case scroll(ImportedScroll)
         case refused(String)
     }
 
@@ -24,7 +26,7 @@ extension ToucheggImporter {
 
     /// Notes the settings of `action` that the import leaves out (once per action).
     mutating func checkSettings(_ action: Action) {
-        guard let known = Self.knownSettings[action.type] else { return }
+        guard action.legacyText == nil, let known = Self.knownSettings[action.type] else { return }
         for (name, setting) in action.settings.sorted(by: { $0.value.line < $1.value.line }) where !known.contains(name) {
             if Self.animationSettings.contains(name) {
                 animationLines.append(setting.line)
@@ -35,6 +37,7 @@ extension ToucheggImporter {
     }
 
     mutating func map(_ action: Action, gesture: Gesture, touchpad: Bool) -> Mapped {
+        if let text = action.legacyText, !text.isEmpty || Self.knownSettings[action.type] == nil { return mapLegacy(action, text: text, gesture: gesture) }
         guard Self.knownSettings[action.type] != nil else {
             if action.type == "CUSTOM" { return .refused("CUSTOM actions are Touchégg plugins that Tactus cannot run") }
             return .refused(action.type.isEmpty ? "the <action> has no type" : "Touchégg does not know the action '\(action.type)'")

@@ -32,6 +32,8 @@ struct ToucheggImporter {
         var line: Int
         var type: String
         var settings: [String: (value: String, line: Int)]
+        /// Touchégg 1: the settings as the text inside `<action>`.
+        var legacyText: String?
 
         func value(_ name: String) -> String? { settings[name]?.value }
     }
@@ -44,6 +46,8 @@ struct ToucheggImporter {
     }
 
     var result = ImportResult(format: .touchegg)
+    /// A Touchégg 1 file: actions with text settings, or Touchégg 1's only setting.
+    var legacy = false
     var animationLines: [Int] = []
     var caveats: [String] = []
 
@@ -52,6 +56,7 @@ struct ToucheggImporter {
             throw ImportFailure(line: root.line, message: "the root element is <\(root.name)>, not <touchégg>: not a Touchégg configuration")
         }
         var importer = ToucheggImporter()
+        importer.legacy = isTouchegg1(root)
         var sections: [Section] = []
         var sectionIndex: [[String]: Int] = [:]
         var gestureCount = 0
@@ -72,6 +77,30 @@ struct ToucheggImporter {
         return importer.result
     }
 
+    /// Touchégg 1 wrote an action's settings as its text (BUTTON=3, Control+L, NEXT), and
+    /// had the setting composed_gestures_time; Touchégg 2 reads settings from elements
+    /// (<button>), has SWIPE gestures and settings of its own. A file with something of
+    /// Touchégg 2 is read as Touchégg 2 reads it.
+    static func isTouchegg1(_ root: XMLElement) -> Bool {
+        var textSettings = false
+        let touchegg2Settings: Set<String> = ["animation_delay", "action_execute_threshold", "color", "borderColor"]
+        for section in root.elements {
+            for item in section.elements {
+                if section.name == "settings", let name = item.attribute("name")?.value {
+                    if name == "composed_gestures_time" { textSettings = true }
+                    if touchegg2Settings.contains(name) { return false }
+                }
+                guard section.name == "application", item.name == "gesture" else { continue }
+                if item.attribute("type")?.value == "SWIPE" { return false }
+                for action in item.elements where action.name == "action" {
+                    if !action.elements.isEmpty { return false }
+                    if !action.text.isEmpty { textSettings = true }
+                }
+            }
+        }
+        return textSettings
+    }
+
     private mutating func readSettings(_ settings: XMLElement) {
         for property in settings.elements {
             guard property.name == "property", let name = property.attribute("name")?.value else {
@@ -79,6 +108,9 @@ struct ToucheggImporter {
                 continue
             }
             switch name {
+            case "composed_gestures_time":
+                // Touchégg 1's wait for a second tap or a hold (Config.cpp).
+                result.notes.append(ImportNote("setting composed_gestures_time", because: "Tactus waits for a second tap by the tap gesture's own maxInterval", lines: [property.line]))
             case "animation_delay", "color", "borderColor":
                 animationLines.append(property.line)
             case "action_execute_threshold":
@@ -128,12 +160,14 @@ struct ToucheggImporter {
                               fingersText: fingersText, direction: element.attribute("direction")?.value ?? "", action: nil)
         let actions = element.elements.filter { $0.name == "action" }
         if let a = actions.first {
-            if !a.text.isEmpty {
-                result.notes.append(ImportNote("the text '\(a.text)' inside <action>", because: "Touchégg 2 reads an action's settings from elements such as <button>, not from text (Touchégg 1 syntax)", lines: [a.line]))
-            }
             var settings: [String: (value: String, line: Int)] = [:]
             for s in a.elements { settings[s.name] = (s.text, s.line) }
             gesture.action = Action(line: a.line, type: a.attribute("type")?.value ?? "", settings: settings)
+            if legacy {
+                gesture.action?.legacyText = a.text
+            } else if !a.text.isEmpty {
+                result.notes.append(ImportNote("the text '\(a.text)' inside <action>", because: "Touchégg 2 reads an action's settings from elements such as <button>, not from text (Touchégg 1 syntax)", lines: [a.line]))
+            }
         }
         for extra in actions.dropFirst() {
             result.notes.append(ImportNote("a second <action>", because: "Touchégg runs only the first action of a gesture", lines: [extra.line]))
@@ -163,6 +197,9 @@ struct ToucheggImporter {
                 profile.notes.append(ImportNote(g.summary, because: why, lines: [g.line]))
                 continue
             }
+            if case .scroll = map(action, gesture: g, touchpad: false), g.fingers == 2 {
+                profile.notes.append(ImportNote("the touchpad part of \(g.summary)", because: "the touchpad driver (libinput) scrolls with two fingers itself", lines: [g.line]))
+            }
             if let trigger = shape.touchscreen { importTouchscreen(g, trigger: trigger, into: &profile) }
             switch shape.touchpad {
             case .touchpadSwipe?: importTouchpadSwipe(g, trigger: shape.touchpad!, into: &profile)
@@ -184,18 +221,35 @@ struct ToucheggImporter {
         guard g.action != nil else { return refuse("it has no <action>") }
         guard let f = g.fingers else { return refuse("fingers=\"\(g.fingersText)\" is not a number of fingers") }
         switch g.type {
+        case "DRAG" where g.direction == "ALL" && g.action?.legacyText != nil:
+            // Touchégg 1: a drag any way, for SCROLL (and MOVE_WINDOW, DRAG_AND_DROP).
+            guard (1...10).contains(f) else { return refuse("Touchégg 1 recognizes drags of 1 to 5 fingers") }
+            return (nil, .pan(touches: f))
         case "SWIPE", "DRAG":
             guard ["UP", "DOWN", "LEFT", "RIGHT"].contains(g.direction) else { return refuse("a swipe needs direction UP, DOWN, LEFT or RIGHT") }
             guard (2...10).contains(f) else { return refuse("Touchégg recognizes swipes of 2 to 10 fingers (3 or more on a touchpad)") }
             let d = g.direction.lowercased()
             return ((3...5).contains(f) ? .touchpadSwipe(fingers: f, direction: d) : nil, .swipe(touches: f, direction: d))
         case "PINCH":
-            guard ["IN", "OUT"].contains(g.direction) else { return refuse("a pinch needs direction IN or OUT") }
+            guard ["IN", "OUT"].contains(g.direction) else {
+                return refuse(g.direction == "ALL" ? "a pinch either way is Touchégg 1's RESIZE_WINDOW, which no Tactus action does" : "a pinch needs direction IN or OUT")
+            }
             guard (2...10).contains(f) else { return refuse("Touchégg recognizes pinches of 2 or more fingers") }
             return ((2...5).contains(f) ? .touchpadPinch(fingers: f, direction: nil) : nil, .pinch(touches: f, direction: g.direction.lowercased()))
+        case "TAP" where g.action?.legacyText != nil:
+            // Touchégg 1 (GestureFactory.cpp) takes taps of 1 to 5 fingers.
+            guard (1...10).contains(f) else { return refuse("Touchégg 1 recognizes taps of 1 to 5 fingers") }
+            return (nil, .tap(touches: f))
         case "TAP":
             guard (2...10).contains(f) else { return refuse("Touchégg recognizes taps of 2 or more fingers on a touchscreen") }
             return (nil, .tap(touches: f))
+        case "DOUBLE_TAP" where legacy:
+            guard (1...10).contains(f) else { return refuse("Touchégg 1 recognizes double taps of 1 to 5 fingers") }
+            return (nil, .doubleTap(touches: f))
+        case "ROTATE" where legacy:
+            return refuse("a rotation one way only: Tactus rotation gestures take both ways")
+        case "TAP_AND_HOLD" where legacy:
+            return refuse("a tap and then a drag of the same fingers is no Tactus gesture (Touchégg 1's TAP_AND_HOLD)")
         default:
             return refuse("Touchégg does not know the gesture type '\(g.type)'")
         }
@@ -209,7 +263,13 @@ struct ToucheggImporter {
             // A pinch's progress is its scale: out grows it, in shrinks it.
             let r = direction == "out" ? ImportedRepeat(every: step, action: forward, reverse: backward) : ImportedRepeat(every: step, action: backward, reverse: forward)
             profile.gestures.append(ImportedBinding(trigger, repeating: r, onBegan: began, lines: [g.line]))
-        case (.repeated, .tap):
+        case (.scroll(let scroll), .pan):
+            profile.gestures.append(ImportedBinding(trigger, scroll: scroll, lines: [g.line]))
+        case (.scroll, _):
+            profile.notes.append(ImportNote(g.summary, because: "Touchégg 1 scrolls with a drag any way (direction ALL)", lines: [g.line]))
+        case (_, .pan):
+            profile.notes.append(ImportNote(g.summary, because: "Tactus actions fire at a point of a gesture; they cannot move a window or a held button along with the fingers", lines: [g.line]))
+        case (.repeated, .tap), (.repeated, .doubleTap):
             profile.notes.append(ImportNote("the touchscreen part of \(g.summary)", because: "a repeated action needs a gesture that progresses, and Touchégg never repeats on a tap either", lines: [g.line]))
         case (.repeated, _):
             profile.notes.append(ImportNote("the touchscreen part of \(g.summary)", because: "a Tactus touchscreen swipe is recognized once, so it cannot repeat an action as it goes", lines: [g.line]))
@@ -224,7 +284,7 @@ struct ToucheggImporter {
             profile.touchpad.append(ImportedBinding(trigger, action: a, lines: [g.line], remark: remark))
         case .repeated:
             profile.notes.append(ImportNote("the touchpad part of \(g.summary)", because: "Touchégg repeats it in steps of a device-dependent distance that Tactus does not know (write a repeat: with every: in pixels)", lines: [g.line]))
-        case .refused:
+        case .refused, .scroll:
             break
         }
     }
@@ -242,7 +302,7 @@ struct ToucheggImporter {
             case .repeated(let forward, let backward, let step, let began):
                 let r = g.direction == "OUT" ? ImportedRepeat(every: step, action: forward, reverse: backward) : ImportedRepeat(every: step, action: backward, reverse: forward)
                 repeats.append((g, r, began))
-            case .refused: break
+            case .refused, .scroll: break
             }
         }
         if let (first, r, began) = repeats.first {
@@ -287,6 +347,9 @@ struct ToucheggImporter {
         let touchscreen = result.profiles.contains { !$0.gestures.isEmpty }
         if touchpad && touchscreen {
             result.header.append("Touchégg applies a gesture to touchpads and touchscreens alike: each is imported as a touchpad binding (touchpad:) and a touchscreen gesture (gestures:) where the device has it. Delete the kind you do not use.")
+        }
+        if legacy {
+            result.header.insert("A Touchégg 1 file: each action's text (BUTTON=3, Control+L, NEXT, SPEED=7:INVERTED=false) is read as Touchégg 1.1.1 reads it.", at: 0)
         }
         result.header += caveats
     }
