@@ -13,11 +13,16 @@ extension FusumaImporter {
         }
         var action: ImportedAction?
         var threshold: Double?
+        // fusuma runs the first executor that takes the gesture, in the order the plugins
+        // load (lib/fusuma.rb `@executors.find`; plugin/manager.rb): its own command:, then
+        // the gems' sorted by path, fusuma-plugin-sendkey before -wmctrl.
+        let rank = { (key: String) in Self.actionKeys.firstIndex(of: key).map { $0 == 2 ? 4 : $0 } ?? 5 }
+        let runs = props.filter { Self.actionKeys.contains($0.key) }.min { rank($0.key) < rank($1.key) }?.key
         for (key, keyNode, value) in props {
             switch key {
             case _ where Self.actionKeys.contains(key):
-                guard action == nil else {
-                    section.notes.append(ImportNote("\(key): of \(shown)", because: "fusuma runs one action per gesture, and an earlier one is taken", lines: [line(keyNode)]))
+                guard key == runs, action == nil else {
+                    section.notes.append(ImportNote("\(key): of \(shown)", because: "fusuma runs one action per gesture: \(runs ?? key): (its executor comes first)", lines: [line(keyNode)]))
                     continue
                 }
                 switch try mapAction(key, value) {
@@ -169,10 +174,10 @@ extension FusumaImporter {
             result.profiles.append(profile)
         }
         if !swipeThresholdLines.isEmpty {
-            result.notes.append(ImportNote("threshold for swipes", because: "Tactus fires a touchpad swipe when the fingers lift, however far they went", lines: swipeThresholdLines))
+            result.notes.append(ImportNote("threshold for swipes", because: "Tactus fires a touchpad swipe when the fingers lift, however far they went", lines: Array(Set(swipeThresholdLines)).sorted()))
         }
         if !intervalLines.isEmpty {
-            result.notes.append(ImportNote("interval", because: "Tactus repeats by how far a gesture goes, not by time", lines: intervalLines))
+            result.notes.append(ImportNote("interval", because: "Tactus repeats by how far a gesture goes, not by time", lines: Array(Set(intervalLines)).sorted()))
         }
         header("fusuma fires a swipe as soon as it has gone far enough; Tactus fires it when the fingers lift. Pinches repeat as they go, as in fusuma (repeat:).")
         result.focusedTargetReason = "fusuma's actions act on the focused window, and fusuma-plugin-appmatcher matches the focused application; so do these profiles."

@@ -81,14 +81,35 @@ struct FusumaImporter {
 
     func line(_ node: Node) -> Int { node.mark.line }
 
-    /// The entries of a mapping with plain keys, each node counted.
+    /// The entries of a mapping with plain keys, each node counted, merge keys (`<<: *name`,
+    /// `<<: [*a, *b]`) resolved as fusuma's YAML reader (Ruby's Psych) resolves them: the
+    /// merged entries replace those written before the `<<`, those written after it replace
+    /// them, and of a list of merged mappings the earlier ones win.
     mutating func entries(_ node: Node) throws(ImportFailure) -> [(key: String, keyNode: Node, value: Node)]? {
         try visit(node)
         guard case .mapping(let m) = node else { return nil }
-        var out: [(String, Node, Node)] = []
+        var out: [(key: String, keyNode: Node, value: Node)] = []
+        var index: [String: Int] = [:]
+        func set(_ entry: (key: String, keyNode: Node, value: Node)) {
+            if let i = index[entry.key] { out[i] = entry } else { index[entry.key] = out.count; out.append(entry) }
+        }
         for (k, v) in m {
             try visit(k)
-            out.append((k.scalar?.string ?? "", k, v))
+            let key = k.scalar?.string ?? ""
+            // A quoted "<<" is a plain key, as in Psych.
+            guard key == "<<", k.scalar?.style == .plain else { set((key, k, v)); continue }
+            let merged: [Node]
+            switch v {
+            case .mapping: merged = [v]
+            case .sequence(let list): merged = list.reversed()
+            case .scalar: set((key, k, v)); continue
+            }
+            for source in merged {
+                guard let inner = try entries(source) else {
+                    throw ImportFailure(line: line(source), message: "a merge key (<<) takes a mapping or a list of mappings")
+                }
+                for entry in inner { set(entry) }
+            }
         }
         return out
     }
@@ -186,7 +207,9 @@ struct FusumaImporter {
                     try section(inner, applications: apps, nested: true, into: &sections)
                 }
             default:
-                sections[i].notes.append(ImportNote("\(key):", because: "fusuma does not know it (or it belongs to a plugin Tactus cannot stand in for)", lines: [line(keyNode)]))
+                // Root keys fusuma does not know often hold YAML anchors (`deepl: &deepl …`)
+                // that gestures use through aliases: those uses are imported.
+                sections[i].notes.append(ImportNote("\(key):", because: "fusuma reads no gesture or setting there (an anchor it holds is imported where an alias uses it)", lines: [line(keyNode)]))
             }
         }
     }

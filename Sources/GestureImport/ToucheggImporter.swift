@@ -51,6 +51,17 @@ struct ToucheggImporter {
     var animationLines: [Int] = []
     var caveats: [String] = []
 
+    static func run(_ document: XMLDocument) throws(ImportFailure) -> ImportResult {
+        var result = try run(document.root)
+        if let line = document.textBefore {
+            result.notes.insert(ImportNote("the text before <\(document.root.name)>", because: "it is not XML; Touchégg 2 (pugixml) passes over it too, Touchégg 1 (Qt) refuses the file", lines: [line]), at: 0)
+        }
+        if let line = document.contentAfter {
+            result.notes.append(ImportNote("what follows </\(document.root.name)>", because: "Touchégg reads only the first element of the file", lines: [line]))
+        }
+        return result
+    }
+
     static func run(_ root: XMLElement) throws(ImportFailure) -> ImportResult {
         guard ["touchégg", "touchegg"].contains(root.name.lowercased()) else {
             throw ImportFailure(line: root.line, message: "the root element is <\(root.name)>, not <touchégg>: not a Touchégg configuration")

@@ -17,6 +17,13 @@ struct XMLElement: Sendable, Equatable {
     }
 }
 
+/// A parsed file: its root element, and what was passed over outside it.
+struct XMLDocument: Sendable, Equatable {
+    var root: XMLElement
+    var textBefore: Int?
+    var contentAfter: Int?
+}
+
 struct XMLAttribute: Sendable, Equatable {
     var name: String
     var value: String
@@ -39,9 +46,23 @@ struct XMLReader {
     private var line = 1
 
     static func parse(_ text: String) throws(ImportFailure) -> XMLElement {
-        var reader = XMLReader(bytes: Array(text.utf8))
-        return try reader.document()
+        try parseDocument(text).root
     }
+
+    /// The root element, and where text or markup outside it was passed over: pugixml, which
+    /// Touchégg 2 reads its file with, skips text before the root element and anything after
+    /// it (checked with libpugixml 1.13's `load_file`: `hello <a/>` and `<a/><b/>` load, the
+    /// document element `<a>`).
+    static func parseDocument(_ text: String) throws(ImportFailure) -> XMLDocument {
+        var reader = XMLReader(bytes: Array(text.utf8))
+        let root = try reader.document()
+        return XMLDocument(root: root, textBefore: reader.textBefore, contentAfter: reader.contentAfter)
+    }
+
+    /// The line of text passed over before the root element.
+    private var textBefore: Int?
+    /// The line of content passed over after the root element.
+    private var contentAfter: Int?
 
     private init(bytes: [UInt8]) {
         self.bytes = bytes
@@ -85,7 +106,7 @@ struct XMLReader {
                 }
                 if stack.isEmpty {
                     try skipMisc(before: false)
-                    guard i >= bytes.count else { throw fail("content after the end of <\(closed.name)>") }
+                    if i < bytes.count { contentAfter = line }
                     return closed
                 }
                 stack[stack.count - 1].element.children.append(.element(closed))
@@ -99,7 +120,7 @@ struct XMLReader {
                 if selfClosing {
                     if stack.isEmpty {
                         try skipMisc(before: false)
-                        guard i >= bytes.count else { throw fail("content after the end of <\(element.name)>") }
+                        if i < bytes.count { contentAfter = line }
                         return element
                     }
                     stack[stack.count - 1].element.children.append(.element(element))
@@ -128,7 +149,9 @@ struct XMLReader {
             } else if before && starts("<!") {
                 throw fail("declarations (<!…>) such as DOCTYPE are not read")
             } else if before && i < bytes.count && bytes[i] != UInt8(ascii: "<") {
-                throw fail("text before the first element")
+                // Text before the root element: passed over up to the next markup.
+                if textBefore == nil { textBefore = line }
+                advance(to: bytes[i...].firstIndex(of: UInt8(ascii: "<")) ?? bytes.count)
             } else {
                 return
             }

@@ -139,8 +139,39 @@ import Testing
             "swipe 4 up (\(file):\(line(of: "up:", in: source, occurrence: 3))) because it has no action (command:, sendkey:, …)",
             "rotate gestures (\(file):\(at("rotate:"))) because Tactus touchpad bindings have no rotation (XI 2.4 pinch bindings take the scale)",
             "hold gestures (\(file):\(at("hold:"))) because X (XInput 2.4) has no touchpad hold gestures",
-            "gestures_per_minute: (\(file):\(at("gestures_per_minute"))) because fusuma does not know it (or it belongs to a plugin Tactus cannot stand in for)",
+            "gestures_per_minute: (\(file):\(at("gestures_per_minute"))) because fusuma reads no gesture or setting there (an anchor it holds is imported where an alias uses it)",
         ])
+    }
+
+    @Test func anchorHoldersAndMergeKeysImportAsFusumaReadsThem() throws {
+        // fusuma reads its file with Ruby's YAML.load_stream (config.rb), which follows
+        // aliases and merges `<<:` (Psych: the merged entries replace the ones before the
+        // `<<`, later ones replace them, of a list the earlier mapping wins), and looks up
+        // only the keys of its gestures: a root key holding anchors is passed over.
+        let source = try fixture("fusuma-anchors.yml")
+        let imported = try importFixture("fusuma-anchors.yml")
+        func at(_ marker: String, _ n: Int = 1) -> Int { line(of: marker, in: source, occurrence: n) }
+        let copyTwice = "command xdotool key --clearmodifiers ctrl+c ctrl+c"
+        #expect(imported.bindings == [
+            // <<: *browser brings left and right into swipe 3 (their lines are the anchor's).
+            "fusuma tp-swipe-3-left: touchpad swipe 3 left -> keys Alt_L+Right @ \(at("left:"))",
+            "fusuma tp-swipe-3-right: touchpad swipe 3 right -> keys Alt_L+Left @ \(at("right:"))",
+            "fusuma tp-swipe-3-up: touchpad swipe 3 up -> \(copyTwice) @ \(at("up: *deepl"))",
+            // The sendkey written after the merge replaces the merged one.
+            "fusuma tp-swipe-3-down: touchpad swipe 3 down -> keys Alt_L+Shift_L+Tab @ \(at("down:"))",
+            "fusuma tp-swipe-4-left: touchpad swipe 4 left -> desktop next @ \(at("left:", 2))",
+            // Both command: and sendkey: merged in: fusuma's own command executor comes
+            // before the sendkey plugin's (lib/fusuma.rb: @executors.find).
+            "fusuma tp-swipe-4-right: touchpad swipe 4 right -> \(copyTwice) @ \(at("right:", 2))",
+        ])
+        #expect(imported.notes.contains("sendkey: of swipe 4 right (fusuma-anchors.yml:\(at("sendkey: LEFTALT+TAB"))) because fusuma runs one action per gesture: command: (its executor comes first)"))
+        #expect(imported.notes.filter { $0.hasPrefix("deepl:") || $0.hasPrefix("alt_tab:") || $0.hasPrefix("browser:") }.count == 3)
+        // Psych keeps `<<: 5` (no mapping to merge) as an ordinary key; a quoted "<<" is one too.
+        for yaml in ["swipe:\n  3:\n    <<: 5\n", "swipe:\n  3:\n    \"<<\": { left: { command: a } }\n"] {
+            let result = try GestureImporter.importFile(Array(yaml.utf8), path: "config.yml")
+            #expect(result.bindingCount == 0)
+            #expect(result.profiles[0].notes.map(\.subject) == ["swipe 3 <<:"])
+        }
     }
 
     @Test func badYAMLIsAnErrorWithItsLine() {

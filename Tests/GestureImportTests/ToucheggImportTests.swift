@@ -153,4 +153,23 @@ import Testing
             "a gesture without action on a 5-finger swipe left (\(file):\(at(#"fingers="5" direction="LEFT""#))) because it has no <action>",
         ])
     }
+
+    @Test func textBeforeTheRootElementIsPassedOverAsTouchegg2Does() throws {
+        // Touchégg 2 loads its file with pugixml's load_file (src/config/xml-config-loader.cpp),
+        // which skips text outside the root element: checked with libpugixml 1.13, a file
+        // starting "my config" then <touchégg> loads with <touchégg> as its document element.
+        let source = try fixture("touchegg-stray-text.conf")
+        let imported = try importFixture("touchegg-stray-text.conf")
+        func at(_ marker: String) -> Int { line(of: marker, in: source) }
+        #expect(imported.bindings == [
+            "all tp-swipe-3-up: touchpad swipe 3 up -> window toggle-maximize @ \(at("SWIPE"))",
+            "all tp-pinch-4-in: touchpad pinch 4 in -> window close @ \(at("PINCH"))",
+            "all swipe-3-up: swipe 3 up -> window toggle-maximize @ \(at("SWIPE"))",
+            "all pinch-4-in: pinch 4 in -> window close @ \(at("PINCH"))",
+        ])
+        #expect(imported.notes.first == "the text before <touchégg> (touchegg-stray-text.conf:1) because it is not XML; Touchégg 2 (pugixml) passes over it too, Touchégg 1 (Qt) refuses the file")
+        // What follows the root element is passed over too (pugixml's document_element is the first).
+        let trailing = try GestureImporter.importFile(Array("<touchégg><application name=\"All\"/></touchégg>\n<touchégg>\n".utf8), path: "t.conf")
+        #expect(trailing.notes.map(\.subject) == ["what follows </touchégg>"])
+    }
 }

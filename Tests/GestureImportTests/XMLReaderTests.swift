@@ -33,8 +33,6 @@ import Testing
             ("<a\n b=c/>", 2, "the value of b must be in quotes"),
             ("<a b='1' b='2'/>", 1, "b is given twice in <a>"),
             ("<a b='<'/>", 1, "'<' inside the value of b (write &lt;)"),
-            ("hello <a/>", 1, "text before the first element"),
-            ("<a/>\n<b/>", 2, "content after the end of <a>"),
             ("</a>", 1, "a closing tag before any element"),
             ("<a>\n<!-- never closed\n</a>", 2, "a comment (<!--) is never closed"),
             ("<a>\n<![CDATA[ open", 2, "a CDATA section is never closed"),
