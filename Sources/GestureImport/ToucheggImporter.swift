@@ -45,6 +45,12 @@ struct ToucheggImporter {
         var gestures: [Gesture] = []
     }
 
+    /// px of the driver's swipe motion taken for Touchégg's 100% of a touchpad swipe: about
+    /// the 45% of a laptop touchpad's width (5% to start, 40% to finish, in
+    /// libinput-device-handler.cpp) that Touchégg counts, as X's accelerated deltas measure
+    /// it at a moderate speed.
+    static let swipeTravel = 500.0
+
     var result = ImportResult(format: .touchegg)
     /// A Touchégg 1 file: actions with text settings, or Touchégg 1's only setting.
     var legacy = false
@@ -293,8 +299,17 @@ struct ToucheggImporter {
         switch map(g.action!, gesture: g, touchpad: true) {
         case .once(let a, let remark):
             profile.touchpad.append(ImportedBinding(trigger, action: a, lines: [g.line], remark: remark))
-        case .repeated:
-            profile.notes.append(ImportNote("the touchpad part of \(g.summary)", because: "Touchégg repeats it in steps of a device-dependent distance that Tactus does not know (write a repeat: with every: in pixels)", lines: [g.line]))
+        case .repeated(let forward, let backward, let step, let began):
+            // The action repeats as the swipe goes its way, the decrease one as it comes back.
+            // Touchégg measures a swipe's progress against the touchpad's size, which the
+            // import does not know: a step is a share of `swipeTravel` instead, said above.
+            func withBegan(_ a: ImportedAction?) -> ImportedAction? {
+                guard let a, let began else { return a }
+                return .sequence([began, a])
+            }
+            let r = ImportedRepeat(every: (step * Self.swipeTravel).rounded(), action: withBegan(forward), reverse: withBegan(backward))
+            profile.touchpad.append(ImportedBinding(trigger, repeating: r, lines: [g.line]))
+            caveat("A repeated action on a touchpad swipe fires every \(decimal(Self.swipeTravel / 10)) px of the driver's swipe motion for Touchégg's step of 10% of a swipe (Touchégg counts a swipe's 100% from the touchpad's size, about 45% of its width, which the import cannot know): change every: to taste.")
         case .refused, .scroll:
             break
         }

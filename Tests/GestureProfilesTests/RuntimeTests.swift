@@ -261,6 +261,43 @@ final class Live {
         pinch(to: [1.3, 0.8])
         #expect(live.sink.lines == ["zoom-in ended: keys Control_L+plus", "zoom-out ended: keys Control_L+minus", "zoom-out ended: keys Control_L+minus"])
     }
+
+    /// A volume swipe: up raises, down lowers, one step per 40 px as the fingers go, and back
+    /// the other way; a swipe left on the same fingers switches desktops and never runs the
+    /// volume steps, however it wavers vertically.
+    @Test func aSwipeRepeatsTheBindingOfTheWayItGoes() throws {
+        let live = try Live("""
+            version: 1
+            profiles:
+              - name: desktop
+                match: any
+                touchpad:
+                  - { name: louder, swipe: { fingers: 3, direction: up }, repeat: { every: 40, action: { log: up }, reverse: { log: down } } }
+                  - { name: quieter, swipe: { fingers: 3, direction: down }, repeat: { every: 40, action: { log: down }, reverse: { log: up } } }
+                  - { name: next, swipe: { fingers: 3, direction: left }, action: { desktop: next } }
+            """)
+        var t = 0.0
+        var fired: [[String]] = []
+        func swipe(_ moves: [(Double, Double)]) {
+            let before = live.sink.lines.count
+            #expect(live.runtime.touchpadBegan(.swipe, fingers: 3, at: Point(x: 10, y: 10), time: Instant(milliseconds: t)))
+            for (dx, dy) in moves {
+                t += 10
+                live.runtime.touchpadUpdated(delta: Vector(dx: dx, dy: dy), scale: 1, angle: 0, time: Instant(milliseconds: t))
+            }
+            t += 10
+            live.runtime.touchpadEnded(cancelled: false, time: Instant(milliseconds: t))
+            fired.append(Array(live.sink.lines[before...]))
+        }
+        swipe([(0, -15), (1, -15), (0, -60), (0, 50)])   // up 90 px: two steps; back 50: one back
+        swipe([(2, 25), (0, 60)])                         // down 85 px: two steps of quieter
+        swipe([(-30, -12), (-40, -30), (-20, 0)])         // left, 42 px up on the way: no volume
+        #expect(fired == [
+            ["louder changed: log up", "louder changed: log up", "louder changed: log down"],
+            ["quieter changed: log down", "quieter changed: log down"],
+            ["next ended: desktop next"],
+        ])
+    }
 }
 
 extension Point {

@@ -23,7 +23,12 @@ struct TouchpadGesture {
     private var delta = Vector.zero
     private var scale = 1.0
     private var angle = 0.0
+    /// The binding whose `repeat:` runs: a pinch's first binding; for a swipe, chosen once it
+    /// has gone `minimumSwipe` (see `chooseSwipeRepeat`).
+    private var repeating: TouchpadBinding?
     private var counter: RepeatCounter?
+    /// Swipes: whether the repeat binding was chosen (possibly none).
+    private var swipeRepeatChosen = false
 
     /// Claims the gesture when `candidates` (the bindings of the window's profile and of the
     /// screen's) have one for this kind and finger count; nil otherwise.
@@ -37,7 +42,10 @@ struct TouchpadGesture {
         self.window = window
         self.minimumSwipe = minimumSwipe
         self.minimumPinch = minimumPinch
-        counter = first.repeat.map { RepeatCounter(origin: RepeatCounter.origin(pinch: kind == .pinch), every: $0.every) }
+        if kind == .pinch, let r = first.repeat {
+            repeating = first
+            counter = RepeatCounter(origin: RepeatCounter.origin(pinch: true), every: r.every)
+        }
     }
 
     /// What the begin fires.
@@ -49,17 +57,48 @@ struct TouchpadGesture {
         self.scale = scale
         self.angle = angle
         let firings = on(.changed)
-        guard let rep = binding.repeat, var counter else { return firings }
+        if binding.kind == .swipe && !swipeRepeatChosen { chooseSwipeRepeat() }
+        guard let repeating, let rep = repeating.repeat, var counter else { return firings }
         let progress: Double
         if binding.kind == .pinch {
             progress = scale
         } else {
-            if let d = binding.direction { counter.axis = d.axis }
-            progress = RepeatCounter.movement(delta, axis: &counter.axis)
+            progress = Self.progress(delta, along: repeating.direction, axis: &counter.axis)
         }
         let n = counter.advance(to: progress)
         self.counter = counter
-        return firings + rep.firings(n).map { Firing(action: $0, state: .changed, binding: binding) }
+        return firings + rep.firings(n).map { Firing(action: $0, state: .changed, binding: repeating) }
+    }
+
+    /// Once the swipe has gone `minimumSwipe`, the binding whose `repeat:` follows it: the
+    /// one for the direction it goes, else one for the other way on that axis (its
+    /// `reverse` fires as the swipe goes on), else one for any direction. A swipe left thus
+    /// never runs the repeat of a swipe up. Progress counts from the swipe's begin.
+    private mutating func chooseSwipeRepeat() {
+        guard delta.length >= minimumSwipe else { return }
+        swipeRepeatChosen = true
+        let going = Self.dominant(delta)
+        let withRepeat = all.filter { $0.repeat != nil }
+        guard let chosen = withRepeat.first(where: { $0.direction == going })
+            ?? withRepeat.first(where: { $0.direction?.axis == going.axis })
+            ?? withRepeat.first(where: { $0.direction == nil }),
+            let r = chosen.repeat else { return }
+        repeating = chosen
+        counter = RepeatCounter(origin: RepeatCounter.origin(pinch: false), every: r.every)
+    }
+
+    /// Movement along a binding's direction (positive the way it names), or for a binding of
+    /// any direction along the first dominant axis (positive right or down).
+    static func progress(_ delta: Vector, along direction: Direction?, axis: inout Axis?) -> Double {
+        guard let direction else { return RepeatCounter.movement(delta, axis: &axis) }
+        axis = direction.axis
+        let along = direction.axis.component(of: delta)
+        return direction == .left || direction == .up ? -along : along
+    }
+
+    /// The direction a movement mostly goes.
+    static func dominant(_ d: Vector) -> Direction {
+        abs(d.dx) >= abs(d.dy) ? (d.dx >= 0 ? .right : .left) : (d.dy >= 0 ? .down : .up)
     }
 
     /// The end (`cancelled`: the fingers changed, or the driver aborted it). The `action`
@@ -70,9 +109,8 @@ struct TouchpadGesture {
         var firings = on(.ended)
         let chosen: TouchpadBinding?
         if binding.kind == .swipe {
-            let d = delta
-            let dominant: Direction = abs(d.dx) >= abs(d.dy) ? (d.dx >= 0 ? .right : .left) : (d.dy >= 0 ? .down : .up)
-            chosen = d.length < minimumSwipe ? nil : all.first { $0.direction == dominant } ?? all.first { $0.direction == nil }
+            let dominant = Self.dominant(delta)
+            chosen = delta.length < minimumSwipe ? nil : all.first { $0.direction == dominant } ?? all.first { $0.direction == nil }
         } else {
             let moved: PinchDirection? = abs(scale - 1) < minimumPinch ? nil : (scale < 1 ? .in : .out)
             chosen = all.first { moved != nil && $0.pinchDirection == moved } ?? all.first { $0.pinchDirection == .any }
