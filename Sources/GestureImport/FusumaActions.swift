@@ -4,61 +4,107 @@ import YAMLTree
 extension FusumaImporter {
     static let actionKeys = ["command", "sendkey", "shortcut", "workspace", "window"]
 
-    /// One direction's properties: an action, `threshold:`, `interval:`, `keypress:`.
+    /// px of the driver's swipe motion per firing of a swipe that fusuma repeats: its
+    /// `update:` hook (fired on each update of the swipe that way, at most every 0.1 s x
+    /// interval, executor.rb) fires every `updateStep` x interval, and a swipe given its own
+    /// `interval:` below 1 (fusuma fires it again every 0.3 s x interval while it goes on)
+    /// every `oneshotStep` x interval. fusuma repeats by time, Tactus by distance: these are
+    /// a moderate swipe's distance in that time, said in the profile's header.
+    static let updateStep = 25.0
+    static let oneshotStep = 100.0
+
+    /// One direction's properties: an action, `threshold:`, `interval:`, `keypress:`, and the
+    /// `update:` and `end:` hooks of a swipe that way.
     mutating func direction(_ type: String, fingers: Int?, _ direction: String, _ node: Node, keyLine: Int, into section: inout Section) throws(ImportFailure) {
         let shown = "\(type)\(fingers.map { " \($0)" } ?? "") \(direction)"
         guard let props = try entries(node) else {
             section.notes.append(ImportNote(shown, because: "fusuma reads a mapping (command:, sendkey:, …) there", lines: [line(node)]))
             return
         }
-        var action: ImportedAction?
+        guard fingersReported(type, fingers, shown, keyLine, &section) else { return }
         var threshold: Double?
-        // fusuma runs the first executor that takes the gesture, in the order the plugins
-        // load (lib/fusuma.rb `@executors.find`; plugin/manager.rb): its own command:, then
-        // the gems' sorted by path, fusuma-plugin-sendkey before -wmctrl.
-        let rank = { (key: String) in Self.actionKeys.firstIndex(of: key).map { $0 == 2 ? 4 : $0 } ?? 5 }
-        let runs = props.filter { Self.actionKeys.contains($0.key) }.min { rank($0.key) < rank($1.key) }?.key
+        var interval: Double?
+        var hooks: [Entry] = []
         for (key, keyNode, value) in props {
             switch key {
             case _ where Self.actionKeys.contains(key):
-                guard key == runs, action == nil else {
-                    section.notes.append(ImportNote("\(key): of \(shown)", because: "fusuma runs one action per gesture: \(runs ?? key): (its executor comes first)", lines: [line(keyNode)]))
-                    continue
-                }
-                switch try mapAction(key, value) {
-                case .action(let a): action = a
-                case .refused(let why):
-                    section.notes.append(ImportNote("\(key): of \(shown)", because: why, lines: [line(keyNode)]))
-                }
+                continue
             case "threshold":
                 if type == "pinch", let t = number(value) { threshold = t } else if type == "swipe" { swipeThresholdLines.append(line(keyNode)) }
             case "interval":
-                intervalLines.append(line(keyNode))
+                interval = number(value)
+                // A swipe's interval below 1 makes it repeat (below); others are fusuma's timing.
+                if !(type == "swipe" && (interval ?? 1) < 1) { intervalLines.append(line(keyNode)) }
             case "keypress":
                 for (modifier, modifierNode, _) in try entries(value) ?? [] {
                     section.notes.append(ImportNote("keypress \(modifier) on \(shown)", because: "Tactus gestures do not depend on keys held down", lines: [line(modifierNode)]))
                 }
+            case "update" where type == "swipe", "end" where type == "swipe":
+                // The hooks of a swipe this way: update as it goes, end when it ends.
+                guard let hook = try entries(value), let a = try executorAction(hook, shown: "\(shown) \(key)", into: &section) else {
+                    section.notes.append(ImportNote("\(key): of \(shown)", because: "it has no action (command:, sendkey:, …)", lines: [line(keyNode)]))
+                    continue
+                }
+                let hookInterval = hook.first { $0.key == "interval" }.flatMap { number($0.value) } ?? 1
+                var e = Entry(type: type, fingers: fingers, direction: direction, hook: key, action: a, line: line(keyNode))
+                if key == "update" {
+                    e.repeatEvery = Self.updateStep * hookInterval
+                    header("A fusuma update: hook of a swipe repeats its action every \(decimal(Self.updateStep)) px of the swipe that way (times its interval); fusuma fires it by time (every update, at most every 0.1 s).")
+                }
+                hooks.append(e)
             case "begin", "update", "end":
-                section.notes.append(ImportNote("\(key): of \(shown)", because: "Tactus touchpad bindings have no begin/update/end hooks", lines: [line(keyNode)]))
+                section.notes.append(ImportNote("\(key): of \(shown)", because: key == "begin" ? "Tactus cannot know a touchpad swipe's way when it begins" : "Tactus pinches repeat as they go: the in and out actions say what they do", lines: [line(keyNode)]))
             default:
                 section.notes.append(ImportNote("\(key): of \(shown)", because: "fusuma does not know it (or it belongs to a plugin Tactus cannot stand in for)", lines: [line(keyNode)]))
             }
         }
-        guard let action else {
-            if !props.contains(where: { Self.actionKeys.contains($0.key) }) {
+        section.entries += hooks
+        guard let action = try executorAction(props, shown: shown, into: &section) else {
+            if !props.contains(where: { Self.actionKeys.contains($0.key) }) && hooks.isEmpty {
                 section.notes.append(ImportNote(shown, because: "it has no action (command:, sendkey:, …)", lines: [keyLine]))
             }
             return
         }
+        var entry = Entry(type: type, fingers: fingers, direction: direction, action: action, threshold: threshold, line: keyLine)
+        if type == "swipe", let interval, interval < 1 {
+            entry.repeatEvery = Self.oneshotStep * interval
+            header("A fusuma swipe given an interval: below 1 fires again as it goes on (every 0.3 s x interval in fusuma); it repeats here every \(decimal(Self.oneshotStep)) px x interval of the swipe that way.")
+        }
+        section.entries.append(entry)
+    }
+
+    /// Whether the touchpad driver reports this many fingers (a note if not).
+    private func fingersReported(_ type: String, _ fingers: Int?, _ shown: String, _ keyLine: Int, _ section: inout Section) -> Bool {
         if type == "swipe", let f = fingers, !(3...5).contains(f) {
             section.notes.append(ImportNote(shown, because: "the touchpad driver reports swipes of 3 to 5 fingers", lines: [keyLine]))
-            return
+            return false
         }
         if type == "pinch", let f = fingers, !(2...5).contains(f) {
             section.notes.append(ImportNote(shown, because: "the touchpad driver reports pinches of 2 to 5 fingers", lines: [keyLine]))
-            return
+            return false
         }
-        section.entries.append(Entry(type: type, fingers: fingers, direction: direction, action: action, threshold: threshold, line: keyLine))
+        return true
+    }
+
+    /// The action fusuma runs of `props`: the first executor that takes the gesture, in the
+    /// order the plugins load (lib/fusuma.rb `@executors.find`; plugin/manager.rb): its own
+    /// command:, then the gems' sorted by path, fusuma-plugin-sendkey before -wmctrl. The
+    /// others are noted.
+    mutating func executorAction(_ props: [(key: String, keyNode: Node, value: Node)], shown: String, into section: inout Section) throws(ImportFailure) -> ImportedAction? {
+        let rank = { (key: String) in Self.actionKeys.firstIndex(of: key).map { $0 == 2 ? 4 : $0 } ?? 5 }
+        let runs = props.filter { Self.actionKeys.contains($0.key) }.min { rank($0.key) < rank($1.key) }?.key
+        var action: ImportedAction?
+        for (key, keyNode, value) in props where Self.actionKeys.contains(key) {
+            guard key == runs, action == nil else {
+                section.notes.append(ImportNote("\(key): of \(shown)", because: "fusuma runs one action per gesture: \(runs ?? key): (its executor comes first)", lines: [line(keyNode)]))
+                continue
+            }
+            switch try mapAction(key, value) {
+            case .action(let a): action = a
+            case .refused(let why): section.notes.append(ImportNote("\(key): of \(shown)", because: why, lines: [line(keyNode)]))
+            }
+        }
+        return action
     }
 
     private mutating func mapAction(_ key: String, _ node: Node) throws(ImportFailure) -> CommandMapper.Mapping {
@@ -147,15 +193,37 @@ extension FusumaImporter {
                     for f in e.fingers.map({ [$0] }) ?? (e.type == "swipe" ? [3, 4] : [2, 3, 4]) {
                         var copy = e
                         copy.fingers = f
-                        chosen["\(e.type) \(f) \(e.direction)"] = copy
+                        chosen["\(e.type) \(f) \(e.direction)" + (e.hook.map { " " + $0 } ?? "")] = copy
                     }
                     if e.fingers == nil { header("A gesture without a finger count is imported as one binding per count: 3 and 4 fingers for a swipe, 2 to 4 for a pinch.") }
                 }
             }
             for f in 3...5 {
+                // Hooks of every swipe of these fingers: begin and end as it begins and ends,
+                // update as it goes either way.
+                let begin = chosen["swipe \(f)  begin"], update = chosen["swipe \(f)  update"], end = chosen["swipe \(f)  end"]
+                if begin != nil || update != nil || end != nil {
+                    var b = ImportedBinding(.touchpadSwipe(fingers: f, direction: nil), lines: [begin, update, end].compactMap { $0?.line }.sorted())
+                    b.onBegan = begin?.action
+                    b.onEnded = end?.action
+                    if let u = update { b.repeating = ImportedRepeat(every: u.repeatEvery ?? Self.updateStep, action: u.action, reverse: u.action) }
+                    profile.touchpad.append(b)
+                }
                 for d in ["left", "right", "up", "down"] {
-                    guard let e = chosen["swipe \(f) \(d)"] else { continue }
-                    profile.touchpad.append(ImportedBinding(.touchpadSwipe(fingers: f, direction: d), action: e.action, lines: [e.line]))
+                    let oneshot = chosen["swipe \(f) \(d)"], update = chosen["swipe \(f) \(d) update"], end = chosen["swipe \(f) \(d) end"]
+                    guard oneshot != nil || update != nil || end != nil else { continue }
+                    // fusuma fires the action once the swipe is fast enough and the end hook
+                    // when it ends: both when the fingers lift here, in that order.
+                    let once = [oneshot?.repeatEvery == nil ? oneshot?.action : nil, end?.action].compactMap { $0 }
+                    var b = ImportedBinding(.touchpadSwipe(fingers: f, direction: d), action: once.isEmpty ? nil : once.count == 1 ? once[0] : .sequence(once),
+                                            lines: [oneshot, update, end].compactMap { $0?.line }.sorted())
+                    if let r = update ?? (oneshot?.repeatEvery != nil ? oneshot : nil), let every = r.repeatEvery {
+                        b.repeating = ImportedRepeat(every: every, action: r.action, reverse: nil)
+                        if update != nil, let o = oneshot, o.repeatEvery != nil {
+                            profile.notes.append(ImportNote("the repeat of swipe \(f) \(d)", because: "its update: hook repeats instead", lines: [o.line]))
+                        }
+                    }
+                    profile.touchpad.append(b)
                 }
             }
             for f in 2...5 {

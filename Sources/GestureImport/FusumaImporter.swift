@@ -15,10 +15,26 @@ struct FusumaImporter {
     struct Entry {
         var type: String
         var fingers: Int?
+        /// A direction, or "" for a hook of any direction.
         var direction: String
+        /// `begin`, `update` or `end`: a hook of the swipe, not its action.
+        var hook: String?
         var action: ImportedAction
         var threshold: Double?
         var line: Int
+        /// px: the action repeats every so far of the swipe that way, instead of firing once.
+        var repeatEvery: Double?
+
+        init(type: String, fingers: Int?, direction: String, hook: String? = nil, action: ImportedAction, threshold: Double? = nil, line: Int, repeatEvery: Double? = nil) {
+            self.hook = hook
+            self.type = type
+            self.fingers = fingers
+            self.direction = direction
+            self.action = action
+            self.threshold = threshold
+            self.line = line
+            self.repeatEvery = repeatEvery
+        }
     }
 
     /// The gestures of one context: the default one, or some applications.
@@ -238,8 +254,17 @@ struct FusumaImporter {
             for (d, dNode, props) in byDirection {
                 if directions.contains(d) {
                     try direction(type, fingers: fingers, d, props, keyLine: line(dNode), into: &section)
+                } else if type == "swipe", ["begin", "update", "end"].contains(d), (3...5).contains(fingers) {
+                    // A hook of a swipe of these fingers, whichever way it goes.
+                    guard let hook = try entries(props), let a = try executorAction(hook, shown: "\(type) \(fingers) \(d)", into: &section) else {
+                        section.notes.append(ImportNote("\(type) \(fingers) \(d):", because: "it has no action (command:, sendkey:, …)", lines: [line(dNode)]))
+                        continue
+                    }
+                    let hookInterval = hook.first { $0.key == "interval" }.flatMap { number($0.value) } ?? 1
+                    section.entries.append(Entry(type: type, fingers: fingers, direction: "", hook: d, action: a, line: line(dNode),
+                                                 repeatEvery: d == "update" ? Self.updateStep * hookInterval : nil))
                 } else {
-                    let why = ["begin", "update", "end"].contains(d) ? "Tactus touchpad bindings fire when the fingers lift (pinches: as they go); they have no begin/update/end hooks"
+                    let why = ["begin", "update", "end"].contains(d) ? "Tactus pinches repeat as they go: the in and out actions say what they do"
                         : "it is not a \(type) direction (\(directions.joined(separator: ", ")))"
                     section.notes.append(ImportNote("\(type) \(fingers) \(d):", because: why, lines: [line(dNode)]))
                 }

@@ -94,7 +94,8 @@ public indirect enum ImportedAction: Sendable, Equatable, CustomStringConvertibl
 
 /// What starts a binding: an XI 2.4 touchpad gesture, or a touchscreen gesture.
 public enum ImportedTrigger: Sendable, Equatable, Hashable {
-    case touchpadSwipe(fingers: Int, direction: String)
+    /// `direction` nil: any direction.
+    case touchpadSwipe(fingers: Int, direction: String?)
     /// `direction`: in or out; nil for a binding that takes both.
     case touchpadPinch(fingers: Int, direction: String?)
     case swipe(touches: Int, direction: String)
@@ -149,6 +150,8 @@ public struct ImportedBinding: Sendable, Equatable {
     public var scroll: ImportedScroll?
     /// `on: { began: … }`.
     public var onBegan: ImportedAction?
+    /// `on: { ended: … }`.
+    public var onEnded: ImportedAction?
     /// The lines of the source file it came from.
     public var lines: [Int]
     /// An assumption the import made, said next to the binding.

@@ -60,7 +60,8 @@ public struct ProfileWriter {
         lines = lines.map { comment($0, limit: 300) }
         lines.append("      - name: \(yamlString(name))")
         lines.append("        " + trigger(b.trigger))
-        if let a = b.onBegan { lines.append("        on: { began: \(action(a)) }") }
+        let on = [b.onBegan.map { "began: \(action($0))" }, b.onEnded.map { "ended: \(action($0))" }].compactMap { $0 }
+        if !on.isEmpty { lines.append("        on: { \(on.joined(separator: ", ")) }") }
         if let a = b.action { lines.append("        action: \(action(a))") }
         if let r = b.repeating {
             var parts = ["every: \(decimal(r.every))", "action: \(r.action.map(action) ?? "[]")"]
@@ -73,7 +74,7 @@ public struct ProfileWriter {
 
     private func trigger(_ t: ImportedTrigger) -> String {
         switch t {
-        case .touchpadSwipe(let f, let d): return "swipe: { fingers: \(f), direction: \(d) }"
+        case .touchpadSwipe(let f, let d): return "swipe: { fingers: \(f)\(d.map { ", direction: \($0)" } ?? "") }"
         case .touchpadPinch(let f, let d): return "pinch: { fingers: \(f)\(d.map { ", direction: \($0)" } ?? "") }"
         case .swipe(let n, let d): return "swipe: { direction: \(d), touches: \(n) }"
         case .pinch(let n, let d): return "pinch: { touches: \(n), direction: \(d) }"
@@ -85,7 +86,7 @@ public struct ProfileWriter {
 
     private func baseName(_ t: ImportedTrigger) -> String {
         switch t {
-        case .touchpadSwipe(let f, let d): return "tp-swipe-\(f)-\(d)"
+        case .touchpadSwipe(let f, let d): return "tp-swipe-\(f)" + (d.map { "-\($0)" } ?? "")
         case .touchpadPinch(let f, let d): return "tp-pinch-\(f)\(d.map { "-\($0)" } ?? "")"
         case .swipe(let n, let d): return "swipe-\(n)-\(d)"
         case .pinch(let n, let d): return "pinch-\(n)-\(d)"

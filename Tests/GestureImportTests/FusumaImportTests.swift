@@ -119,19 +119,19 @@ import Testing
         #expect(imported.notes == [])
     }
 
-    @Test func rotationsHoldsHooksKeypressesAndOtherContextsAreRefused() throws {
+    @Test func rotationsHoldsKeypressesAndOtherContextsAreRefused() throws {
         let source = try fixture("fusuma-unsupported.yml")
         let imported = try importFixture("fusuma-unsupported.yml")
         func at(_ marker: String) -> Int { line(of: marker, in: source) }
         let file = "fusuma-unsupported.yml"
-        #expect(imported.bindings == [])
+        // fusuma's begin: hook of three-finger swipes (swipe_detector.rb: the repeat index
+        // swipe/3/begin, its direction skippable) runs as any such swipe begins.
+        #expect(imported.bindings == ["fusuma tp-swipe-3: touchpad swipe 3 any -> began: command xdotool keydown alt @ \(at("begin:"))"])
         // Notes about the file come first, then those of the profile, each in line order.
         #expect(imported.notes == [
-            "interval (\(file):\(at("interval:"))) because Tactus repeats by how far a gesture goes, not by time",
             "plugin settings (\(file):\(at("plugin:"))) because Tactus has no fusuma plugins: it takes every touchpad through the X server",
             "the document with context thumbsense (\(file):\(at("context:"))) because Tactus profiles match windows (by application), not other conditions",
             "swipe 2 up (\(file):\(at("up:"))) because the touchpad driver reports swipes of 3 to 5 fingers",
-            "swipe 3 begin: (\(file):\(at("begin:"))) because Tactus touchpad bindings fire when the fingers lift (pinches: as they go); they have no begin/update/end hooks",
             "window: of swipe 3 left (\(file):\(at("window: prev"))) because Tactus has no action that moves a window to another desktop",
             "workspace: of swipe 3 right (\(file):\(at("workspace: up"))) because Tactus switches desktops in a row (next, previous, a number), not in a grid",
             "sendkey: of swipe 3 up (\(file):\(at("SPACESHIP"))) because the key name 'SPACESHIP' has no X keysym this import knows",
@@ -141,6 +141,31 @@ import Testing
             "hold gestures (\(file):\(at("hold:"))) because X (XInput 2.4) has no touchpad hold gestures",
             "gestures_per_minute: (\(file):\(at("gestures_per_minute"))) because fusuma reads no gesture or setting there (an anchor it holds is imported where an alias uses it)",
         ])
+    }
+
+    @Test func hooksAndShortIntervalsRepeatAsTheSwipeGoes() throws {
+        let source = try fixture("fusuma-volume.yml")
+        let imported = try importFixture("fusuma-volume.yml")
+        func at(_ marker: String, _ n: Int = 1) -> Int { line(of: marker, in: source, occurrence: n) }
+        let volume = "command pactl set-sink-volume @DEFAULT_SINK@"
+        #expect(imported.bindings == [
+            // swipe_detector.rb: the repeat index swipe/3/(direction, skippable)/begin|update|end:
+            // begin as any three-finger swipe begins, update as it goes (at most every
+            // 0.1 s x interval 4, executor.rb), end as it ends: alt held while Tab steps.
+            "fusuma tp-swipe-3: touchpad swipe 3 any -> began: command xdotool keydown alt | repeat 100.0: keys Tab / keys Tab @ \(at("begin:")), \(at("update:")), \(at("end:"))",
+            "fusuma tp-swipe-4-left: touchpad swipe 4 left -> keys Control_L+Alt_L+Right @ \(at("left:"))",
+            "fusuma tp-swipe-4-right: touchpad swipe 4 right -> keys Control_L+Alt_L+Left @ \(at("right:"))",
+            // update: under a direction fires while the swipe goes that way.
+            "fusuma tp-swipe-4-up: touchpad swipe 4 up -> repeat 25.0: \(volume) +5% @ \(at("update:", 2))",
+            "fusuma tp-swipe-4-down: touchpad swipe 4 down -> repeat 25.0: \(volume) -5% @ \(at("update:", 3))",
+            // interval 0.4: fusuma fires the swipe again every 0.3 s x 0.4 while it goes on.
+            "fusuma tp-swipe-5-up: touchpad swipe 5 up -> repeat 40.0: command brightnessctl set +10% @ \(at("up:", 2))",
+            // The end hook of a swipe down fires as the fingers lift.
+            "fusuma tp-swipe-5-down: touchpad swipe 5 down -> command notify-send brightness | repeat 40.0: command brightnessctl set 10%- @ \(at("down:", 2)), \(at("end:", 2))",
+        ])
+        let on = try #require(imported.file.profiles[0].touchpad.first { $0.name == "tp-swipe-3" }?.on[.ended])
+        #expect("\(on)" == "command xdotool keyup alt")
+        #expect(imported.notes == [])
     }
 
     @Test func anchorHoldersAndMergeKeysImportAsFusumaReadsThem() throws {

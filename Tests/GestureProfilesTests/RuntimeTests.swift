@@ -298,6 +298,25 @@ final class Live {
             ["next ended: desktop next"],
         ])
     }
+
+    /// fusuma's alt-tab: alt held from the begin of any three-finger swipe to its end, Tab
+    /// at each step, beside a binding for swipes left listed first.
+    @Test func theHooksOfEveryBindingOfTheFingersRun() throws {
+        let live = try Live("""
+            version: 1
+            profiles:
+              - name: desktop
+                match: any
+                touchpad:
+                  - { name: next, swipe: { fingers: 3, direction: left }, action: { desktop: next } }
+                  - { name: switcher, swipe: { fingers: 3 }, on: { began: { log: alt down }, ended: { log: alt up } }, repeat: { every: 50, action: { log: tab }, reverse: { log: tab } } }
+            """)
+        #expect(live.runtime.touchpadBegan(.swipe, fingers: 3, at: Point(x: 10, y: 10), time: .zero))
+        live.runtime.touchpadUpdated(delta: Vector(dx: 0, dy: 30), scale: 1, angle: 0, time: Instant(milliseconds: 10))
+        live.runtime.touchpadUpdated(delta: Vector(dx: 0, dy: 80), scale: 1, angle: 0, time: Instant(milliseconds: 20))
+        live.runtime.touchpadEnded(cancelled: false, time: Instant(milliseconds: 30))
+        #expect(live.sink.lines == ["switcher began: log alt down", "switcher changed: log tab", "switcher changed: log tab", "switcher ended: log alt up"])
+    }
 }
 
 extension Point {

@@ -10,7 +10,7 @@ struct TouchpadGesture {
         var binding: TouchpadBinding
     }
 
-    /// The first binding taking this kind and finger count (its `on:` and `repeat:` run).
+    /// The first binding taking this kind and finger count; at the end, the one that fired.
     private(set) var binding: TouchpadBinding
     /// Every binding for this kind and finger count: the end picks by direction.
     let all: [TouchpadBinding]
@@ -132,9 +132,11 @@ struct TouchpadGesture {
         return v
     }
 
+    /// The `on:` actions of every binding taking the gesture, in file order: hooks such as
+    /// fusuma's begin and end of any swipe stand beside the bindings of each direction.
     private func on(_ state: GestureState) -> [Firing] {
-        guard let a = binding.on[state], let s = FiringState(state, continuous: true) else { return [] }
-        return [Firing(action: a, state: s, binding: binding)]
+        guard let s = FiringState(state, continuous: true) else { return [] }
+        return all.compactMap { b in b.on[state].map { Firing(action: $0, state: s, binding: b) } }
     }
 }
 
