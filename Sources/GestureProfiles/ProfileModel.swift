@@ -188,10 +188,10 @@ public struct TouchpadBinding: Sendable {
     public var kind: Kind
     public var fingers: Int
     /// Swipe only: the direction that fires `action` (nil = any).
-    public var direction: Direction?
-    /// Pinch only: whether `action` fires for a pinch that closed (`in`), opened (`out`), or
-    /// either.
-    public var pinchDirection: PinchDirection = .any
+    public var direction: TouchpadSwipeDirection?
+    /// Pinch only: whether `action` fires for a pinch that closed (`in`), opened (`out`),
+    /// turned (`clockwise`, `counterclockwise`), or any of them.
+    public var pinchDirection: TouchpadPinchDirection = .any
     public var action: ActionSpec?
     public var on: [GestureState: ActionSpec]
     public var `repeat`: RepeatSpec?

@@ -317,6 +317,67 @@ final class Live {
         live.runtime.touchpadEnded(cancelled: false, time: Instant(milliseconds: 30))
         #expect(live.sink.lines == ["switcher began: log alt down", "switcher changed: log tab", "switcher changed: log tab", "switcher ended: log alt up"])
     }
+
+    /// libinput-gestures' swipes: where a diagonal is bound, a swipe more than 22.5° off its
+    /// main axis is diagonal (OBLIQUE_RATIO); where none is, the same swipe is its main axis.
+    @Test func diagonalSwipesAreToldApartWhereOneIsBound() throws {
+        let live = try Live("""
+            version: 1
+            profiles:
+              - name: desktop
+                match: any
+                touchpad:
+                  - { name: up, swipe: { fingers: 3, direction: up }, action: { log: up } }
+                  - { name: up-right, swipe: { fingers: 3, direction: up-right }, action: { log: up-right } }
+                  - { name: down-left, swipe: { fingers: 3, direction: down-left }, repeat: { every: 50, action: { log: step } } }
+                  - { name: four-up, swipe: { fingers: 4, direction: up }, action: { log: four up } }
+            """)
+        var t = 0.0
+        func swipe(_ fingers: Int, _ dx: Double, _ dy: Double) {
+            #expect(live.runtime.touchpadBegan(.swipe, fingers: fingers, at: Point(x: 10, y: 10), time: Instant(milliseconds: t)))
+            for _ in 0..<4 {
+                t += 10
+                live.runtime.touchpadUpdated(delta: Vector(dx: dx / 4, dy: dy / 4), scale: 1, angle: 0, time: Instant(milliseconds: t))
+            }
+            t += 10
+            live.runtime.touchpadEnded(cancelled: false, time: Instant(milliseconds: t))
+        }
+        swipe(3, 30, -100)   // 16.7° off vertical: up
+        swipe(3, 60, -100)   // 31° off vertical: up-right
+        swipe(3, -80, 85)    // down-left, 117 px along it: two steps
+        swipe(4, 60, -100)   // no diagonal bound for four fingers: up
+        #expect(live.sink.lines == ["up ended: log up", "up-right ended: log up-right", "down-left changed: log step", "down-left changed: log step", "four-up ended: log four up"])
+    }
+
+    /// XI 2.4 pinch events carry the angle turned: past 15° (libinput-gestures'
+    /// ROTATE_ANGLE) a pinch is a rotation where one is bound, clockwise for a positive
+    /// angle; a smaller turn is a pinch in or out by its scale, and the zoom repeat runs as it goes.
+    @Test func touchpadRotationsFireByTheWayTheFingersTurned() throws {
+        let live = try Live("""
+            version: 1
+            profiles:
+              - name: desktop
+                match: any
+                touchpad:
+                  - { name: rotate-right, pinch: { fingers: 2, direction: clockwise }, action: { log: clockwise } }
+                  - { name: rotate-left, pinch: { fingers: 2, direction: counterclockwise }, action: { log: counterclockwise } }
+                  - { name: zoom, pinch: { fingers: 2 }, repeat: { every: 0.5, action: { log: bigger }, reverse: { log: smaller } } }
+            """)
+        var t = 0.0
+        func pinch(_ steps: [(scale: Double, angle: Double)]) {
+            #expect(live.runtime.touchpadBegan(.pinch, fingers: 2, at: Point(x: 10, y: 10), time: Instant(milliseconds: t)))
+            for s in steps {
+                t += 10
+                live.runtime.touchpadUpdated(delta: .zero, scale: s.scale, angle: s.angle, time: Instant(milliseconds: t))
+            }
+            t += 10
+            live.runtime.touchpadEnded(cancelled: false, time: Instant(milliseconds: t))
+        }
+        pinch([(1.02, 10), (1.0, 25)])
+        pinch([(0.98, -12), (1.01, -30)])
+        pinch([(1.3, 5), (1.6, 12)])
+        #expect(live.sink.lines == ["rotate-right ended: log clockwise", "rotate-left ended: log counterclockwise", "zoom changed: log bigger"])
+    }
 }
 
 extension Point {

@@ -20,6 +20,9 @@ struct TouchpadGesture {
     let minimumSwipe: Double
     /// Scale change. A pinch ending closer than this to 1 picks no direction.
     let minimumPinch: Double
+    /// Degrees. A pinch that turned further than this, either way, is a rotation when a
+    /// binding for one takes it.
+    let minimumRotation: Double
     private var delta = Vector.zero
     private var scale = 1.0
     private var angle = 0.0
@@ -34,7 +37,8 @@ struct TouchpadGesture {
     /// screen's) have one for this kind and finger count; nil otherwise.
     init?(_ kind: TouchpadBinding.Kind, fingers: Int, candidates: [TouchpadBinding], window: WindowInfo?,
           minimumSwipe: Double = GestureConfiguration.standard.touchpad.swipeMinimumDistance,
-          minimumPinch: Double = GestureConfiguration.standard.touchpad.pinchMinimumScaleChange) {
+          minimumPinch: Double = GestureConfiguration.standard.touchpad.pinchMinimumScaleChange,
+          minimumRotation: Double = GestureConfiguration.standard.touchpad.rotationMinimumAngle) {
         let taking = candidates.filter { $0.kind == kind && $0.fingers == fingers }
         guard let first = taking.first else { return nil }
         binding = first
@@ -42,8 +46,10 @@ struct TouchpadGesture {
         self.window = window
         self.minimumSwipe = minimumSwipe
         self.minimumPinch = minimumPinch
-        if kind == .pinch, let r = first.repeat {
-            repeating = first
+        self.minimumRotation = minimumRotation
+        // A pinch's repeat follows its scale: the first binding with one that is no rotation.
+        if kind == .pinch, let b = taking.first(where: { $0.repeat != nil && !$0.pinchDirection.isRotation }), let r = b.repeat {
+            repeating = b
             counter = RepeatCounter(origin: RepeatCounter.origin(pinch: true), every: r.every)
         }
     }
@@ -71,34 +77,32 @@ struct TouchpadGesture {
     }
 
     /// Once the swipe has gone `minimumSwipe`, the binding whose `repeat:` follows it: the
-    /// one for the direction it goes, else one for the other way on that axis (its
+    /// one for the direction it goes, else one for the other way along that line (its
     /// `reverse` fires as the swipe goes on), else one for any direction. A swipe left thus
     /// never runs the repeat of a swipe up. Progress counts from the swipe's begin.
     private mutating func chooseSwipeRepeat() {
         guard delta.length >= minimumSwipe else { return }
         swipeRepeatChosen = true
-        let going = Self.dominant(delta)
+        let going = TouchpadSwipeDirection.of(delta, diagonals: diagonalsBound)
         let withRepeat = all.filter { $0.repeat != nil }
         guard let chosen = withRepeat.first(where: { $0.direction == going })
-            ?? withRepeat.first(where: { $0.direction?.axis == going.axis })
+            ?? withRepeat.first(where: { $0.direction == going.opposite })
             ?? withRepeat.first(where: { $0.direction == nil }),
             let r = chosen.repeat else { return }
         repeating = chosen
         counter = RepeatCounter(origin: RepeatCounter.origin(pinch: false), every: r.every)
     }
 
+    /// Whether a binding taking the swipe names a diagonal: only then are diagonals told
+    /// apart from the four axis directions.
+    private var diagonalsBound: Bool { all.contains { $0.direction?.isDiagonal == true } }
+
     /// Movement along a binding's direction (positive the way it names), or for a binding of
     /// any direction along the first dominant axis (positive right or down).
-    static func progress(_ delta: Vector, along direction: Direction?, axis: inout Axis?) -> Double {
+    static func progress(_ delta: Vector, along direction: TouchpadSwipeDirection?, axis: inout Axis?) -> Double {
         guard let direction else { return RepeatCounter.movement(delta, axis: &axis) }
-        axis = direction.axis
-        let along = direction.axis.component(of: delta)
-        return direction == .left || direction == .up ? -along : along
-    }
-
-    /// The direction a movement mostly goes.
-    static func dominant(_ d: Vector) -> Direction {
-        abs(d.dx) >= abs(d.dy) ? (d.dx >= 0 ? .right : .left) : (d.dy >= 0 ? .down : .up)
+        let u = direction.unit
+        return delta.dx * u.dx + delta.dy * u.dy
     }
 
     /// The end (`cancelled`: the fingers changed, or the driver aborted it). The `action`
@@ -109,10 +113,18 @@ struct TouchpadGesture {
         var firings = on(.ended)
         let chosen: TouchpadBinding?
         if binding.kind == .swipe {
-            let dominant = Self.dominant(delta)
-            chosen = delta.length < minimumSwipe ? nil : all.first { $0.direction == dominant } ?? all.first { $0.direction == nil }
+            let went = TouchpadSwipeDirection.of(delta, diagonals: diagonalsBound)
+            chosen = delta.length < minimumSwipe ? nil : all.first { $0.direction == went } ?? all.first { $0.direction == nil }
         } else {
-            let moved: PinchDirection? = abs(scale - 1) < minimumPinch ? nil : (scale < 1 ? .in : .out)
+            // A turn past `minimumRotation` is a rotation where one is bound (as
+            // libinput-gestures tells them); otherwise the scale says in or out.
+            let rotationsBound = all.contains { $0.pinchDirection.isRotation }
+            let moved: TouchpadPinchDirection?
+            if rotationsBound && abs(angle) > minimumRotation {
+                moved = angle > 0 ? .clockwise : .counterclockwise
+            } else {
+                moved = abs(scale - 1) < minimumPinch ? nil : (scale < 1 ? .in : .out)
+            }
             chosen = all.first { moved != nil && $0.pinchDirection == moved } ?? all.first { $0.pinchDirection == .any }
         }
         if let chosen, let a = chosen.action {
@@ -153,7 +165,8 @@ extension ProfileRuntime {
         }
         touchpad = TouchpadGesture(kind, fingers: fingers, candidates: candidates, window: w,
                                    minimumSwipe: configuration.settings.gestures.touchpad.swipeMinimumDistance,
-                                   minimumPinch: configuration.settings.gestures.touchpad.pinchMinimumScaleChange)
+                                   minimumPinch: configuration.settings.gestures.touchpad.pinchMinimumScaleChange,
+                                   minimumRotation: configuration.settings.gestures.touchpad.rotationMinimumAngle)
         guard let gesture = touchpad else { return false }
         fire(gesture.began, of: gesture, time: time)
         return true
