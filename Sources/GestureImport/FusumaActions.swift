@@ -79,8 +79,8 @@ extension FusumaImporter {
             section.notes.append(ImportNote(shown, because: "the touchpad driver reports swipes of 3 to 5 fingers", lines: [keyLine]))
             return false
         }
-        if type == "pinch", let f = fingers, !(2...5).contains(f) {
-            section.notes.append(ImportNote(shown, because: "the touchpad driver reports pinches of 2 to 5 fingers", lines: [keyLine]))
+        if type != "swipe", let f = fingers, !(2...5).contains(f) {
+            section.notes.append(ImportNote(shown, because: "the touchpad driver reports pinches (and their turns) of 2 to 5 fingers", lines: [keyLine]))
             return false
         }
         return true
@@ -227,6 +227,12 @@ extension FusumaImporter {
                 }
             }
             for f in 2...5 {
+                // rotate_detector.rb: clockwise for a positive angle, as XI 2.4 gives it; fired
+                // once the turn is large enough (here: when the fingers lift, past 15°).
+                for d in ["clockwise", "counterclockwise"] {
+                    guard let e = chosen["rotate \(f) \(d)"] else { continue }
+                    profile.touchpad.append(ImportedBinding(.touchpadPinch(fingers: f, direction: d), action: e.action, lines: [e.line]))
+                }
                 let grow = chosen["pinch \(f) \(spreading)"], shrink = chosen["pinch \(f) \(closing)"]
                 guard grow != nil || shrink != nil else { continue }
                 let threshold = grow?.threshold ?? shrink?.threshold ?? section.pinchThreshold ?? defaultThreshold ?? 1

@@ -191,10 +191,8 @@ struct FusumaImporter {
             switch key {
             case "context":
                 continue
-            case "swipe", "pinch":
+            case "swipe", "pinch", "rotate":
                 try gestures(key, value, into: &sections[i])
-            case "rotate":
-                sections[i].notes.append(ImportNote("rotate gestures", because: "Tactus touchpad bindings have no rotation (XI 2.4 pinch bindings take the scale)", lines: [line(keyNode)]))
             case "hold":
                 sections[i].notes.append(ImportNote("hold gestures", because: "X (XInput 2.4) has no touchpad hold gestures", lines: [line(keyNode)]))
             case "threshold":
@@ -233,7 +231,7 @@ struct FusumaImporter {
     /// `swipe: { 3: { left: {…} } }`, or a direction straight under `swipe:` for any
     /// number of fingers.
     private mutating func gestures(_ type: String, _ node: Node, into section: inout Section) throws(ImportFailure) {
-        let directions = type == "swipe" ? ["left", "right", "up", "down"] : ["in", "out"]
+        let directions = type == "swipe" ? ["left", "right", "up", "down"] : type == "rotate" ? ["clockwise", "counterclockwise"] : ["in", "out"]
         guard let byFingers = try entries(node) else {
             section.notes.append(ImportNote("\(type):", because: "fusuma reads a mapping of fingers there", lines: [line(node)]))
             return

@@ -116,8 +116,6 @@ struct LibinputGesturesImporter {
         switch (type, base) {
         case ("hold", _): refuse("X (XInput 2.4) has no touchpad hold gestures")
         case ("drag", _): refuse("Tactus touchpad bindings fire actions; they cannot drag the pointer")
-        case ("pinch", "clockwise"), ("pinch", "anticlockwise"): refuse("Tactus touchpad bindings have no rotation")
-        case ("swipe", _) where motion.contains("_"): refuse("Tactus touchpad swipes have four directions, not diagonals")
         case ("swipe", _) where fingers.map({ !(3...5).contains($0) }) ?? false:
             refuse("the touchpad driver reports swipes of 3 to 5 fingers")
         case ("pinch", _) where fingers.map({ !(2...5).contains($0) }) ?? false:
@@ -166,6 +164,12 @@ struct LibinputGesturesImporter {
         guard row else { return nil }
         let op = command == "ws_up" || command == "ws_left" ? "next" : "previous"
         return (.desktop(op), wrap ? nil : "Tactus wraps around after the last desktop, where _internal stops without -w")
+    }
+
+    /// A swipe motion as a Tactus direction: `left_up` is `up-left`.
+    static func swipeDirection(_ motion: String) -> String {
+        let parts = motion.split(separator: "_")
+        return parts.count == 2 ? "\(parts[1])-\(parts[0])" : motion
     }
 
     /// `~`, `~/…`, `$NAME` and `${NAME}` in a program name, as Python's `expanduser` and
@@ -228,7 +232,13 @@ struct LibinputGesturesImporter {
             let parts = k.split(separator: " ")
             guard let e = chosen[k], let f = Int(parts[2]) else { continue }
             if e.type == "swipe" {
-                profile.touchpad.append(ImportedBinding(.touchpadSwipe(fingers: f, direction: e.motion), action: e.action, lines: [e.line], remark: e.remark))
+                profile.touchpad.append(ImportedBinding(.touchpadSwipe(fingers: f, direction: Self.swipeDirection(e.motion)), action: e.action, lines: [e.line], remark: e.remark))
+                continue
+            }
+            if e.motion == "clockwise" || e.motion == "anticlockwise" {
+                // libinput-gestures: a pinch that turned more than 15° (ROTATE_ANGLE), where a
+                // rotation is configured; clockwise for a positive angle.
+                profile.touchpad.append(ImportedBinding(.touchpadPinch(fingers: f, direction: e.motion == "clockwise" ? "clockwise" : "counterclockwise"), action: e.action, lines: [e.line], remark: e.remark))
                 continue
             }
             guard pinchesDone.insert(f).inserted else { continue }

@@ -220,6 +220,11 @@ struct ToucheggImporter {
             if let trigger = shape.touchscreen { importTouchscreen(g, trigger: trigger, into: &profile) }
             switch shape.touchpad {
             case .touchpadSwipe?: importTouchpadSwipe(g, trigger: shape.touchpad!, into: &profile)
+            case .touchpadPinch(_, let d?)? where d == "clockwise" || d == "counterclockwise":
+                if case .once(let a, let remark) = map(action, gesture: g, touchpad: true) {
+                    profile.touchpad.append(ImportedBinding(shape.touchpad!, action: a, lines: [g.line], remark: remark))
+                }
+                profile.notes.append(ImportNote("the touchscreen part of \(g.summary)", because: "a Tactus touchscreen rotation takes both ways", lines: [g.line]))
             case .touchpadPinch(let f, _)?: pinches[f, default: []].append((g, map(action, gesture: g, touchpad: true)))
             default: break
             }
@@ -264,7 +269,12 @@ struct ToucheggImporter {
             guard (1...10).contains(f) else { return refuse("Touchégg 1 recognizes double taps of 1 to 5 fingers") }
             return (nil, .doubleTap(touches: f))
         case "ROTATE" where legacy:
-            return refuse("a rotation one way only: Tactus rotation gestures take both ways")
+            // GestureFactory.cpp: LEFT for a negative angle delta, RIGHT for a positive one
+            // (clockwise on the screen, y down). Tactus tells a touchpad's turn that way; its
+            // touchscreen rotation gesture takes both ways.
+            guard ["LEFT", "RIGHT"].contains(g.direction) else { return refuse("a rotation needs direction LEFT or RIGHT") }
+            guard (2...5).contains(f) else { return refuse("the touchpad driver reports pinches (and their turns) of 2 to 5 fingers") }
+            return (.touchpadPinch(fingers: f, direction: g.direction == "RIGHT" ? "clockwise" : "counterclockwise"), nil)
         case "TAP_AND_HOLD" where legacy:
             return refuse("a tap and then a drag of the same fingers is no Tactus gesture (Touchégg 1's TAP_AND_HOLD)")
         default:

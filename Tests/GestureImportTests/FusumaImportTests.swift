@@ -119,14 +119,18 @@ import Testing
         #expect(imported.notes == [])
     }
 
-    @Test func rotationsHoldsKeypressesAndOtherContextsAreRefused() throws {
+    @Test func holdsKeypressesAndOtherContextsAreRefused() throws {
         let source = try fixture("fusuma-unsupported.yml")
         let imported = try importFixture("fusuma-unsupported.yml")
         func at(_ marker: String) -> Int { line(of: marker, in: source) }
         let file = "fusuma-unsupported.yml"
         // fusuma's begin: hook of three-finger swipes (swipe_detector.rb: the repeat index
         // swipe/3/begin, its direction skippable) runs as any such swipe begins.
-        #expect(imported.bindings == ["fusuma tp-swipe-3: touchpad swipe 3 any -> began: command xdotool keydown alt @ \(at("begin:"))"])
+        // rotate_detector.rb: clockwise for a positive angle (as XI 2.4 reports it).
+        #expect(imported.bindings == [
+            "fusuma tp-swipe-3: touchpad swipe 3 any -> began: command xdotool keydown alt @ \(at("begin:"))",
+            "fusuma tp-pinch-2-clockwise: touchpad pinch 2 clockwise -> keys Super_L+Right @ \(at("clockwise:"))",
+        ])
         // Notes about the file come first, then those of the profile, each in line order.
         #expect(imported.notes == [
             "plugin settings (\(file):\(at("plugin:"))) because Tactus has no fusuma plugins: it takes every touchpad through the X server",
@@ -137,7 +141,6 @@ import Testing
             "sendkey: of swipe 3 up (\(file):\(at("SPACESHIP"))) because the key name 'SPACESHIP' has no X keysym this import knows",
             "window: of swipe 3 down (\(file):\(at("fullscreen: remove"))) because Tactus has no action that leaves fullscreen (toggle-fullscreen switches)",
             "swipe 4 up (\(file):\(line(of: "up:", in: source, occurrence: 3))) because it has no action (command:, sendkey:, …)",
-            "rotate gestures (\(file):\(at("rotate:"))) because Tactus touchpad bindings have no rotation (XI 2.4 pinch bindings take the scale)",
             "hold gestures (\(file):\(at("hold:"))) because X (XInput 2.4) has no touchpad hold gestures",
             "gestures_per_minute: (\(file):\(at("gestures_per_minute"))) because fusuma reads no gesture or setting there (an anchor it holds is imported where an alias uses it)",
         ])

@@ -70,22 +70,29 @@ import Testing
         #expect(imported.text.contains("~/bin/zoom-out.sh expanded to /home/ana/bin/zoom-out.sh from this environment"))
     }
 
-    @Test func holdsRotationsDiagonalsDragsAndGridsAreRefused() throws {
+    @Test func rotationsAndDiagonalsImportHoldsDragsAndGridsAreRefused() throws {
         let source = try fixture("libinput-gestures-unsupported.conf")
         let imported = try importFixture("libinput-gestures-unsupported.conf")
         func at(_ marker: String) -> Int { line(of: marker, in: source) }
         let file = "libinput-gestures-unsupported.conf"
+        let clockwise = at("pinch clockwise"), diagonal = at("left_up")
         #expect(imported.bindings == [
+            // libinput-gestures' PINCH.end: a turn past ROTATE_ANGLE (15°) where a rotation is
+            // configured, clockwise for a positive angle; without a finger count, 2 to 4 fingers.
+            "libinput-gestures tp-pinch-2-clockwise: touchpad pinch 2 clockwise -> keys Super_L+Right @ \(clockwise)",
+            "libinput-gestures tp-pinch-3-clockwise: touchpad pinch 3 clockwise -> keys Super_L+Right @ \(clockwise)",
+            "libinput-gestures tp-pinch-4-clockwise: touchpad pinch 4 clockwise -> keys Super_L+Right @ \(clockwise)",
+            "libinput-gestures tp-pinch-3-counterclockwise: touchpad pinch 3 counterclockwise -> keys Super_L+Left @ \(at("anticlockwise"))",
+            // SWIPE.end: left_up is a swipe left and up, more than 22.5° off both axes.
+            "libinput-gestures tp-swipe-3-up-left: touchpad swipe 3 up-left -> keys Control_L+Tab @ \(diagonal)",
+            "libinput-gestures tp-swipe-4-up-left: touchpad swipe 4 up-left -> keys Control_L+Tab @ \(diagonal)",
+            "libinput-gestures tp-swipe-4-down-right: touchpad swipe 4 down-right -> keys Control_L+Shift_L+t @ \(at("right_down"))",
             "libinput-gestures tp-pinch-3-in: touchpad pinch 3 in -> keys Control_L+minus @ \(at("pinch in 3"))",
             "libinput-gestures tp-swipe-3-right: touchpad swipe 3 right -> keys Alt_L+Left @ \(at("swipe right 3"))",
         ])
         #expect(imported.notes == [
             "gesture hold on 4 xdotool key control+t (\(file):\(at("hold on 4"))) because X (XInput 2.4) has no touchpad hold gestures",
             "gesture hold on+1.5 4 xdotool key control+w (\(file):\(at("hold on+1.5"))) because X (XInput 2.4) has no touchpad hold gestures",
-            "gesture pinch clockwise xdotool key super+Right (\(file):\(at("pinch clockwise"))) because Tactus touchpad bindings have no rotation",
-            "gesture pinch anticlockwise 3 xdotool key super+Left (\(file):\(at("anticlockwise"))) because Tactus touchpad bindings have no rotation",
-            "gesture swipe left_up xdotool key control+Tab (\(file):\(at("left_up"))) because Tactus touchpad swipes have four directions, not diagonals",
-            "gesture swipe right_down 4 xdotool key control+shift+t (\(file):\(at("right_down"))) because Tactus touchpad swipes have four directions, not diagonals",
             "gesture drag drag 3 _drag 500 (\(file):\(at("_drag"))) because Tactus cannot hold a button down for the length of a touchpad gesture",
             "gesture swipe up 4 _internal --cols 4 ws_up (\(file):\(at("--cols 4 ws_up"))) because Tactus switches desktops in a row (next, previous, a number), not in a grid",
             "gesture swipe down 4 _internal --cols 4 ws_left_down (\(file):\(at("ws_left_down"))) because Tactus switches desktops in a row (next, previous, a number), not in a grid",

@@ -51,13 +51,19 @@ import Testing
             "\(apps) \(apps)-pinch-2-out: pinch 2 out -> \(raise)keys Control_L+plus @ \(at("\"2\" direction=\"OUT\""))",
             "\(apps) \(apps)-pinch-2-in: pinch 2 in -> \(raise)keys Control_L+minus @ \(at("\"2\" direction=\"IN\""))",
             "\(apps) \(apps)-tap-4: tap 4 -> \(raise)keys Control_L+Shift_L+T @ \(at("\"TAP\" fingers=\"4\""))",
+            // GestureFactory.cpp: ROTATE LEFT for a negative angle delta (counterclockwise on
+            // the screen), RIGHT for a positive one; on a touchpad, XI 2.4's pinch angle.
+            "eog eog-tp-pinch-2-counterclockwise: touchpad pinch 2 counterclockwise -> \(raise)keys Control_L+Shift_L+R @ \(at("ROTATE"))",
+            "eog eog-tp-pinch-2-clockwise: touchpad pinch 2 clockwise -> \(raise)keys Control_L+R @ \(at("ROTATE", 2))",
         ])
         let scroll = try #require(imported.file.profiles[0].gestures.first { $0.name == "pan-2" }?.scroll)
         #expect(scroll.every == 26 && scroll.natural)
         #expect(imported.header.hasPrefix("Imported by 'tactus import' from touchegg1-laptop.conf (Touchégg). A Touchégg 1 file"))
-        // Everything imports; the touchpad's own two-finger scrolling stays the driver's.
-        #expect(imported.notes.count == 2)
-        #expect(imported.notes.allSatisfy { $0.hasPrefix("setting composed_gestures_time") || $0.contains("the touchpad driver (libinput) scrolls with two fingers itself") })
+        // Everything imports; the touchpad's own two-finger scrolling stays the driver's, and
+        // Tactus's touchscreen rotation takes both ways.
+        #expect(imported.notes.count == 4)
+        #expect(imported.notes.allSatisfy { $0.hasPrefix("setting composed_gestures_time") || $0.contains("the touchpad driver (libinput) scrolls with two fingers itself")
+            || $0.contains("because a Tactus touchscreen rotation takes both ways") })
     }
 
     @Test func touchegg1SettingsTextFollowsItsParsers() throws {
