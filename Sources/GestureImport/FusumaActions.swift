@@ -142,11 +142,20 @@ extension FusumaImporter {
             guard let s = node.scalar?.string.trimmed, CommandMapper.isKeyCombo(s) else { return .refused("it is not a key combination of X keysym names") }
             return .action(.keys(s))
         case "workspace":
+            // fusuma-plugin-wmctrl's workspace.rb: next and prev wrap only with
+            // wrap-navigation (off by default); left, right, up and down move on a grid of
+            // matrix-col-size columns, stopping at its edges unless it wraps.
             switch node.scalar?.string {
-            case "next": return .action(.desktop("next"))
-            case "prev": return .action(.desktop("previous"))
-            case "left", "right", "up", "down": return .refused("Tactus switches desktops in a row (next, previous, a number), not in a grid")
-            default: return .refused("fusuma-plugin-wmctrl's workspace: takes next or prev")
+            case "next":
+                header("desktop: next and previous wrap around after the last desktop, where fusuma-plugin-wmctrl stops (unless wrap-navigation: true).")
+                return .action(.desktop("next"))
+            case "prev":
+                header("desktop: next and previous wrap around after the last desktop, where fusuma-plugin-wmctrl stops (unless wrap-navigation: true).")
+                return .action(.desktop("previous"))
+            case let d? where ["left", "right", "up", "down"].contains(d):
+                header("Desktop moves up, down, left and right follow the window manager's grid (_NET_DESKTOP_LAYOUT), where fusuma-plugin-wmctrl takes matrix-col-size columns; they stop at its edges.")
+                return .action(.desktop(d))
+            default: return .refused("fusuma-plugin-wmctrl's workspace: takes next, prev, left, right, up or down")
             }
         default:
             return try window(node)
@@ -280,7 +289,7 @@ extension FusumaImporter {
         return version.pinchInCloses
     }
 
-    private mutating func header(_ line: String) {
+    mutating func header(_ line: String) {
         if !result.header.contains(line) { result.header.append(line) }
     }
 }

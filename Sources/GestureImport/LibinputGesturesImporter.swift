@@ -99,11 +99,7 @@ struct LibinputGesturesImporter {
         var remark: String?
         switch argv[0] {
         case "_internal":
-            guard let desktop = try internalCommand(Array(argv.dropFirst()), line: line) else {
-                refuse("Tactus switches desktops in a row (next, previous, a number), not in a grid")
-                return
-            }
-            (action, remark) = desktop
+            (action, remark) = try internalCommand(Array(argv.dropFirst()), line: line)
         case "_drag":
             refuse("Tactus cannot hold a button down for the length of a touchpad gesture")
             return
@@ -126,13 +122,16 @@ struct LibinputGesturesImporter {
     }
 
     /// `_internal [-w|--wrap] [-c N|--cols N] ws_up|ws_down|…`: switches workspaces with
-    /// wmctrl. In a single row (no `--cols`) `ws_up` and `ws_left` go to the next workspace,
-    /// `ws_down` and `ws_right` to the previous one (`--cols 1` too for up and down); nil
-    /// for moves in a grid. Arguments libinput-gestures rejects are errors.
-    private func internalCommand(_ args: [String], line: Int) throws(ImportFailure) -> (ImportedAction, String?)? {
+    /// wmctrl (libinput-gestures' COMMAND_internal). Each command moves the workspace index on
+    /// a grid of `--cols` columns: ws_up by +cols (the workspace below), ws_down by -cols,
+    /// ws_left by +1 (the one to the right), ws_right by -1, the diagonals both. Without
+    /// `--cols` the grid is one column, where ws_up and ws_left go to the next workspace and
+    /// ws_down and ws_right to the previous one. Arguments libinput-gestures rejects are errors.
+    private func internalCommand(_ args: [String], line: Int) throws(ImportFailure) -> (ImportedAction, String?) {
         func fail(_ message: String) -> ImportFailure { ImportFailure(line: line, message: "_internal: " + message) }
-        var wrap = false, legacyGrid = false
+        var wrap = false
         var columns: Int?
+        var legacyRow = false, legacyColumn = false
         var command: String?
         var rest = args[...]
         while let a = rest.popFirst() {
@@ -145,8 +144,8 @@ struct LibinputGesturesImporter {
                 guard let v = Int(a.dropFirst(7)) else { throw fail("--cols needs a number of columns") }
                 columns = v
             case "--row", "--col":
-                guard rest.popFirst().flatMap({ Int($0) }) != nil else { throw fail("\(a) needs a number") }
-                legacyGrid = true
+                guard let v = rest.popFirst().flatMap({ Int($0) }) else { throw fail("\(a) needs a number") }
+                if v != 0 { if a == "--row" { legacyRow = true } else { legacyColumn = true } }
             case "ws_up", "ws_down", "ws_left", "ws_right", "ws_left_up", "ws_left_down", "ws_right_up", "ws_right_down":
                 guard command == nil else { throw fail("one command only, not '\(a)' too") }
                 command = a
@@ -155,15 +154,32 @@ struct LibinputGesturesImporter {
             }
         }
         guard let command else { throw fail("a command is needed: ws_up, ws_down, ws_left, ws_right, …") }
-        if let columns, columns < 1 { throw fail("--cols must be 1 or more") }
+        if let columns, columns < 1 { throw fail("\"--cols\" must be >= 1") }
         let vertical = command == "ws_up" || command == "ws_down"
         let horizontal = command == "ws_left" || command == "ws_right"
-        if !vertical && !horizontal && columns == nil { throw fail("\"--cols\" must be given for \(command)") }
-        if legacyGrid && !vertical { throw fail("the legacy --row and --col only go with ws_up and ws_down") }
-        let row = vertical ? (columns ?? 1) == 1 && !legacyGrid : horizontal && columns == nil
-        guard row else { return nil }
-        let op = command == "ws_up" || command == "ws_left" ? "next" : "previous"
-        return (.desktop(op), wrap ? nil : "Tactus wraps around after the last desktop, where _internal stops without -w")
+        if !vertical && !horizontal && columns == nil { throw fail("\"--cols\" must be specified for \(command)") }
+        if (legacyRow || legacyColumn) && !vertical { throw fail("legacy \"--row\" and \"--col\" not supported for \(command)") }
+        let stops = wrap ? nil : "Tactus wraps around after the last desktop, where _internal stops without -w"
+        // One column: up and left are the next workspace, down and right the previous one.
+        if (vertical && (columns ?? 1) == 1 && !legacyRow && !legacyColumn) || (horizontal && columns == nil) {
+            return (.desktop(command == "ws_up" || command == "ws_left" ? "next" : "previous"), stops)
+        }
+        // On a grid: the translation libinput-gestures applies, as a move on the window
+        // manager's grid of desktops.
+        var move: String
+        switch command {
+        case "ws_up": move = legacyRow ? "right" : "down"
+        case "ws_down": move = legacyRow ? "left" : "up"
+        case "ws_left": move = "right"
+        case "ws_right": move = "left"
+        case "ws_left_up": move = "down-right"
+        case "ws_left_down": move = "up-right"
+        case "ws_right_up": move = "down-left"
+        default: move = "up-left"
+        }
+        let grid = columns.map { "--cols \($0)" } ?? (legacyRow ? "--row" : "--col")
+        let remark = "the grid is the window manager's (_NET_DESKTOP_LAYOUT), where _internal takes \(grid)" + (wrap ? "; Tactus stops at its edges, where -w wraps" : "")
+        return (.desktop(move), remark)
     }
 
     /// A swipe motion as a Tactus direction: `left_up` is `up-left`.

@@ -377,7 +377,7 @@ struct ToucheggImporter {
         var seen: Set<ImportNote> = []
         result.notes = result.notes.filter { seen.insert($0).inserted }
         if !animationLines.isEmpty {
-            result.notes.append(ImportNote("animations (animate, color, borderColor, animationPosition, animation_delay)", because: "Tactus draws no animations", lines: Array(Set(animationLines)).sorted()))
+            result.notes.append(ImportNote("animations (animate, color, borderColor, animationPosition, animation_delay)", because: "Tactus's own feedback (settings.feedback) shows window and desktop actions, not Touchégg's animations", lines: Array(Set(animationLines)).sorted()))
         }
         let touchpad = result.profiles.contains { !$0.touchpad.isEmpty }
         let touchscreen = result.profiles.contains { !$0.gestures.isEmpty }

@@ -129,6 +129,8 @@ import Testing
         // rotate_detector.rb: clockwise for a positive angle (as XI 2.4 reports it).
         #expect(imported.bindings == [
             "fusuma tp-swipe-3: touchpad swipe 3 any -> began: command xdotool keydown alt @ \(at("begin:"))",
+            // fusuma-plugin-wmctrl's workspace.rb: up is the workspace a row above.
+            "fusuma tp-swipe-3-right: touchpad swipe 3 right -> desktop up @ \(at("right:"))",
             "fusuma tp-pinch-2-clockwise: touchpad pinch 2 clockwise -> keys Super_L+Right @ \(at("clockwise:"))",
         ])
         // Notes about the file come first, then those of the profile, each in line order.
@@ -137,7 +139,6 @@ import Testing
             "the document with context thumbsense (\(file):\(at("context:"))) because Tactus profiles match windows (by application), not other conditions",
             "swipe 2 up (\(file):\(at("up:"))) because the touchpad driver reports swipes of 3 to 5 fingers",
             "window: of swipe 3 left (\(file):\(at("window: prev"))) because Tactus has no action that moves a window to another desktop",
-            "workspace: of swipe 3 right (\(file):\(at("workspace: up"))) because Tactus switches desktops in a row (next, previous, a number), not in a grid",
             "sendkey: of swipe 3 up (\(file):\(at("SPACESHIP"))) because the key name 'SPACESHIP' has no X keysym this import knows",
             "window: of swipe 3 down (\(file):\(at("fullscreen: remove"))) because Tactus has no action that leaves fullscreen (toggle-fullscreen switches)",
             "swipe 4 up (\(file):\(line(of: "up:", in: source, occurrence: 3))) because it has no action (command:, sendkey:, …)",

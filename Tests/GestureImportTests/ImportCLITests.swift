@@ -56,7 +56,7 @@ import Testing
         let written = try String(contentsOfFile: home + "/.config/tactus/config.yaml", encoding: .utf8)
         #expect(written.hasPrefix("# Imported by 'tactus import' from touchegg.conf (Touchégg).\n"))
         #expect(written.contains("      # from touchegg.conf:15\n      - name: tp-swipe-3-up\n"))
-        #expect(runs[2].stdout == "\(home)/.config/tactus/config.yaml: OK, 2 profiles, 10 gestures, 8 touchpad bindings\n")
+        #expect(runs[2].stdout == "\(home)/.config/tactus/config.yaml: OK, 2 profiles, 11 gestures, 9 touchpad bindings\n")
     }
 
     @Test func aFileThatCannotBeImportedIsAnErrorOnStderrWithStatusOne() throws {

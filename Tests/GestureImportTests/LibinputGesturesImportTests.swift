@@ -70,7 +70,7 @@ import Testing
         #expect(imported.text.contains("~/bin/zoom-out.sh expanded to /home/ana/bin/zoom-out.sh from this environment"))
     }
 
-    @Test func rotationsAndDiagonalsImportHoldsDragsAndGridsAreRefused() throws {
+    @Test func rotationsDiagonalsAndGridsImportHoldsAndDragsAreRefused() throws {
         let source = try fixture("libinput-gestures-unsupported.conf")
         let imported = try importFixture("libinput-gestures-unsupported.conf")
         func at(_ marker: String) -> Int { line(of: marker, in: source) }
@@ -87,6 +87,10 @@ import Testing
             "libinput-gestures tp-swipe-3-up-left: touchpad swipe 3 up-left -> keys Control_L+Tab @ \(diagonal)",
             "libinput-gestures tp-swipe-4-up-left: touchpad swipe 4 up-left -> keys Control_L+Tab @ \(diagonal)",
             "libinput-gestures tp-swipe-4-down-right: touchpad swipe 4 down-right -> keys Control_L+Shift_L+t @ \(at("right_down"))",
+            // COMMAND_internal on a grid of 4 columns: ws_up moves the index by +4, to the
+            // desktop below; ws_left_down by +1 and -4, up and to the right.
+            "libinput-gestures tp-swipe-4-up: touchpad swipe 4 up -> desktop down @ \(at("--cols 4 ws_up"))",
+            "libinput-gestures tp-swipe-4-down: touchpad swipe 4 down -> desktop up-right @ \(at("ws_left_down"))",
             "libinput-gestures tp-pinch-3-in: touchpad pinch 3 in -> keys Control_L+minus @ \(at("pinch in 3"))",
             "libinput-gestures tp-swipe-3-right: touchpad swipe 3 right -> keys Alt_L+Left @ \(at("swipe right 3"))",
         ])
@@ -94,8 +98,6 @@ import Testing
             "gesture hold on 4 xdotool key control+t (\(file):\(at("hold on 4"))) because X (XInput 2.4) has no touchpad hold gestures",
             "gesture hold on+1.5 4 xdotool key control+w (\(file):\(at("hold on+1.5"))) because X (XInput 2.4) has no touchpad hold gestures",
             "gesture drag drag 3 _drag 500 (\(file):\(at("_drag"))) because Tactus cannot hold a button down for the length of a touchpad gesture",
-            "gesture swipe up 4 _internal --cols 4 ws_up (\(file):\(at("--cols 4 ws_up"))) because Tactus switches desktops in a row (next, previous, a number), not in a grid",
-            "gesture swipe down 4 _internal --cols 4 ws_left_down (\(file):\(at("ws_left_down"))) because Tactus switches desktops in a row (next, previous, a number), not in a grid",
             "gesture swipe left 2 xdotool key alt+Left (\(file):\(at("swipe left 2"))) because the touchpad driver reports swipes of 3 to 5 fingers",
         ])
     }
@@ -108,8 +110,8 @@ import Testing
             ("gesture swipe up 3\n", "conf:1: the gesture has no command"),
             ("gesture swipe up 3 notify-send 'unclosed\n", "conf:1: the command cannot be split into words: no closing quotation mark (')"),
             ("gesture swipe up _internal ws_sideways\n", "conf:1: _internal: unknown argument 'ws_sideways'"),
-            ("gesture swipe up _internal ws_left_up\n", "conf:1: _internal: \"--cols\" must be given for ws_left_up"),
-            ("gesture swipe up _internal --cols 0 ws_up\n", "conf:1: _internal: --cols must be 1 or more"),
+            ("gesture swipe up _internal ws_left_up\n", "conf:1: _internal: \"--cols\" must be specified for ws_left_up"),
+            ("gesture swipe up _internal --cols 0 ws_up\n", "conf:1: _internal: \"--cols\" must be >= 1"),
             ("gesture hold on+soon xdotool key a\n", "conf:1: the hold delay in 'on+soon' must be a number of seconds"),
             ("swipe_threshold far\n", "conf:1: swipe_threshold must be a whole number 0 or more, not 'far'"),
             ("timeout -1\n", "conf:1: timeout must be a number of seconds 0 or more, not '-1'"),
