@@ -45,6 +45,9 @@ struct FusumaImporter {
         var pinchThreshold: Double?
     }
 
+    /// A pinch threshold of 0 (fusuma repeats at every update): a repeat every 0.1 x this.
+    static let smallestPinchThreshold = 0.1
+
     var result = ImportResult(format: .fusuma)
     private var budget = ImportLimits.yamlNodes
     private var sectionIndex: [[String]: Int] = [:]
@@ -194,15 +197,24 @@ struct FusumaImporter {
             case "swipe", "pinch", "rotate":
                 try gestures(key, value, into: &sections[i])
             case "hold":
-                sections[i].notes.append(ImportNote("hold gestures", because: "X (XInput 2.4) has no touchpad hold gestures", lines: [line(keyNode)]))
+                // An empty hold: binds nothing; there is nothing to leave out.
+                if case .scalar(let s) = value, ["", "~", "null"].contains(s.string) { continue }
+                sections[i].notes.append(ImportNote("hold gestures", because: "X has no hold events: XInput 2.4 gives a touchpad's swipes and pinches only", lines: [line(keyNode)]))
             case "threshold":
                 for (gesture, gestureKey, v) in try entries(value) ?? [] {
-                    if gesture == "pinch", let t = number(v) {
-                        sections[i].pinchThreshold = t
-                    } else if gesture == "swipe" {
+                    switch gesture {
+                    case "pinch":
+                        // fusuma multiplies its base by the threshold: 0 fires at every update,
+                        // which the smallest repeat step stands for.
+                        if let t = number(v) { sections[i].pinchThreshold = t } else if v.scalar.flatMap({ Double($0.string) }) == 0 { sections[i].pinchThreshold = Self.smallestPinchThreshold }
+                    case "swipe":
                         swipeThresholdLines.append(line(gestureKey))
-                    } else {
-                        sections[i].notes.append(ImportNote("threshold for \(gesture)", because: "there is no such Tactus touchpad gesture", lines: [line(gestureKey)]))
+                    case "rotate":
+                        sections[i].notes.append(ImportNote("threshold for rotate", because: "a touchpad rotation fires past touchpad.rotationMinimumAngle (15°) here, a setting of the whole file", lines: [line(gestureKey)]))
+                    case "hold":
+                        sections[i].notes.append(ImportNote("threshold for hold", because: "X has no hold events: XInput 2.4 gives a touchpad's swipes and pinches only", lines: [line(gestureKey)]))
+                    default:
+                        sections[i].notes.append(ImportNote("threshold for \(gesture)", because: "fusuma has no such gesture", lines: [line(gestureKey)]))
                     }
                 }
             case "interval":

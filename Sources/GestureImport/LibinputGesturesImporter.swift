@@ -110,7 +110,7 @@ struct LibinputGesturesImporter {
             if words[0] != argv[0] { remark = "\(argv[0]) expanded to \(words[0]) from this environment" }
         }
         switch (type, base) {
-        case ("hold", _): refuse("X (XInput 2.4) has no touchpad hold gestures")
+        case ("hold", _): refuse("X has no hold events: XInput 2.4 gives a touchpad's swipes and pinches only")
         case ("drag", _): refuse("Tactus touchpad bindings fire actions; they cannot drag the pointer")
         case ("swipe", _) where fingers.map({ !(3...5).contains($0) }) ?? false:
             refuse("the touchpad driver reports swipes of 3 to 5 fingers")

@@ -142,7 +142,7 @@ import Testing
             "sendkey: of swipe 3 up (\(file):\(at("SPACESHIP"))) because the key name 'SPACESHIP' has no X keysym this import knows",
             "window: of swipe 3 down (\(file):\(at("fullscreen: remove"))) because Tactus has no action that leaves fullscreen (toggle-fullscreen switches)",
             "swipe 4 up (\(file):\(line(of: "up:", in: source, occurrence: 3))) because it has no action (command:, sendkey:, …)",
-            "hold gestures (\(file):\(at("hold:"))) because X (XInput 2.4) has no touchpad hold gestures",
+            "hold gestures (\(file):\(at("hold:"))) because X has no hold events: XInput 2.4 gives a touchpad's swipes and pinches only",
             "gestures_per_minute: (\(file):\(at("gestures_per_minute"))) because fusuma reads no gesture or setting there (an anchor it holds is imported where an alias uses it)",
         ])
     }
@@ -201,6 +201,27 @@ import Testing
             #expect(result.bindingCount == 0)
             #expect(result.profiles[0].notes.map(\.subject) == ["swipe 3 <<:"])
         }
+    }
+
+    @Test func thresholdsAndEmptySectionsAreReadAsFusumaReadsThem() throws {
+        let yaml = """
+            pinch:
+              2:
+                in:
+                  command: 'xdotool key ctrl+minus'
+                out:
+                  command: 'xdotool key ctrl+plus'
+            hold:
+            threshold:
+              pinch: 0
+              rotate: 0.5
+            """
+        let result = try GestureImporter.importFile(Array(yaml.utf8), path: "config.yml")
+        // pinch_detector.rb: BASE_THRESHOLD x 0 = 0, a repeat at every update: the smallest step.
+        #expect(result.profiles[0].touchpad.map { ($0.repeating?.every ?? 0) * 1000 }.map { $0.rounded() } == [10])
+        // An empty hold: binds nothing and is not reported; a rotate threshold is said to be
+        // Tactus's one angle for the whole file.
+        #expect(result.profiles[0].notes.map(\.subject) == ["threshold for rotate"])
     }
 
     @Test func badYAMLIsAnErrorWithItsLine() {

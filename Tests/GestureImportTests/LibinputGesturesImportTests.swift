@@ -95,8 +95,8 @@ import Testing
             "libinput-gestures tp-swipe-3-right: touchpad swipe 3 right -> keys Alt_L+Left @ \(at("swipe right 3"))",
         ])
         #expect(imported.notes == [
-            "gesture hold on 4 xdotool key control+t (\(file):\(at("hold on 4"))) because X (XInput 2.4) has no touchpad hold gestures",
-            "gesture hold on+1.5 4 xdotool key control+w (\(file):\(at("hold on+1.5"))) because X (XInput 2.4) has no touchpad hold gestures",
+            "gesture hold on 4 xdotool key control+t (\(file):\(at("hold on 4"))) because X has no hold events: XInput 2.4 gives a touchpad's swipes and pinches only",
+            "gesture hold on+1.5 4 xdotool key control+w (\(file):\(at("hold on+1.5"))) because X has no hold events: XInput 2.4 gives a touchpad's swipes and pinches only",
             "gesture drag drag 3 _drag 500 (\(file):\(at("_drag"))) because Tactus cannot hold a button down for the length of a touchpad gesture",
             "gesture swipe left 2 xdotool key alt+Left (\(file):\(at("swipe left 2"))) because the touchpad driver reports swipes of 3 to 5 fingers",
         ])
