@@ -37,12 +37,12 @@ extension FusumaImporter {
                 if !(type == "swipe" && (interval ?? 1) < 1) { intervalLines.append(line(keyNode)) }
             case "keypress":
                 for (modifier, modifierNode, _) in try entries(value) ?? [] {
-                    section.notes.append(ImportNote("keypress \(modifier) on \(shown)", because: "Tactus gestures do not depend on keys held down", lines: [line(modifierNode)]))
+                    section.notes.append(ImportNote("keypress \(modifier) on \(shown)", because: "Tactus gestures do not depend on keys held down", lines: [line(modifierNode)], bindings: 1))
                 }
             case "update" where type == "swipe", "end" where type == "swipe":
                 // The hooks of a swipe this way: update as it goes, end when it ends.
                 guard let hook = try entries(value), let a = try executorAction(hook, shown: "\(shown) \(key)", into: &section) else {
-                    section.notes.append(ImportNote("\(key): of \(shown)", because: "it has no action (command:, sendkey:, …)", lines: [line(keyNode)]))
+                    section.notes.append(ImportNote("\(key): of \(shown)", because: "it has no action (command:, sendkey:, …)", lines: [line(keyNode)], bindings: 1))
                     continue
                 }
                 let hookInterval = hook.first { $0.key == "interval" }.flatMap { number($0.value) } ?? 1
@@ -53,7 +53,7 @@ extension FusumaImporter {
                 }
                 hooks.append(e)
             case "begin", "update", "end":
-                section.notes.append(ImportNote("\(key): of \(shown)", because: key == "begin" ? "Tactus cannot know a touchpad swipe's way when it begins" : "Tactus pinches repeat as they go: the in and out actions say what they do", lines: [line(keyNode)]))
+                section.notes.append(ImportNote("\(key): of \(shown)", because: key == "begin" ? "Tactus cannot know a touchpad swipe's way when it begins" : "Tactus pinches repeat as they go: the in and out actions say what they do", lines: [line(keyNode)], bindings: 1))
             default:
                 section.notes.append(ImportNote("\(key): of \(shown)", because: "fusuma does not know it (or it belongs to a plugin Tactus cannot stand in for)", lines: [line(keyNode)]))
             }
@@ -61,7 +61,7 @@ extension FusumaImporter {
         section.entries += hooks
         guard let action = try executorAction(props, shown: shown, into: &section) else {
             if !props.contains(where: { Self.actionKeys.contains($0.key) }) && hooks.isEmpty {
-                section.notes.append(ImportNote(shown, because: "it has no action (command:, sendkey:, …)", lines: [keyLine]))
+                section.notes.append(ImportNote(shown, because: "it has no action (command:, sendkey:, …)", lines: [keyLine], bindings: 1))
             }
             return
         }
@@ -76,11 +76,11 @@ extension FusumaImporter {
     /// Whether the touchpad driver reports this many fingers (a note if not).
     private func fingersReported(_ type: String, _ fingers: Int?, _ shown: String, _ keyLine: Int, _ section: inout Section) -> Bool {
         if type == "swipe", let f = fingers, !(3...5).contains(f) {
-            section.notes.append(ImportNote(shown, because: "the touchpad driver reports swipes of 3 to 5 fingers", lines: [keyLine]))
+            section.notes.append(ImportNote(shown, because: "the touchpad driver reports swipes of 3 to 5 fingers", lines: [keyLine], bindings: 1))
             return false
         }
         if type != "swipe", let f = fingers, !(2...5).contains(f) {
-            section.notes.append(ImportNote(shown, because: "the touchpad driver reports pinches (and their turns) of 2 to 5 fingers", lines: [keyLine]))
+            section.notes.append(ImportNote(shown, because: "the touchpad driver reports pinches (and their turns) of 2 to 5 fingers", lines: [keyLine], bindings: 1))
             return false
         }
         return true
@@ -101,7 +101,7 @@ extension FusumaImporter {
             }
             switch try mapAction(key, value) {
             case .action(let a): action = a
-            case .refused(let why): section.notes.append(ImportNote("\(key): of \(shown)", because: why, lines: [line(keyNode)]))
+            case .refused(let why): section.notes.append(ImportNote("\(key): of \(shown)", because: why, lines: [line(keyNode)], bindings: 1))
             }
         }
         return action

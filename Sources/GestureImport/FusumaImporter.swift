@@ -146,7 +146,7 @@ struct FusumaImporter {
             let others = conditions.filter { $0.key != "application" }
             if !others.isEmpty || conditions.isEmpty {
                 let what = others.map(\.key).joined(separator: ", ")
-                result.notes.append(ImportNote("the document with context \(what.isEmpty ? "{}" : what)", because: "Tactus profiles match windows (by application), not other conditions", lines: [line(context.keyNode)]))
+                result.notes.append(ImportNote("the document with context \(what.isEmpty ? "{}" : what)", because: "Tactus profiles match windows (by application), not other conditions", lines: [line(context.keyNode)], bindings: try actionCount(node)))
                 return
             }
             applications = try names(conditions[0].value)
@@ -199,7 +199,7 @@ struct FusumaImporter {
             case "hold":
                 // An empty hold: binds nothing; there is nothing to leave out.
                 if case .scalar(let s) = value, ["", "~", "null"].contains(s.string) { continue }
-                sections[i].notes.append(ImportNote("hold gestures", because: "X has no hold events: XInput 2.4 gives a touchpad's swipes and pinches only", lines: [line(keyNode)]))
+                sections[i].notes.append(ImportNote("hold gestures", because: "X has no hold events: XInput 2.4 gives a touchpad's swipes and pinches only", lines: [line(keyNode)], bindings: try actionCount(value)))
             case "threshold":
                 for (gesture, gestureKey, v) in try entries(value) ?? [] {
                     switch gesture {
@@ -267,7 +267,7 @@ struct FusumaImporter {
                 } else if type == "swipe", ["begin", "update", "end"].contains(d), (3...5).contains(fingers) {
                     // A hook of a swipe of these fingers, whichever way it goes.
                     guard let hook = try entries(props), let a = try executorAction(hook, shown: "\(type) \(fingers) \(d)", into: &section) else {
-                        section.notes.append(ImportNote("\(type) \(fingers) \(d):", because: "it has no action (command:, sendkey:, …)", lines: [line(dNode)]))
+                        section.notes.append(ImportNote("\(type) \(fingers) \(d):", because: "it has no action (command:, sendkey:, …)", lines: [line(dNode)], bindings: 1))
                         continue
                     }
                     let hookInterval = hook.first { $0.key == "interval" }.flatMap { number($0.value) } ?? 1
@@ -276,7 +276,7 @@ struct FusumaImporter {
                 } else {
                     let why = ["begin", "update", "end"].contains(d) ? "Tactus pinches repeat as they go: the in and out actions say what they do"
                         : "it is not a \(type) direction (\(directions.joined(separator: ", ")))"
-                    section.notes.append(ImportNote("\(type) \(fingers) \(d):", because: why, lines: [line(dNode)]))
+                    section.notes.append(ImportNote("\(type) \(fingers) \(d):", because: why, lines: [line(dNode)], bindings: try actionCount(props)))
                 }
             }
         }
@@ -298,6 +298,15 @@ struct FusumaImporter {
                 }
             }
         }
+    }
+
+    /// How many mappings with an action (command:, sendkey:, …) `node` holds: the bindings
+    /// a section that is left out whole takes with it.
+    mutating func actionCount(_ node: Node) throws(ImportFailure) -> Int {
+        guard let entries = try entries(node) else { return 0 }
+        var count = entries.contains { Self.actionKeys.contains($0.key) } ? 1 : 0
+        for e in entries where !Self.actionKeys.contains(e.key) { count += try actionCount(e.value) }
+        return count
     }
 
     private func kind(_ node: Node) -> String {

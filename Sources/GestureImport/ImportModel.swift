@@ -174,11 +174,15 @@ public struct ImportNote: Sendable, Hashable {
     public var subject: String
     public var reason: String
     public var lines: [Int]
+    /// How many of the source's bindings (gestures with an action) it leaves out whole: 0 for
+    /// a setting, a part of a binding, or what the source tool itself ignores.
+    public var bindings: Int
 
-    public init(_ subject: String, because reason: String, lines: [Int]) {
+    public init(_ subject: String, because reason: String, lines: [Int], bindings: Int = 0) {
         self.subject = subject
         self.reason = reason
         self.lines = lines
+        self.bindings = bindings
     }
 }
 
@@ -214,4 +218,11 @@ public struct ImportResult: Sendable, Equatable {
 
     public var bindingCount: Int { profiles.reduce(0) { $0 + $1.touchpad.count + $1.gestures.count } }
     public var noteCount: Int { notes.count + profiles.reduce(0) { $0 + $1.notes.count } }
+    /// Every note, the file's and the profiles'.
+    public var allNotes: [ImportNote] { notes + profiles.flatMap(\.notes) }
+    /// The source's bindings the profile carries: the source lines its bindings come from
+    /// (a gesture imported as a touchpad binding and a touchscreen gesture counts once).
+    public var importedSourceBindings: Int { Set(profiles.flatMap { ($0.touchpad + $0.gestures).flatMap(\.lines) }).count }
+    /// The source's bindings left out whole.
+    public var leftOutSourceBindings: Int { allNotes.reduce(0) { $0 + $1.bindings } }
 }

@@ -93,7 +93,7 @@ struct LibinputGesturesImporter {
         case .malformed(let why), .needsShell(let why): throw fail("the command cannot be split into words: \(why)")
         }
         let shown = "gesture \(type) \(fields[1])\(fingers.map { " \($0)" } ?? "") \(command)"
-        func refuse(_ why: String) { gestureNotes.append(ImportNote(shown, because: why, lines: [line])) }
+        func refuse(_ why: String) { gestureNotes.append(ImportNote(shown, because: why, lines: [line], bindings: 1)) }
 
         var action: ImportedAction
         var remark: String?

@@ -211,7 +211,7 @@ struct ToucheggImporter {
             guard let shape = shape(of: g, notes: &profile.notes), let action = g.action else { continue }
             checkSettings(action)
             if case .refused(let why) = map(action, gesture: g, touchpad: false) {
-                profile.notes.append(ImportNote(g.summary, because: why, lines: [g.line]))
+                profile.notes.append(ImportNote(g.summary, because: why, lines: [g.line], bindings: 1))
                 continue
             }
             if case .scroll = map(action, gesture: g, touchpad: false), g.fingers == 2 {
@@ -237,7 +237,7 @@ struct ToucheggImporter {
     /// The touchpad and touchscreen triggers a gesture has, or nil (and a note).
     private func shape(of g: Gesture, notes: inout [ImportNote]) -> (touchpad: ImportedTrigger?, touchscreen: ImportedTrigger?)? {
         func refuse(_ why: String) -> (ImportedTrigger?, ImportedTrigger?)? {
-            notes.append(ImportNote(g.summary, because: why, lines: [g.line]))
+            notes.append(ImportNote(g.summary, because: why, lines: [g.line], bindings: 1))
             return nil
         }
         guard g.action != nil else { return refuse("it has no <action>") }
@@ -293,9 +293,9 @@ struct ToucheggImporter {
         case (.scroll(let scroll), .pan):
             profile.gestures.append(ImportedBinding(trigger, scroll: scroll, lines: [g.line]))
         case (.scroll, _):
-            profile.notes.append(ImportNote(g.summary, because: "Touchégg 1 scrolls with a drag any way (direction ALL)", lines: [g.line]))
+            profile.notes.append(ImportNote(g.summary, because: "Touchégg 1 scrolls with a drag any way (direction ALL)", lines: [g.line], bindings: 1))
         case (_, .pan):
-            profile.notes.append(ImportNote(g.summary, because: "Tactus actions fire at a point of a gesture; they cannot move a window or a held button along with the fingers", lines: [g.line]))
+            profile.notes.append(ImportNote(g.summary, because: "Tactus actions fire at a point of a gesture; they cannot move a window or a held button along with the fingers", lines: [g.line], bindings: 1))
         case (.repeated, .tap), (.repeated, .doubleTap):
             profile.notes.append(ImportNote("the touchscreen part of \(g.summary)", because: "a repeated action needs a gesture that progresses, and Touchégg never repeats on a tap either", lines: [g.line]))
         case (.repeated, _):
