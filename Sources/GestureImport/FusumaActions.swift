@@ -36,8 +36,25 @@ extension FusumaImporter {
                 // A swipe's interval below 1 makes it repeat (below); others are fusuma's timing.
                 if !(type == "swipe" && (interval ?? 1) < 1) { intervalLines.append(line(keyNode)) }
             case "keypress":
-                for (modifier, modifierNode, _) in try entries(value) ?? [] {
-                    section.notes.append(ImportNote("keypress \(modifier) on \(shown)", because: "Tactus gestures do not depend on keys held down", lines: [line(modifierNode)], bindings: 1))
+                // fusuma-plugin-keypress: the variant runs when those keys are held as the
+                // gesture is recognized, the gesture's own action otherwise.
+                for (keys, keysNode, variant) in try entries(value) ?? [] {
+                    let shownVariant = "keypress \(keys) on \(shown)"
+                    guard type != "pinch" else {
+                        section.notes.append(ImportNote(shownVariant, because: "Tactus pinches repeat as they go, whatever keys are held", lines: [line(keysNode)], bindings: 1))
+                        continue
+                    }
+                    guard let modifiers = Self.heldModifiers(keys) else {
+                        section.notes.append(ImportNote(shownVariant, because: "touchpad bindings can ask for Shift, Ctrl, Alt and Super held, not other keys", lines: [line(keysNode)], bindings: 1))
+                        continue
+                    }
+                    guard let props = try entries(variant), let a = try executorAction(props, shown: shownVariant, into: &section) else {
+                        section.notes.append(ImportNote(shownVariant, because: "it has no action (command:, sendkey:, …)", lines: [line(keysNode)], bindings: 1))
+                        continue
+                    }
+                    var e = Entry(type: type, fingers: fingers, direction: direction, action: a, line: line(keysNode))
+                    e.modifiers = modifiers
+                    hooks.append(e)
                 }
             case "update" where type == "swipe", "end" where type == "swipe":
                 // The hooks of a swipe this way: update as it goes, end when it ends.
@@ -71,6 +88,23 @@ extension FusumaImporter {
             header("A fusuma swipe given an interval: below 1 fires again as it goes on (every 0.3 s x interval in fusuma); it repeats here every \(decimal(Self.oneshotStep)) px x interval of the swipe that way.")
         }
         section.entries.append(entry)
+    }
+
+    /// The modifiers of fusuma-plugin-keypress key names (`LEFTSHIFT`, `LEFTCTRL+LEFTMETA`):
+    /// either side of Shift, Ctrl, Alt or Meta (Super); nil for other keys.
+    static func heldModifiers(_ keys: String) -> [String]? {
+        var names: [String] = []
+        for key in keys.split(separator: "+").map({ $0.trimmed.uppercased() }) {
+            let side = key.hasPrefix("LEFT") ? key.dropFirst(4) : key.hasPrefix("RIGHT") ? key.dropFirst(5) : Substring(key)
+            switch side {
+            case "SHIFT": names.append("shift")
+            case "CTRL": names.append("ctrl")
+            case "ALT": names.append("alt")
+            case "META": names.append("super")
+            default: return nil
+            }
+        }
+        return names.isEmpty ? nil : Array(Set(names)).sorted()
     }
 
     /// Whether the touchpad driver reports this many fingers (a note if not).
@@ -198,7 +232,7 @@ extension FusumaImporter {
             profile.notes = section.notes
             var chosen: [String: Entry] = [:]
             for explicit in [false, true] {
-                for e in section.entries where (e.fingers != nil) == explicit {
+                for e in section.entries where (e.fingers != nil) == explicit && e.modifiers.isEmpty {
                     for f in e.fingers.map({ [$0] }) ?? (e.type == "swipe" ? [3, 4] : [2, 3, 4]) {
                         var copy = e
                         copy.fingers = f
@@ -219,6 +253,11 @@ extension FusumaImporter {
                     profile.touchpad.append(b)
                 }
                 for d in ["left", "right", "up", "down"] {
+                    for e in section.entries where e.type == "swipe" && !e.modifiers.isEmpty && e.direction == d && (e.fingers ?? f) == f && (e.fingers != nil || f < 5) {
+                        var b = ImportedBinding(.touchpadSwipe(fingers: f, direction: d), action: e.action, lines: [e.line])
+                        b.modifiers = e.modifiers
+                        profile.touchpad.append(b)
+                    }
                     let oneshot = chosen["swipe \(f) \(d)"], update = chosen["swipe \(f) \(d) update"], end = chosen["swipe \(f) \(d) end"]
                     guard oneshot != nil || update != nil || end != nil else { continue }
                     // fusuma fires the action once the swipe is fast enough and the end hook
@@ -239,6 +278,11 @@ extension FusumaImporter {
                 // rotate_detector.rb: clockwise for a positive angle, as XI 2.4 gives it; fired
                 // once the turn is large enough (here: when the fingers lift, past 15°).
                 for d in ["clockwise", "counterclockwise"] {
+                    for e in section.entries where e.type == "rotate" && e.direction == d && (e.fingers ?? f) == f && (e.fingers != nil || f < 5) && !e.modifiers.isEmpty {
+                        var b = ImportedBinding(.touchpadPinch(fingers: f, direction: d), action: e.action, lines: [e.line])
+                        b.modifiers = e.modifiers
+                        profile.touchpad.append(b)
+                    }
                     guard let e = chosen["rotate \(f) \(d)"] else { continue }
                     profile.touchpad.append(ImportedBinding(.touchpadPinch(fingers: f, direction: d), action: e.action, lines: [e.line]))
                 }

@@ -24,6 +24,8 @@ struct FusumaImporter {
         var line: Int
         /// px: the action repeats every so far of the swipe that way, instead of firing once.
         var repeatEvery: Double?
+        /// A keypress: variant: the modifiers held.
+        var modifiers: [String] = []
 
         init(type: String, fingers: Int?, direction: String, hook: String? = nil, action: ImportedAction, threshold: Double? = nil, line: Int, repeatEvery: Double? = nil) {
             self.hook = hook

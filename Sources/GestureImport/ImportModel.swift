@@ -152,6 +152,8 @@ public struct ImportedBinding: Sendable, Equatable {
     public var onBegan: ImportedAction?
     /// `on: { ended: … }`.
     public var onEnded: ImportedAction?
+    /// `modifiers:`: keys that must be held as it begins.
+    public var modifiers: [String] = []
     /// The lines of the source file it came from.
     public var lines: [Int]
     /// An assumption the import made, said next to the binding.

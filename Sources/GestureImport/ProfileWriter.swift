@@ -33,7 +33,7 @@ public struct ProfileWriter {
             let prefix = profile.applications.isEmpty ? "" : profileName + "-"
             if !profile.touchpad.isEmpty {
                 out.append("    touchpad:")
-                for b in profile.touchpad { out += binding(b, name: names.claim(prefix + baseName(b.trigger))) }
+                for b in profile.touchpad { out += binding(b, name: names.claim(prefix + baseName(b.trigger) + b.modifiers.map { "-" + $0 }.joined())) }
             }
             if !profile.gestures.isEmpty {
                 out.append("    gestures:")
@@ -60,6 +60,7 @@ public struct ProfileWriter {
         lines = lines.map { comment($0, limit: 300) }
         lines.append("      - name: \(yamlString(name))")
         lines.append("        " + trigger(b.trigger))
+        if !b.modifiers.isEmpty { lines.append("        modifiers: [\(b.modifiers.joined(separator: ", "))]") }
         let on = [b.onBegan.map { "began: \(action($0))" }, b.onEnded.map { "ended: \(action($0))" }].compactMap { $0 }
         if !on.isEmpty { lines.append("        on: { \(on.joined(separator: ", ")) }") }
         if let a = b.action { lines.append("        action: \(action(a))") }

@@ -192,6 +192,9 @@ public struct TouchpadBinding: Sendable {
     /// Pinch only: whether `action` fires for a pinch that closed (`in`), opened (`out`),
     /// turned (`clockwise`, `counterclockwise`), or any of them.
     public var pinchDirection: TouchpadPinchDirection = .any
+    /// The modifier keys (`shift`, `ctrl`, `alt`, `super`) that must be held as the gesture
+    /// begins; empty: the binding takes gestures made without a binding's modifiers.
+    public var modifiers: Set<String> = []
     public var action: ActionSpec?
     public var on: [GestureState: ActionSpec]
     public var `repeat`: RepeatSpec?

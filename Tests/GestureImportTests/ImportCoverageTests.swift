@@ -23,7 +23,7 @@ import Testing
         return lines.filter { line in ["command:", "sendkey:", "workspace:", "window:"].contains { line.hasPrefix($0) } }.count
     }
 
-    @Test func realisticConfigurationsImportNearlyWhole() throws {
+    @Test func realisticConfigurationsImportNearlyWholeAndLeaveOutOnlyWhatXCannotGive() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).sorted()
         #expect(names.count == 12)
         var total = 0, leftOut: [String] = []
@@ -43,5 +43,8 @@ import Testing
         }
         print("import coverage:\n" + table.joined(separator: "\n") + "\nleft out \(leftOut.count) of \(total):\n" + leftOut.joined(separator: "\n"))
         #expect(leftOut.count * 20 <= total, "left out \(leftOut.count) of \(total): \(leftOut)")
+        // What is left out: holds (X has no hold events) and Touchégg 1's RESIZE_WINDOW, an
+        // action that follows the fingers, which Tactus's actions cannot.
+        #expect(leftOut.allSatisfy { $0.contains("X has no hold events") || $0.contains("RESIZE_WINDOW") }, "\(leftOut)")
     }
 }

@@ -26,7 +26,8 @@ struct Imported {
         for p in file.profiles {
             for b in p.touchpad {
                 let trigger = b.kind == .swipe ? "touchpad swipe \(b.fingers) \(b.direction?.rawValue ?? "any")" : "touchpad pinch \(b.fingers)\(b.pinchDirection == .any ? "" : " \(b.pinchDirection.rawValue)")"
-                out.append("\(p.name) \(b.name): \(trigger) -> \(actions(b.action, b.on, b.repeat)) @ \(sources[b.name] ?? "?")")
+                let held = b.modifiers.isEmpty ? "" : " with " + b.modifiers.sorted().joined(separator: "+")
+                out.append("\(p.name) \(b.name): \(trigger)\(held) -> \(actions(b.action, b.on, b.repeat)) @ \(sources[b.name] ?? "?")")
             }
             for g in p.gestures {
                 out.append("\(p.name) \(g.name): \(recognizer(g.recognizer)) -> \(actions(g.action, g.on, g.repeat)) @ \(sources[g.name] ?? "?")")

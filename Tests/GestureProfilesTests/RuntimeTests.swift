@@ -378,6 +378,32 @@ final class Live {
         pinch([(1.3, 5), (1.6, 12)])
         #expect(live.sink.lines == ["rotate-right ended: log clockwise", "rotate-left ended: log counterclockwise", "zoom changed: log bigger"])
     }
+
+    /// fusuma-plugin-keypress's variants: with Super held a swipe left snaps the window, without
+    /// it the same swipe goes back; a modifier no binding names leaves the plain binding.
+    @Test func touchpadBindingsNamingModifiersTakeGesturesMadeWithThem() throws {
+        let live = try Live("""
+            version: 1
+            profiles:
+              - name: desktop
+                match: any
+                touchpad:
+                  - { name: back, swipe: { fingers: 3, direction: left }, action: { log: back } }
+                  - { name: snap, swipe: { fingers: 3, direction: left }, modifiers: [super], action: { log: snap } }
+            """)
+        var t = 0.0
+        func swipeLeft(holding modifiers: Set<String>) {
+            #expect(live.runtime.touchpadBegan(.swipe, fingers: 3, at: Point(x: 10, y: 10), modifiers: modifiers, time: Instant(milliseconds: t)))
+            t += 10
+            live.runtime.touchpadUpdated(delta: Vector(dx: -80, dy: 0), scale: 1, angle: 0, time: Instant(milliseconds: t))
+            t += 10
+            live.runtime.touchpadEnded(cancelled: false, time: Instant(milliseconds: t))
+        }
+        swipeLeft(holding: [])
+        swipeLeft(holding: ["super"])
+        swipeLeft(holding: ["shift"])
+        #expect(live.sink.lines == ["back ended: log back", "snap ended: log snap", "back ended: log back"])
+    }
 }
 
 extension Point {

@@ -51,8 +51,10 @@ extension ProfileParser {
         let screenBindings = profiles.filter(\.appliesToScreen).flatMap(\.touchpad)
         for p in profiles {
             var seen: Set<String> = []
-            for b in p.touchpad where direction(b) != nil && seen.insert("\(b.kind) \(b.fingers)").inserted {
-                let taking = (p.touchpad + (p.appliesToScreen ? [] : screenBindings)).filter { $0.kind == b.kind && $0.fingers == b.fingers }
+            for b in p.touchpad where direction(b) != nil && seen.insert("\(b.kind) \(b.fingers) \(b.modifiers.sorted())").inserted {
+                // Gestures made with modifiers held go to the bindings naming them, others to
+                // the rest: each set is checked on its own.
+                let taking = (p.touchpad + (p.appliesToScreen ? [] : screenBindings)).filter { $0.kind == b.kind && $0.fingers == b.fingers && $0.modifiers == b.modifiers }
                 // Diagonals and turns are told apart only where one is bound; then each is a
                 // direction of its own to bind.
                 let all: [String] = b.kind == .swipe

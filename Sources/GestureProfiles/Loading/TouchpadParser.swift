@@ -2,7 +2,7 @@ import GestureEngine
 import YAMLTree
 
 /// A touchpad binding's keys: its name, one kind (`swipe` or `pinch`), and its actions.
-enum TouchpadKey: String, SectionKey { case name, swipe, pinch, action, on, `repeat` }
+enum TouchpadKey: String, SectionKey { case name, swipe, pinch, modifiers, action, on, `repeat` }
 
 /// The keys of a binding's `swipe:` or `pinch:`; a swipe's direction is left, right, up,
 /// down or a diagonal (up-left, …), a pinch's in, out, clockwise, counterclockwise or any.
@@ -47,6 +47,11 @@ extension ProfileParser {
         }
         var binding = TouchpadBinding(name: name, kind: kind, fingers: fingers, direction: direction, pinchDirection: pinchDirection,
                                       action: nil, on: [:], repeat: nil, location: SourceLocation(node.mark))
+        if let m = byKey[.modifiers] {
+            for item in reader.list(m.value) {
+                if let name = reader.choice(item, "modifier", ["ctrl", "alt", "shift", "super"]) { binding.modifiers.insert(name) }
+            }
+        }
         binding.action = byKey[.action].flatMap { parseAction($0.value) }
         if let on = byKey[.on] { binding.on = parseOn(on.value, continuous: true, gesture: name) }
         if let r = byKey[.repeat] { binding.repeat = parseRepeat(r.value) }

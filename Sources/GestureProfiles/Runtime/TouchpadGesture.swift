@@ -156,13 +156,17 @@ extension ProfileRuntime {
     /// A driver gesture begins: claims it (true) when a binding of the window's profile, or
     /// of a `match: any` profile (or one limited to the pointer's monitor), takes this kind
     /// and finger count.
-    public func touchpadBegan(_ kind: TouchpadBinding.Kind, fingers: Int, at location: Point, time: Instant) -> Bool {
+    public func touchpadBegan(_ kind: TouchpadBinding.Kind, fingers: Int, at location: Point, modifiers: Set<String> = [], time: Instant) -> Bool {
         let w = targetWindow(at: location)
         var candidates: [TouchpadBinding] = []
         if let w, let p = matchingProfile(for: w) { candidates += p.touchpad }
         for p in configuration.screenProfiles where p.match.screenMonitor.map({ monitors.contains(location, namedBy: $0) }) ?? true {
             candidates += p.touchpad
         }
+        // Bindings naming the modifiers held take the gesture; without one, those naming none
+        // (as fusuma's keypress: variants stand beside their gesture).
+        let held = candidates.filter { !$0.modifiers.isEmpty && $0.modifiers == modifiers && $0.kind == kind && $0.fingers == fingers }
+        candidates = held.isEmpty ? candidates.filter { $0.modifiers.isEmpty } : held
         touchpad = TouchpadGesture(kind, fingers: fingers, candidates: candidates, window: w,
                                    minimumSwipe: configuration.settings.gestures.touchpad.swipeMinimumDistance,
                                    minimumPinch: configuration.settings.gestures.touchpad.pinchMinimumScaleChange,
