@@ -202,4 +202,7 @@ public struct TouchpadBinding: Sendable {
 
     /// Every action it may fire: `action`, `repeat`'s two, and `on:` by state name.
     public var actions: [ActionSpec] { allActions(action, on, self.repeat) }
+
+    /// Whether it takes its kind of gesture whichever way it goes.
+    public var takesAnyDirection: Bool { kind == .swipe ? direction == nil : pinchDirection == .any }
 }

@@ -144,11 +144,14 @@ struct TouchpadGesture {
         return v
     }
 
-    /// The `on:` actions of every binding taking the gesture, in file order: hooks such as
-    /// fusuma's begin and end of any swipe stand beside the bindings of each direction.
+    /// The `on:` actions of the first binding taking the gesture and of every binding for any
+    /// direction, in file order: hooks such as fusuma's begin and end of any swipe stand
+    /// beside the bindings of each direction. (A binding for one direction cannot know at the
+    /// begin whether the gesture is its own.)
     private func on(_ state: GestureState) -> [Firing] {
         guard let s = FiringState(state, continuous: true) else { return [] }
-        return all.compactMap { b in b.on[state].map { Firing(action: $0, state: s, binding: b) } }
+        return all.enumerated().filter { $0.offset == 0 || $0.element.takesAnyDirection }
+            .compactMap { _, b in b.on[state].map { Firing(action: $0, state: s, binding: b) } }
     }
 }
 
