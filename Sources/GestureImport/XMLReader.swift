@@ -37,7 +37,8 @@ enum XMLNode: Sendable, Equatable {
 
 /// Reads the XML that configuration files such as touchegg.conf use: elements, attributes,
 /// text, comments, CDATA, processing instructions (skipped), the five predefined entities
-/// and character references. A DOCTYPE is refused, so no entity can expand. No recursion:
+/// and character references. A DOCTYPE is passed over and no entity it declares expands; a
+/// '&' that starts no reference stays as written, as pugixml keeps it. No recursion:
 /// open elements are an explicit stack, bounded by `ImportLimits.xmlDepth`; the element
 /// count by `ImportLimits.xmlElements`. Errors carry the line they were found on.
 struct XMLReader {
@@ -146,8 +147,12 @@ struct XMLReader {
                 try skipComment()
             } else if starts("<?") {
                 try skipInstruction()
+            } else if before && starts("<!DOCTYPE") {
+                // Passed over whole, its internal subset too: no entity it declares is
+                // expanded (pugixml, which Touchégg 2 reads with, expands none either).
+                try skipDoctype()
             } else if before && starts("<!") {
-                throw fail("declarations (<!…>) such as DOCTYPE are not read")
+                throw fail("declarations (<!…>) other than DOCTYPE are not read")
             } else if before && i < bytes.count && bytes[i] != UInt8(ascii: "<") {
                 // Text before the root element: passed over up to the next markup.
                 if textBefore == nil { textBefore = line }
@@ -217,8 +222,12 @@ struct XMLReader {
             let b = raw[j]
             if b == 10 { here += 1 }
             guard b == UInt8(ascii: "&") else { out.append(b); j += 1; continue }
+            // A '&' that starts no reference stays as written, as pugixml (Touchégg 2) keeps
+            // it: `notify-send a && b` in a command.
             guard let semicolon = raw[j..<min(raw.endIndex, j + 12)].firstIndex(of: UInt8(ascii: ";")) else {
-                throw ImportFailure(line: here, message: "'&' must be written &amp;")
+                out.append(b)
+                j += 1
+                continue
             }
             let name = String(decoding: raw[(j + 1)..<semicolon], as: UTF8.self)
             switch name {
@@ -231,14 +240,37 @@ struct XMLReader {
                 var value: UInt32?
                 if name.hasPrefix("#x") || name.hasPrefix("#X") { value = UInt32(name.dropFirst(2), radix: 16) }
                 else if name.hasPrefix("#") { value = UInt32(name.dropFirst()) }
-                guard let v = value, v != 0, let scalar = Unicode.Scalar(v) else {
-                    throw ImportFailure(line: here, message: "unknown entity &\(name);")
+                if value == 0 { break }  // pugixml drops &#0;
+                guard let v = value, let scalar = Unicode.Scalar(v) else {
+                    // An entity XML does not predefine stays as written, as in pugixml, which
+                    // expands none a DOCTYPE declares.
+                    out.append(contentsOf: raw[j...semicolon])
+                    break
                 }
                 out.append(contentsOf: String(Character(scalar)).utf8)
             }
             j = semicolon + 1
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `<!DOCTYPE name …>` with an optional `[ … ]` internal subset.
+    private mutating func skipDoctype() throws(ImportFailure) {
+        let start = line
+        var depth = 0
+        var j = i + 9
+        while j < bytes.count {
+            switch bytes[j] {
+            case UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "]"): depth -= 1
+            case UInt8(ascii: ">") where depth <= 0:
+                advance(to: j + 1)
+                return
+            default: break
+            }
+            j += 1
+        }
+        throw ImportFailure(line: start, message: "a DOCTYPE is never closed")
     }
 
     private mutating func skipComment() throws(ImportFailure) {
