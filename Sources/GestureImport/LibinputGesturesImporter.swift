@@ -121,6 +121,38 @@ struct LibinputGesturesImporter {
         }
     }
 
+    /// libinput-gestures tells diagonal swipes apart for every finger count once one diagonal
+    /// is configured, and rotations for every pinch once one rotation is (`has_extended` is
+    /// the gesture type's): an oblique swipe of a finger count with no diagonal bound then
+    /// runs nothing. Tactus tells them apart where a binding of that finger count names one,
+    /// so the finger counts without one get bindings that do nothing.
+    private func tellApartEverywhere(_ profile: inout ImportedProfile) {
+        func add(_ kind: String, _ ways: [String], from line: Int, remark: String) {
+            var counts: [Int: Bool] = [:]
+            for b in profile.touchpad {
+                switch (kind, b.trigger) {
+                case ("swipe", .touchpadSwipe(let f, let d)): counts[f] = (counts[f] ?? false) || ways.contains(d ?? "")
+                case ("pinch", .touchpadPinch(let f, let d)): counts[f] = (counts[f] ?? false) || ways.contains(d ?? "")
+                default: break
+                }
+            }
+            for (f, hasOne) in counts.sorted(by: { $0.key < $1.key }) where !hasOne {
+                for way in ways {
+                    let trigger: ImportedTrigger = kind == "swipe" ? .touchpadSwipe(fingers: f, direction: way) : .touchpadPinch(fingers: f, direction: way)
+                    profile.touchpad.append(ImportedBinding(trigger, lines: [line], remark: remark))
+                }
+            }
+        }
+        if let diagonal = entries.first(where: { $0.type == "swipe" && $0.motion.contains("_") }) {
+            add("swipe", ["up-left", "up-right", "down-left", "down-right"], from: diagonal.line,
+                remark: "libinput-gestures tells diagonal swipes apart for every finger count once one is configured: this one does nothing")
+        }
+        if let rotation = entries.first(where: { $0.motion == "clockwise" || $0.motion == "anticlockwise" }) {
+            add("pinch", ["clockwise", "counterclockwise"], from: rotation.line,
+                remark: "libinput-gestures tells rotations apart for every pinch once one is configured: this one does nothing")
+        }
+    }
+
     /// `_internal [-w|--wrap] [-c N|--cols N] ws_up|ws_down|…`: switches workspaces with
     /// wmctrl (libinput-gestures' COMMAND_internal). Each command moves the workspace index on
     /// a grid of `--cols` columns: ws_up by +cols (the workspace below), ws_down by -cols,
@@ -267,6 +299,7 @@ struct LibinputGesturesImporter {
                 }
             }
         }
+        tellApartEverywhere(&profile)
         profile.touchpad.sort { ($0.lines[0], fingerCount($0.trigger)) < ($1.lines[0], fingerCount($1.trigger)) }
         var seenHeader: Set<String> = []
         result.header = result.header.filter { seenHeader.insert($0).inserted }

@@ -1,4 +1,5 @@
 import GestureImport
+import GestureProfiles
 import Testing
 
 /// libinput-gestures.conf files in its documented syntax.
@@ -100,6 +101,28 @@ import Testing
             "gesture drag drag 3 _drag 500 (\(file):\(at("_drag"))) because Tactus cannot hold a button down for the length of a touchpad gesture",
             "gesture swipe left 2 xdotool key alt+Left (\(file):\(at("swipe left 2"))) because the touchpad driver reports swipes of 3 to 5 fingers",
         ])
+    }
+
+    /// libinput-gestures' `has_extended` belongs to the gesture type: once one diagonal swipe
+    /// (or one rotation) is configured, every finger count's oblique swipes (turning pinches)
+    /// are told apart, and one without a command of its own runs nothing.
+    @Test func diagonalsAndRotationsAreToldApartForEveryFingerCount() throws {
+        let conf = """
+            gesture swipe right_up 4 xdotool key ctrl+Tab
+            gesture swipe up 3 xdotool key super
+            gesture pinch clockwise 2 xdotool key ctrl+r
+            gesture pinch in 3 xdotool key ctrl+minus
+            """
+        let result = try GestureImporter.importFile(Array(conf.utf8), path: "libinput-gestures.conf")
+        let bindings = result.profiles[0].touchpad
+        let quiet = bindings.filter { $0.action == nil }.map(\.trigger)
+        #expect(quiet == [
+            .touchpadSwipe(fingers: 3, direction: "up-left"), .touchpadSwipe(fingers: 3, direction: "up-right"),
+            .touchpadSwipe(fingers: 3, direction: "down-left"), .touchpadSwipe(fingers: 3, direction: "down-right"),
+            .touchpadPinch(fingers: 3, direction: "clockwise"), .touchpadPinch(fingers: 3, direction: "counterclockwise"),
+        ])
+        let text = GestureImporter.profileText(result, sourceName: "libinput-gestures.conf")
+        #expect(ProfileLoader.load(yaml: text, path: "x").errors.isEmpty)
     }
 
     @Test func linesLibinputGesturesRejectsAreErrorsWithTheirLine() {
