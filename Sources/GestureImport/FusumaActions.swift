@@ -4,14 +4,15 @@ import YAMLTree
 extension FusumaImporter {
     static let actionKeys = ["command", "sendkey", "shortcut", "workspace", "window"]
 
-    /// px of the driver's swipe motion per firing of a swipe that fusuma repeats: its
-    /// `update:` hook (fired on each update of the swipe that way, at most every 0.1 s x
-    /// interval, executor.rb) fires every `updateStep` x interval, and a swipe given its own
-    /// `interval:` below 1 (fusuma fires it again every 0.3 s x interval while it goes on)
-    /// every `oneshotStep` x interval. fusuma repeats by time, Tactus by distance: these are
-    /// a moderate swipe's distance in that time, said in the profile's header.
-    static let updateStep = 25.0
-    static let oneshotStep = 100.0
+    /// px/s of the driver's swipe motion taken for a moderate swipe: fusuma repeats by time,
+    /// Tactus by distance, and this turns one into the other (said in the profile's header).
+    static let assumedSwipeSpeed = 500.0
+    /// px per firing of an `update:` hook: fusuma runs it on each update of the swipe that
+    /// way, at most every 0.1 s x interval (executor.rb BASE_REPEAT_INTERVAL).
+    static let updateStep = 0.1 * assumedSwipeSpeed
+    /// px per firing of a swipe given its own `interval:` below 1: fusuma fires it again every
+    /// 0.3 s x interval while it goes on (BASE_ONESHOT_INTERVAL).
+    static let oneshotStep = 0.3 * assumedSwipeSpeed
 
     /// One direction's properties: an action, `threshold:`, `interval:`, `keypress:`, and the
     /// `update:` and `end:` hooks of a swipe that way.
@@ -66,7 +67,7 @@ extension FusumaImporter {
                 var e = Entry(type: type, fingers: fingers, direction: direction, hook: key, action: a, line: line(keyNode))
                 if key == "update" {
                     e.repeatEvery = Self.updateStep * hookInterval
-                    header("A fusuma update: hook of a swipe repeats its action every \(decimal(Self.updateStep)) px of the swipe that way (times its interval); fusuma fires it by time (every update, at most every 0.1 s).")
+                    header("A fusuma update: hook of a swipe repeats its action every \(decimal(Self.updateStep)) px of the swipe that way (times its interval): fusuma fires it at most every 0.1 s x interval, which a swipe at \(decimal(Self.assumedSwipeSpeed)) px/s covers.")
                 }
                 hooks.append(e)
             case "begin", "update", "end":
@@ -85,7 +86,7 @@ extension FusumaImporter {
         var entry = Entry(type: type, fingers: fingers, direction: direction, action: action, threshold: threshold, line: keyLine)
         if type == "swipe", let interval, interval < 1 {
             entry.repeatEvery = Self.oneshotStep * interval
-            header("A fusuma swipe given an interval: below 1 fires again as it goes on (every 0.3 s x interval in fusuma); it repeats here every \(decimal(Self.oneshotStep)) px x interval of the swipe that way.")
+            header("A fusuma swipe given an interval: below 1 fires again as it goes on, every 0.3 s x interval; it repeats here every \(decimal(Self.oneshotStep)) px x interval of the swipe that way, what a swipe at \(decimal(Self.assumedSwipeSpeed)) px/s covers in that time.")
         }
         section.entries.append(entry)
     }

@@ -157,17 +157,19 @@ import Testing
         #expect(imported.bindings == [
             // swipe_detector.rb: the repeat index swipe/3/(direction, skippable)/begin|update|end:
             // begin as any three-finger swipe begins, update as it goes (at most every
-            // 0.1 s x interval 4, executor.rb), end as it ends: alt held while Tab steps.
-            "fusuma tp-swipe-3: touchpad swipe 3 any -> began: command xdotool keydown alt | repeat 100.0: keys Tab / keys Tab @ \(at("begin:")), \(at("update:")), \(at("end:"))",
+            // 0.1 s x interval 4, executor.rb: 200 px at 500 px/s), end as it ends: alt held
+            // while Tab steps.
+            "fusuma tp-swipe-3: touchpad swipe 3 any -> began: command xdotool keydown alt | repeat 200.0: keys Tab / keys Tab @ \(at("begin:")), \(at("update:")), \(at("end:"))",
             "fusuma tp-swipe-4-left: touchpad swipe 4 left -> keys Control_L+Alt_L+Right @ \(at("left:"))",
             "fusuma tp-swipe-4-right: touchpad swipe 4 right -> keys Control_L+Alt_L+Left @ \(at("right:"))",
-            // update: under a direction fires while the swipe goes that way.
-            "fusuma tp-swipe-4-up: touchpad swipe 4 up -> repeat 25.0: \(volume) +5% @ \(at("update:", 2))",
-            "fusuma tp-swipe-4-down: touchpad swipe 4 down -> repeat 25.0: \(volume) -5% @ \(at("update:", 3))",
-            // interval 0.4: fusuma fires the swipe again every 0.3 s x 0.4 while it goes on.
-            "fusuma tp-swipe-5-up: touchpad swipe 5 up -> repeat 40.0: command brightnessctl set +10% @ \(at("up:", 2))",
+            // update: under a direction fires while the swipe goes that way, at most every 0.1 s.
+            "fusuma tp-swipe-4-up: touchpad swipe 4 up -> repeat 50.0: \(volume) +5% @ \(at("update:", 2))",
+            "fusuma tp-swipe-4-down: touchpad swipe 4 down -> repeat 50.0: \(volume) -5% @ \(at("update:", 3))",
+            // interval 0.4: fusuma fires the swipe again every 0.3 s x 0.4 while it goes on
+            // (60 px at 500 px/s).
+            "fusuma tp-swipe-5-up: touchpad swipe 5 up -> repeat 60.0: command brightnessctl set +10% @ \(at("up:", 2))",
             // The end hook of a swipe down fires as the fingers lift.
-            "fusuma tp-swipe-5-down: touchpad swipe 5 down -> command notify-send brightness | repeat 40.0: command brightnessctl set 10%- @ \(at("down:", 2)), \(at("end:", 2))",
+            "fusuma tp-swipe-5-down: touchpad swipe 5 down -> command notify-send brightness | repeat 60.0: command brightnessctl set 10%- @ \(at("down:", 2)), \(at("end:", 2))",
         ])
         let on = try #require(imported.file.profiles[0].touchpad.first { $0.name == "tp-swipe-3" }?.on[.ended])
         #expect("\(on)" == "command xdotool keyup alt")
