@@ -175,7 +175,9 @@ struct ToucheggImporter {
         let fingers = Int(fingersText).flatMap { String($0) == fingersText ? $0 : nil }
         var gesture = Gesture(line: element.line, type: element.attribute("type")?.value ?? "", fingers: fingers,
                               fingersText: fingersText, direction: element.attribute("direction")?.value ?? "", action: nil)
-        let actions = element.elements.filter { $0.name == "action" }
+        // Touchégg 2 reads the first <action> (gestureNode.child("action")); Touchégg 1 the
+        // type of the last element of the gesture (Config.cpp's loop keeps the last).
+        let actions = legacy ? element.elements.reversed() : element.elements.filter { $0.name == "action" }
         if let a = actions.first {
             var settings: [String: (value: String, line: Int)] = [:]
             for s in a.elements { settings[s.name] = (s.text, s.line) }
@@ -187,7 +189,8 @@ struct ToucheggImporter {
             }
         }
         for extra in actions.dropFirst() {
-            result.notes.append(ImportNote("a second <action>", because: "Touchégg runs only the first action of a gesture", lines: [extra.line]))
+            result.notes.append(legacy ? ImportNote("an <\(extra.name)> before the last", because: "Touchégg 1 runs only the last action of a gesture", lines: [extra.line])
+                : ImportNote("a second <action>", because: "Touchégg runs only the first action of a gesture", lines: [extra.line]))
         }
         return gesture
     }

@@ -78,6 +78,8 @@ import Testing
         // while the hold-down keys stay down.
         #expect(try only("SEND_KEYS", "AltGr+e")?.action == .sequence([.window("raise"), .keys("Alt_R+e")]))
         #expect(try only("SEND_KEYS", "Control+a+c")?.action == .sequence([.window("raise"), .keys("Control_L+a"), .keys("Control_L+c")]))
+        // Config.cpp keeps the last element of a gesture as its action.
+        #expect(try only("MOUSE_CLICK", "BUTTON=2</action><action type=\"CLOSE_WINDOW\">")?.action == .window("close"))
         // ChangeDesktop.cpp: anything but PREVIOUS goes to the next desktop.
         #expect(try only("CHANGE_DESKTOP", "PREVIOUS")?.action == .desktop("previous"))
         // Scroll.cpp: bad settings keep a step of 30, not inverted.
