@@ -16,11 +16,11 @@ RELEASE_FLAGS := -c release --static-swift-stdlib -Xlinker -z -Xlinker now
 # Debian packages: to build, to run the X integration tests (real Xvfb + openbox, real Xorg
 # with the dummy video and inputtest input drivers), and to run.
 BUILD_PACKAGES := libx11-dev libxi-dev libxtst-dev libxrandr-dev libxext-dev libxfixes-dev libyaml-dev
-TEST_PACKAGES := $(BUILD_PACKAGES) xvfb openbox x11-utils x11-xserver-utils x11-apps netpbm xserver-xorg-core xserver-xorg-video-dummy xserver-xorg-dev xinput \
+TEST_PACKAGES := $(BUILD_PACKAGES) xvfb openbox x11-utils x11-xserver-utils x11-xkb-utils x11-apps netpbm xserver-xorg-core xserver-xorg-video-dummy xserver-xorg-dev xinput \
 	lintian dpkg-dev man-db desktop-file-utils systemd fluxbox xfwm4 marco mate-settings-daemon-common dbus-daemon gtk-3-examples qtbase5-examples mousepad python3-gi gir1.2-gtk-3.0
 RUN_PACKAGES := $(BUILD_PACKAGES)
 
-.PHONY: fuzz fuzz-build soak
+.PHONY: fuzz fuzz-build soak xorg-touch-repro
 .PHONY: all build release test test-engine run deps-build deps-test bench bench-build bench-daemon bench-touch bench-memory profile clean install uninstall deb package-check readme-check stroke-templates stroke-templates-cv
 
 all: build
@@ -105,11 +105,28 @@ fuzz: fuzz-build
 ## The daemon's long life (Tools/Soak): on Xorg with inputtest devices, SOAK_ROUNDS rounds of
 ## about 100 touch events and a reload, a window opened and closed every other round; its
 ## memory and descriptors are sampled and must stay flat after the warm-up. Not in make test.
+## From the environment: SOAK_WM=openbox|fluxbox|marco|xfwm4|xfwm4-compositor runs that window
+## manager (unset: none); SOAK_PACE=finger (default: touch events at least 5 ms apart, as
+## fingers go) or full (as fast as they can be injected); DAEMON_LOG=1 keeps the daemon's event
+## and debug logs in .build/soak/WM-PACE (runs side by side do not mix). SOAK_WINDOWS (10000)
+## windows churn after the rounds without SOAK_WM: touches must reach their window within
+## 250 ms meanwhile. A stall (a touch with no verdict, or the touches handed back
+## no longer reaching the windows) or an X server crash is reported there and fails the run.
 SOAK_ROUNDS ?= 10000
 
 soak: release deps-test
 	$(SWIFT) build $(SWIFT_FLAGS) --product tactus-soak
 	.build/debug/tactus-soak .build/release/tactus $(SOAK_ROUNDS)
+
+## What Xorg 21.1 does with a touch owner's rejections, shown without Tactus
+## (Tools/XorgTouchRepro: an owner, a window manager and an application as plain Xlib clients
+## on Xorg + inputtest): REPRO=control, queued (a rejection while a window manager's
+## synchronous grab holds the pointer: frozen for good), queued-destroyed, destroyed (a
+## rejection replayed into the grab of a window destroyed meanwhile), accepted and
+## destroyed-accepted (the same touches accepted instead: nothing freezes); all by default.
+xorg-touch-repro: deps-test
+	$(SWIFT) build $(SWIFT_FLAGS) --product xorg-touch-repro
+	.build/debug/xorg-touch-repro $(REPRO)
 
 ## Benchmarks (package-benchmark) are only part of the package when TACTUS_BENCHMARKS is set,
 ## so make test never builds them. `make profile` runs the plain driver under callgrind.

@@ -21,7 +21,12 @@ final class FakeXServer: InputRouter.Server {
     func selectRootInput(_ events: [XIEventType], from devices: XIDeviceSet) {}
     func grabTouchBegin() -> Bool { calls.append("grab touch"); return !touchGrabRefused }
     func ungrabTouchBegin() { calls.append("ungrab touch") }
-    func allowTouch(device: Int32, touch: UInt32, accept: Bool) { calls.append("\(accept ? "accept" : "reject") \(touch)") }
+    func allowTouch(device: Int32, touch: UInt32, accept: Bool) {
+        calls.append("\(accept ? "accept" : "reject") \(touch)")
+        if !accept, grabAgainAfterReject { pointerGrabbedElsewhere = true }
+    }
+    /// A rejection's replay activates another client's grab (a window manager's click-to-focus grab).
+    var grabAgainAfterReject = false
     /// Another client's pointer grab stands (a window manager's click-to-focus grab).
     var pointerGrabbedElsewhere = false
     func pointerGrabbedByAnotherClient(device: Int32, serverTime: XTime) -> Bool { calls.append("probe pointer grab"); return pointerGrabbedElsewhere }
@@ -163,6 +168,66 @@ final class FakeXServer: InputRouter.Server {
         #expect(server.calls == ["reject 4"])
     }
 
+    /// Issue 23 (`make soak` under fluxbox at full pace): a rejection that waited behind
+    /// another must still ask before it goes. The first one's replay activates the window
+    /// manager's grab again; the second, decided 300 ms earlier, used to count its wait from
+    /// its decision and went at once, into the frozen pointer, which froze it for good.
+    @Test func aRejectionThatWaitedBehindAnotherAsksAgainBeforeItGoes() {
+        let server = FakeXServer()
+        final class Clock { var ns: Int64 = 0 }
+        let local = Clock()
+        let timeline = ServerTimeline(localNanoseconds: { local.ns })
+        let session = GestureSession(configuration: ProfileLoader.load(yaml: Self.config, path: "t.yaml").file!,
+                                     screen: Rect(x: 0, y: 0, width: 1000, height: 1000), clock: timeline)
+        let router = InputRouter(server: server, session: session, timeline: timeline, logger: .init(label: "test"))
+        router.start()
+        server.calls.removeAll()
+        func touch(_ phase: XTouchEvent.Phase, _ id: UInt32, _ x: Double, at ms: XTime) -> XInputEvent {
+            local.ns = Int64(ms) * 1_000_000
+            return .touch(XTouchEvent(phase: phase, device: 2, source: 10, touch: id, root: Point(x: x, y: 100), time: ms, child: 0, emulatesPointer: true))
+        }
+        let answers = { server.calls.filter { $0 != "probe pointer grab" } }
+        server.pointerGrabbedElsewhere = true
+        // Two drags, one after the other, each driving the pointer; both let go at once.
+        router.handle(touch(.begin, 1, 100, at: 1000))
+        router.handle(touch(.update, 1, 160, at: 1010))
+        router.handle(touch(.end, 1, 160, at: 1020))
+        router.handle(touch(.begin, 2, 500, at: 1030))
+        router.handle(touch(.update, 2, 560, at: 1040))
+        router.handle(touch(.end, 2, 560, at: 1050))
+        #expect(answers() == [])
+        // The window manager lets go 200 ms later: both go, in order, 5 ms apart.
+        local.ns = 1_250_000_000
+        server.pointerGrabbedElsewhere = false
+        router.settle()
+        #expect(answers() == ["reject 1"])
+        #expect(router.nextDeadline == Instant(milliseconds: 1255))
+        local.ns = 1_255_000_000
+        router.settle()
+        #expect(answers() == ["reject 1", "reject 2"])
+        server.calls.removeAll()
+        server.pointerGrabbedElsewhere = true
+        router.handle(touch(.begin, 3, 100, at: 1300))
+        router.handle(touch(.update, 3, 160, at: 1310))
+        router.handle(touch(.begin, 4, 500, at: 1320))
+        router.handle(touch(.update, 4, 560, at: 1330))
+        // Touch 3 waits; touch 4 behind it. 200 ms on, the grab is let go: 3 goes, and the
+        // grab its replay takes makes 4 wait its own time, though it was decided 200 ms ago.
+        local.ns = 1_510_000_000
+        server.pointerGrabbedElsewhere = false
+        server.grabAgainAfterReject = true
+        router.settle()
+        #expect(answers() == ["reject 3"], "touch 4 asks again and waits")
+        local.ns = 1_600_000_000
+        router.settle()
+        #expect(answers() == ["reject 3"], "still held 90 ms into touch 4's own wait")
+        server.grabAgainAfterReject = false
+        server.pointerGrabbedElsewhere = false
+        local.ns = 1_601_000_000
+        router.settle()
+        #expect(answers() == ["reject 3", "reject 4"])
+    }
+
     /// Issue 23: a press replayed to a window manager's frame gets an implicit grab stamped
     /// with the rejection's time (Xorg 21.1.7), so a window manager that grabs the pointer with
     /// the press's time (xfwm4) is refused; a touch let go on decorations is accepted and given
@@ -193,11 +258,26 @@ final class FakeXServer: InputRouter.Server {
     /// grabs on the freed window (Xorg 21.1.7 crashed under xfwm4); such a touch is accepted.
     @Test func aTouchWhoseWindowWasDestroyedWhileHeldIsAcceptedNotReplayed() {
         let (server, router, _) = make()
+        // Window 42 on top at the left, over window 41; window 43 at the right.
+        router.touches.windowAt = { p in p.x < 300 ? 42 : 43 }
         router.handle(touch(.begin, 7, 100, 100, at: 2000))
-        router.windowDestroyed(Rect(x: 50, y: 50, width: 200, height: 200))
+        router.windowDestroyed(41)
+        router.windowDestroyed(42)
         #expect(server.calls == [], "still held")
         router.handle(touch(.begin, 8, 600, 600, at: 2010))  // a second finger: the long press gives up on both
         #expect(server.calls == ["accept 7", "reject 8"], "the touch elsewhere is replayed as ever")
+    }
+
+    /// A window closed under the one a touch landed on (the soak closes older windows while
+    /// touches on the newest are in flight): the touch is replayed as ever, its press reaches
+    /// the window on top. (Accepted, it reached no one.)
+    @Test func aTouchOverAWindowDestroyedBelowTheOneItLandedOnIsReplayed() {
+        let (server, router, _) = make()
+        router.touches.windowAt = { p in p.x < 300 ? 42 : 43 }
+        router.handle(touch(.begin, 7, 100, 100, at: 2000))
+        router.windowDestroyed(41)
+        router.handle(touch(.begin, 8, 600, 600, at: 2010))
+        #expect(server.calls == ["reject 7", "reject 8"])
     }
 
     /// Issue 25: the touches of one hardware frame reach the client back to back with one

@@ -238,6 +238,13 @@ final class XvfbSession {
     private(set) var deviceSockets: [String: String] = [:]
     private var scratch: String?
 
+    /// The server's log (Xorg: its backtrace when it crashes, the XF86LogGrabInfo dump), while
+    /// the session lasts.
+    var serverLog: String? { scratch.map { "\($0)/Xorg.log" } }
+
+    /// The server's exit status once it has exited (128 + signal); nil while it runs.
+    var serverExitStatus: Int32? { xvfb.isRunning ? nil : xvfb.exitStatus }
+
     /// `windowManager: nil`: a bare server.
     init(backend: Backend = .xvfb, width: Int = 1280, height: Int = 800, windowManager: WindowManager? = .openbox) throws {
         self.windowManager = windowManager
@@ -390,9 +397,9 @@ final class XvfbSession {
     }
 
     /// Starts `tactus-test-window` and waits until openbox manages it.
-    func openWindow(class cls: String, title: String, geometry: String = "400x300+100+100", touch: Bool = false, refuseFocus: Bool = false, buttonState: Bool = false) throws -> TestWindow {
+    func openWindow(class cls: String, title: String, geometry: String = "400x300+100+100", touch: Bool = false, refuseFocus: Bool = false, buttonState: Bool = false, keyState: Bool = false) throws -> TestWindow {
         let binary = repositoryRoot.appendingPathComponent(".build/debug/tactus-test-window").path
-        let p = try Child([binary, "--class", cls, "--instance", cls.lowercased(), "--title", title, "--geometry", geometry] + (touch ? ["--touch"] : []) + (refuseFocus ? ["--refuse-focus"] : []) + (buttonState ? ["--button-state"] : []),
+        let p = try Child([binary, "--class", cls, "--instance", cls.lowercased(), "--title", title, "--geometry", geometry] + (touch ? ["--touch"] : []) + (refuseFocus ? ["--refuse-focus"] : []) + (buttonState ? ["--button-state"] : []) + (keyState ? ["--key-state"] : []),
                           environment: ["DISPLAY=\(display)"], capture: true)
         windows.append(p)
         let collector = p.output!
@@ -519,6 +526,16 @@ final class InputTestDevice {
         var m = Message(size: 1064, type: 4)
         m.put(Int32(button), at: 12)
         m.put(UInt32(pressed ? 1 : 0), at: 16)
+        try send(m)
+        try sync()
+    }
+
+    /// xf86ITEventKey of a keyboard ("keyboard"): the key with X keycode `keycode` pressed or
+    /// released, as a physical keyboard's key (not XTest's).
+    func key(_ keycode: UInt8, pressed: Bool) throws {
+        var m = Message(size: 16, type: 5)
+        m.put(Int32(keycode), at: 8)
+        m.put(UInt32(pressed ? 1 : 0), at: 12)
         try send(m)
         try sync()
     }

@@ -1,13 +1,15 @@
 // tactus-test-window: a plain X client for the integration tests. It opens a window with the
 // WM_CLASS, title and geometry given, and prints one line per thing it receives:
 //   ready WINDOW_ID
-//   key CHARACTERS KEYSYM_NAME
+//   key CHARACTERS KEYSYM_NAME               (--key-state adds " state 0xMASK": the modifiers and
+//                                           group bits the key was pressed with)
 //   button-press BUTTON X Y / button-release BUTTON X Y
 //   touch begin|update|end TOUCH_ID X Y     (with --touch: XI 2.2 touch events selected;
 //                                           --timestamps adds the server's time, then CLOCK_MONOTONIC ns when read)
 //   (--button-state adds " state 0xMASK" to button lines: the modifiers and buttons held)
 //   focus-in / focus-out
-// Usage: tactus-test-window [--class C] [--instance I] [--title T] [--geometry WxH+X+Y] [--touch] [--timestamps]
+//   keyboard-changed new|map                (XKB: another keyboard or a new layout, setxkbmap)
+// Usage: tactus-test-window [--class C] [--instance I] [--title T] [--geometry WxH+X+Y] [--touch] [--timestamps] [--key-state]
 //        [--refuse-focus]   (WM_HINTS input False: the window manager never gives it the focus)
 import CX11
 #if canImport(Glibc)
@@ -29,7 +31,7 @@ func fail(_ message: String, _ code: Int32) -> Never {
 var cls = "TactusTest", instance = "tactus-test", title = "Tactus test window"
 var x: Int32 = 100, y: Int32 = 100, width: UInt32 = 400, height: UInt32 = 300
 var wantTouch = false, refuseFocus = false
-var wantTimestamps = false, wantButtonState = false
+var wantTimestamps = false, wantButtonState = false, wantKeyState = false
 var args = CommandLine.arguments.dropFirst().makeIterator()
 while let a = args.next() {
     switch a {
@@ -39,6 +41,7 @@ while let a = args.next() {
     case "--touch": wantTouch = true
     case "--timestamps": wantTimestamps = true
     case "--button-state": wantButtonState = true
+    case "--key-state": wantKeyState = true
     case "--refuse-focus": refuseFocus = true
     case "--geometry":
         let g = args.next() ?? ""
@@ -90,6 +93,16 @@ if wantTouch, XQueryExtension(dpy, "XInputExtension", &xiOpcode, &ev1, &err1) !=
         XISelectEvents(dpy, win, &mask, 1)
     }
 }
+// A layout loaded by setxkbmap comes as XKB events only (no core MappingNotify): selected,
+// they say when the new layout is in force for the key events that follow.
+var xkbOpcode: Int32 = 0, xkbEventBase: Int32 = -1, xkbError: Int32 = 0
+var xkbMajor = Int32(XkbMajorVersion), xkbMinor = Int32(XkbMinorVersion)
+if XkbQueryExtension(dpy, &xkbOpcode, &xkbEventBase, &xkbError, &xkbMajor, &xkbMinor) != 0 {
+    let changes = UInt32(XkbNewKeyboardNotifyMask | XkbMapNotifyMask)
+    XkbSelectEvents(dpy, UInt32(XkbUseCoreKbd), changes, changes)
+} else {
+    xkbEventBase = -1
+}
 XMapWindow(dpy, win)
 XFlush(dpy)
 
@@ -122,7 +135,7 @@ while true {
         var text = ""
         for byte in buffer.prefix(Int(max(0, n))) { text.unicodeScalars.append(Unicode.Scalar(UInt8(bitPattern: byte))) }
         let name = XKeysymToString(keysym).map { String(cString: $0) } ?? "?\(event.xkey.keycode)"
-        say("key \(text.isEmpty ? "-" : text) \(name)")
+        say("key \(text.isEmpty ? "-" : text) \(name)\(wantKeyState ? " state 0x" + String(event.xkey.state, radix: 16) : "")")
     case ButtonPress:
         say("button-press \(event.xbutton.button) \(event.xbutton.x) \(event.xbutton.y)\(wantButtonState ? " state 0x" + String(event.xbutton.state, radix: 16) : "")")
     case ButtonRelease:
@@ -150,6 +163,18 @@ while true {
             }
             XFreeEventData(dpy, &cookie)
         }
+    case xkbEventBase where xkbEventBase >= 0:
+        let kind = withUnsafeMutablePointer(to: &event) { p in
+            p.withMemoryRebound(to: XkbAnyEvent.self, capacity: 1) { any -> Int32 in
+                let kind = any.pointee.xkb_type
+                if kind == XkbMapNotify {
+                    any.withMemoryRebound(to: XkbMapNotifyEvent.self, capacity: 1) { _ = XkbRefreshKeyboardMapping($0) }
+                }
+                return kind
+            }
+        }
+        if kind == XkbNewKeyboardNotify { say("keyboard-changed new") }
+        if kind == XkbMapNotify { say("keyboard-changed map") }
     default:
         break
     }

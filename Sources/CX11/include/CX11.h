@@ -1,4 +1,4 @@
-// Xlib, XInput 2, XTest, XRandR, SHAPE and XFixes for Swift, plus shims for what Swift cannot import:
+// Xlib (with XKB), XInput 2, XTest, XRandR, SHAPE and XFixes for Swift, plus shims for what Swift cannot import:
 // the XI mask macros and the Display accessor macros.
 #ifndef CX11_H
 #define CX11_H
@@ -6,6 +6,7 @@
 #include <X11/Xlib.h>
 #include <X11/Xutil.h>
 #include <X11/Xatom.h>
+#include <X11/XKBlib.h>
 #include <X11/extensions/XInput2.h>
 #include <X11/extensions/XTest.h>
 #include <X11/extensions/Xrandr.h>
@@ -35,5 +36,16 @@ int cx11_trim_heap(void);
 int cx11_install_signal_pipe(int write_fd, const int *signals, int count);
 /// Replaces Xlib's fatal I/O error handler with one that prints a clear message and exits 3.
 void cx11_install_io_error_handler(void);
+
+/// The touch owner's last act when the process dies by a signal (SIGABRT — the watchdog's —,
+/// SIGILL and SIGTRAP — Swift's traps —, SIGSEGV, SIGBUS, SIGFPE): every touch held is
+/// accepted with raw requests on `display`'s connection, the server is made to read them (a
+/// round trip), then the signal takes its course. Xorg 21.1.7 crashes when an owner's
+/// connection closes with touches undecided over a window manager's click-to-focus grab.
+int cx11_abort_guard_install(Display *display, int xi_opcode, Window root);
+/// A touch the owner holds undecided (from its TouchBegin).
+void cx11_abort_guard_hold(int device, unsigned touch);
+/// A touch answered: no longer held.
+void cx11_abort_guard_release(int device, unsigned touch);
 
 #endif

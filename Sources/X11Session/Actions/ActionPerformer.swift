@@ -52,6 +52,7 @@ public final class ActionPerformer: ActionSink {
         wheel = WheelScroller(server: server)
         desktopShowing = DesktopShowing(server: server)
         keys.log = { [unowned self] in self.log($0) }
+        keys.debug = { [unowned self] message in self.logger.debug("\(message())") }
         focusedInput = FocusedInput(server: server) { [unowned self] in self.inject($0) }
     }
 

@@ -1,7 +1,8 @@
 import GestureProfiles
 import SystemCalls
 
-/// Key presses through XTest against the live keyboard map. A keysym the map lacks gets a
+/// Key presses through XTest against the live keyboard map: each keysym on the key and
+/// level the current layout has it, with that level's modifiers. A keysym the map lacks gets a
 /// spare keycode: bound ahead for the keys a configuration names (``prepare(_:)``), or for
 /// the time of a press.
 public final class KeyInjector {
@@ -9,6 +10,9 @@ public final class KeyInjector {
 
     private let server: Server
     var log: (String) -> Void = { _ in }
+    /// What was decided for each combination: keys, levels, modifiers (the daemon's debug
+    /// log; the message is made only when it is written).
+    var debug: (() -> String) -> Void = { _ in }
     /// Spare keycodes bound to keysyms the map lacks. Clients read the new map only when they
     /// handle the key event, so a binding is kept a while (and reused) rather than undone at
     /// once — the same reason xdotool delays its revert.
@@ -25,28 +29,95 @@ public final class KeyInjector {
 
     init(server: Server) { self.server = server }
 
-    /// Presses the keys in order and releases them in reverse, modifiers last. A keysym that
-    /// has no keycode in the current map gets a spare one for the time of the press. Every key
-    /// pressed is released, whatever happens.
+    /// Presses the keys in order and releases them in reverse, as the current layout types
+    /// them: a keysym on a key's second, third or fourth level gets that level's modifiers
+    /// (Shift, AltGr…) pressed just before it and released just after, unless a key of the
+    /// combination already holds them (`ctrl+plus` on a US layout: Control, Shift, `=`).
+    /// Modifiers the user holds are released for the combination and pressed again after
+    /// it; latched ones are cleared for it and latched again after, and a locked one that
+    /// would change a key's level (Caps Lock for a letter, Num Lock for the keypad) is
+    /// unlocked for it and locked again. A keysym the layout lacks gets a spare keycode for
+    /// the time of the press. Every key pressed is released, whatever happens.
     public func press(_ combo: KeyCombo) {
+        releaseBindings(olderThan: temporaryBindingLifetime)
+        let state = server.keyboardState()
+        let layout = server.keyboardLayout(group: state.group)
+        guard let plan = plan(combo, layout: layout) else { return }
+        let held = layout?.heldModifierKeys(among: state.keysDown) ?? []
+        let locks = state.locked.intersection(ModifierMask(plan.keys.map { layout?.levelModifiers[$0] ?? [] }))
+        let latches = state.latched
         var pressed: [UInt8] = []
         defer {
             for k in pressed.reversed() { server.fakeKey(k, pressed: false) }
+            for k in held { server.fakeKey(k, pressed: true) }
+            if !locks.isEmpty { server.lockModifiers(locks, to: locks) }
+            if !latches.isEmpty { server.latchModifiers(latches, to: latches) }
             server.flush()
         }
-        releaseBindings(olderThan: temporaryBindingLifetime)
+        // The user's modifiers set aside for the combination (put back by the defer above).
+        for k in held { server.fakeKey(k, pressed: false) }
+        if !locks.isEmpty { server.lockModifiers(locks, to: []) }
+        if !latches.isEmpty { server.latchModifiers(latches, to: []) }
+        for k in plan.keys where !pressed.contains(k) {
+            server.fakeKey(k, pressed: true)
+            pressed.append(k)
+        }
+        debug { "keys \(combo): \(plan.decisions.joined(separator: ", ")); pressed \(pressed.map(String.init).joined(separator: " "))"
+              + (held.isEmpty ? "" : "; held modifier keys \(held.map(String.init).joined(separator: " ")) released for it")
+              + (locks.isEmpty ? "" : "; locked 0x\(String(locks.rawValue, radix: 16)) unlocked for it")
+              + (latches.isEmpty ? "" : "; latched 0x\(String(latches.rawValue, radix: 16)) cleared for it") }
+    }
+
+    /// The keycodes to press for `combo`, in order (each level's modifier keys before its
+    /// key), and what was decided for each name; nil (said in the log) when a name cannot be
+    /// typed. Binds spare keycodes for keysyms the layout lacks.
+    private func plan(_ combo: KeyCombo, layout: KeyboardLayout?) -> (keys: [UInt8], decisions: [String])? {
+        var keys: [UInt8] = []
+        var decisions: [String] = []
+        var holding: ModifierMask = []
+        func add(_ keycode: UInt8) {
+            keys.append(keycode)
+            holding.formUnion(layout?.modifiers(of: keycode) ?? [])
+        }
         for name in combo.keys {
-            guard let keysym = Keysyms.byName[name] else { return log("unknown key \(name)") }
-            var code = server.keycode(forKeysym: UInt(keysym))
-            if code == nil, let spare = server.bindSpareKeycode(toKeysym: UInt(keysym)) {
-                temporaryBindings.append((UInt(keysym), spare, milliseconds()))
+            guard let keysym = Keysyms.byName[name].map({ UInt($0) }) else {
+                log("unknown key \(name)")
+                return nil
+            }
+            if let layout, let placement = layout.placement(of: keysym) {
+                for modifier in placement.modifiers.subtracting(holding).bits {
+                    guard let key = layout.key(setting: modifier) else {
+                        log("no key sets the modifier 0x\(String(modifier.rawValue, radix: 16)) that \(name) needs (level \(placement.level + 1) of keycode \(placement.keycode))")
+                        return nil
+                    }
+                    add(key)
+                }
+                add(placement.keycode)
+                keepBinding(of: placement.keycode)
+                decisions.append("\(name): keycode \(placement.keycode) level \(placement.level + 1)"
+                                 + (placement.modifiers.isEmpty ? "" : " with modifiers 0x\(String(placement.modifiers.rawValue, radix: 16))"))
+                continue
+            }
+            // Without XKB (no layout): the core map's keycode, no levels.
+            var code = layout == nil ? server.keycode(forKeysym: keysym) : nil
+            if code == nil, let spare = server.bindSpareKeycode(toKeysym: keysym) {
+                temporaryBindings.append((keysym, spare, milliseconds()))
                 code = spare
             }
-            if let i = temporaryBindings.firstIndex(where: { $0.keycode == code }) { temporaryBindings[i].lastUsed = milliseconds() }
-            guard let code else { return log("no keycode for \(name), and none spare to bind it to") }
-            server.fakeKey(code, pressed: true)
-            pressed.append(code)
+            guard let code else {
+                log("no keycode for \(name), and none spare to bind it to")
+                return nil
+            }
+            add(code)
+            keepBinding(of: code)
+            decisions.append("\(name): spare keycode \(code)")
         }
+        return (keys, decisions)
+    }
+
+    /// A temporary binding just used lives on (``temporaryBindingLifetime``).
+    private func keepBinding(of keycode: UInt8) {
+        if let i = temporaryBindings.firstIndex(where: { $0.keycode == keycode }) { temporaryBindings[i].lastUsed = milliseconds() }
     }
 
     /// Binds spare keycodes now for the keysyms in `names` the keyboard map lacks, and undoes
@@ -57,12 +128,15 @@ public final class KeyInjector {
         let wanted = Set(names.compactMap { Keysyms.byName[$0].map { UInt($0) } })
         preparedBindings.removeAll { binding in
             guard !wanted.contains(binding.keysym) else { return false }
-            server.unbindKeycode(binding.keycode)
+            server.unbindKeycode(binding.keycode, from: binding.keysym)
             return true
         }
         var bound: [String] = []
+        // The layout in use now; without XKB, every group and level of the core map.
+        let layout = server.keyboardLayout(group: server.keyboardState().group)
+        let lacks: (UInt) -> Bool = { keysym in layout.map { $0.placement(of: keysym) == nil } ?? (self.server.keycode(forKeysym: keysym) == nil) }
         for name in names {
-            guard let keysym = Keysyms.byName[name].map({ UInt($0) }), server.keycode(forKeysym: keysym) == nil,
+            guard let keysym = Keysyms.byName[name].map({ UInt($0) }), lacks(keysym),
                   let code = server.bindSpareKeycode(toKeysym: keysym) else { continue }
             preparedBindings.append((keysym, code))
             bound.append(name)
@@ -77,11 +151,11 @@ public final class KeyInjector {
         let now = milliseconds()
         temporaryBindings.removeAll { binding in
             guard age == 0 || now - binding.lastUsed >= age else { return false }
-            server.unbindKeycode(binding.keycode)
+            server.unbindKeycode(binding.keycode, from: binding.keysym)
             return true
         }
         if age == 0 {
-            for binding in preparedBindings { server.unbindKeycode(binding.keycode) }
+            for binding in preparedBindings { server.unbindKeycode(binding.keycode, from: binding.keysym) }
             preparedBindings = []
         }
         server.flush()

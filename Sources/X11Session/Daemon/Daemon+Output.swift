@@ -129,6 +129,7 @@ extension Daemon {
         let monotonic = [performer.focusDeadline, configurationWatcher?.deadline].compactMap { $0 }.map { Int32(clamping: $0 > now ? $0 - now : 0) }
             + [includingWatchdog ? millisecondsUntilWatchdogPing : nil].compactMap { $0 }
         let all = monotonic + [session.engine.nextDeadline, router.nextDeadline, feedback?.nextFrame].compactMap { $0 }.map { timeline.millisecondsUntil($0) }
+            + (watcher?.hasUnread == true ? [0] : [])
         return all.min() ?? -1
     }
 }

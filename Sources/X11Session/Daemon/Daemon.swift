@@ -192,6 +192,9 @@ public final class Daemon: ActionSink, GestureObserver {
     /// The exit status when another client took the display's selection from the running
     /// daemon: a failure, so that the systemd unit restarts it (a Tactus would never take it).
     public static let displayTakenStatus: Int32 = 4
+    /// New windows read in one turn of the loop, at most: each takes several round trips
+    /// (about 0.5 ms), so a touch waits for 8 at most, however many windows a client maps.
+    static let windowsReadPerTurn = 8
     /// Another client took the display's selection.
     var displayTaken = false
 
@@ -221,7 +224,12 @@ public final class Daemon: ActionSink, GestureObserver {
             self.logger.debug("\(subject) \(message)")
             self.monitorNote(MonitorLines.note(time: self.timeline.latestEvent, subject: subject, message: message))
         }
-        watcher.start()
+        // Xorg 21.1.7 crashes replaying a rejected touch into a passive grab on a destroyed
+        // window (TouchOwnership.windowDestroyed); a close seen as an unmap or a list change
+        // may come before the DestroyNotify.
+        watcher.windowGone = { [unowned self] window in self.router.windowDestroyed(UInt64(window)) }
+        router.touches.windowAt = { [unowned self] point in self.session.runtime.window(at: point)?.id }
+        watcher.start(readingAtMost: Self.windowsReadPerTurn)
         router.touches.landedOnDecorations = { [unowned self] point in
             // Over a client the engine tracks, it is that client's; the server is asked only
             // when not (a title bar, a popup, the desktop). The server's own `child` of the
@@ -236,8 +244,12 @@ public final class Daemon: ActionSink, GestureObserver {
         let connection = FileDescriptor(rawValue: server.connectionNumber)
         while running {
             while let event = server.nextEvent() {
-                // Input is matched against the windows as they are when it comes.
-                if event.isInput { watcher.catchUp() }
+                // Input is matched against the windows as they are when it comes: the list
+                // read again if it changed, and a new touch's window read if it is not yet.
+                if event.isInput {
+                    watcher.catchUp(readingAtMost: 0)
+                    if case .touch(let touch) = event, touch.phase == .begin { watcher.prepareForTouch(at: touch.root) }
+                }
                 // A frame of touches ends at an event that does not continue it, or when the
                 // queue is empty (never by waiting).
                 lastOfQueue = !server.hasPendingEvents
@@ -251,7 +263,9 @@ public final class Daemon: ActionSink, GestureObserver {
                 }
             }
             router.endFrame()
-            watcher.catchUp()
+            // A few of a burst of new windows a turn (each takes round trips to the server):
+            // the events that came meanwhile, touches first, are not held behind the rest.
+            watcher.catchUp(readingAtMost: Self.windowsReadPerTurn)
             session.engine.advance(to: timeline.now)
             router.settle()
             server.flush()
@@ -296,7 +310,7 @@ public final class Daemon: ActionSink, GestureObserver {
         if !event.isInput { router.endFrame() }
         switch event {
         case .destroyed(let window):
-            if let frame = session.windows.info(UInt64(window))?.frame { router.windowDestroyed(frame) }
+            router.windowDestroyed(UInt64(window))
             watcher.handle(event)
         case .propertyChanged(_, _, let time):
             _ = timeline.instant(time)

@@ -199,7 +199,7 @@ public final class InputRouter: TouchDecisionSink {
 
     /// A client window was destroyed (it was at `frame`): touches held over it are accepted
     /// when let go (``TouchOwnership/windowDestroyed(_:)``).
-    public func windowDestroyed(_ frame: Rect) { touches.windowDestroyed(frame) }
+    public func windowDestroyed(_ window: UInt64) { touches.windowDestroyed(window) }
 
     /// Whether the touchscreen's pointer-emulating touch is down (button 1 to the server,
     /// whoever owns the touch).

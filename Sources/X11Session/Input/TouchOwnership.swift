@@ -30,6 +30,8 @@ final class TouchOwnership {
     /// Whether a touch that landed at a point landed on a window manager's decorations (a
     /// title bar, a border, a frame button) rather than on a client window.
     var landedOnDecorations: (_ at: Point) -> Bool = { _ in false }
+    /// The client window on top at a point (nil: none the session knows).
+    var windowAt: (_ point: Point) -> UInt64? = { _ in nil }
     private(set) var mode: TouchMode = .none
 
     /// An X touch: the physical device and its touch id.
@@ -56,6 +58,9 @@ final class TouchOwnership {
         /// Released on a window manager's decorations: accepted, and given to the window
         /// manager as XTest pointer input instead (``relayToWindowManager``).
         var relayedAsPointer = false
+        /// The client window on top where it landed (the one whose frame's passive grabs the
+        /// server copied into its listeners), as the session knew the stacking then.
+        var landedOnWindow: UInt64?
         /// The window it landed on was destroyed while it was held (``windowDestroyed(_:)``).
         var landedOnDestroyedWindow = false
     }
@@ -67,14 +72,27 @@ final class TouchOwnership {
     private var devices: [Int32: InputDevice] = [:]
     private var matrices: [Int32: [Double]] = [:]
     /// Rejections of pointer-emulating touches waiting for another client's pointer grab to
-    /// go, in the order they were decided, with the instant each was first tried.
+    /// go, in the order they were decided, with the instant each was decided.
     private var waitingRejects: [(key: Key, since: Instant)] = []
+    /// Since when the first of ``waitingRejects`` has found the pointer held by another
+    /// client (nil: it has not yet). Each rejection gets its own wait, counted from when it is
+    /// next to go: one that waited behind others must still ask before it is sent.
+    private var headWaitingSince: Instant?
     /// How long a rejection waits for another client's pointer grab, at most (a window
     /// manager answers its click-to-focus grab within a few milliseconds; a grab held longer
     /// is a button held down, which a rejection cannot freeze).
     static let longestRejectWait = 0.25
     /// How often a waiting rejection asks again, in seconds.
     static let rejectRetry = 0.001
+    /// The least time between two rejections of pointer-emulating touches, in seconds. Two
+    /// replayed into a window manager's click-to-focus grab in one server millisecond let
+    /// xfwm4's ungrab (stamped with the earlier press's time) end the grab without resolving
+    /// the touch: the server keeps it as the oldest pointer-emulating touch for good and no
+    /// press reaches any window after it (dix/touch.c TouchRemovePointerGrab is an empty
+    /// FIXME). Fingers never tap that fast.
+    static let pointerRejectSpacing = 0.005
+    /// When the last rejection of a pointer-emulating touch was sent.
+    private var lastPointerReject: Instant?
     /// The next instant a waiting rejection is tried again (nil: none waits).
     private(set) var nextRejectRetry: Instant?
 
@@ -115,7 +133,7 @@ final class TouchOwnership {
             if touches[key] != nil { finishStale(key, at: t) }
             let id = newID()
             touches[key] = Tracked(id: id, device: e.device, awaitingVerdict: mode == .owner, lastLocation: e.root, emulatesPointer: e.emulatesPointer,
-                                   landedAt: e.root)
+                                   landedAt: e.root, landedOnWindow: mode == .owner ? windowAt(e.root) : nil)
             keys[id] = key
             logger.debug("touch \(id) began at \(Int(e.root.x)),\(Int(e.root.y)) (device \(e.source), X touch \(e.touch)\(e.emulatesPointer ? ", the pointer's" : ""), over window 0x\(String(e.child, radix: 16)))")
             feed.touch(.began, id, e.root, at: t)
@@ -277,32 +295,50 @@ final class TouchOwnership {
     /// decided after it, to keep their order), at most ``longestRejectWait``.
     func rejectWhenThePointerIsFree(at now: Instant) {
         nextRejectRetry = nil
-        while let (key, since) = waitingRejects.first {
-            guard let t = touches[key], t.rejectWaiting else { waitingRejects.removeFirst(); continue }
-            if t.emulatesPointer, now < since + Self.longestRejectWait,
-               server.pointerGrabbedByAnotherClient(device: t.device, serverTime: XTime(truncatingIfNeeded: now.nanoseconds / 1_000_000)) {
-                if now == since { logger.debug("touch \(t.id): rejection waits: another client holds the pointer") }
-                nextRejectRetry = now + Self.rejectRetry
-                return
+        while let (key, _) = waitingRejects.first {
+            guard let t = touches[key], t.rejectWaiting else {
+                waitingRejects.removeFirst()
+                headWaitingSince = nil
+                continue
             }
-            if t.emulatesPointer, now >= since + Self.longestRejectWait {
-                logger.debug("touch \(t.id): another client held the pointer for \(Int(Self.longestRejectWait * 1000)) ms: rejected anyway")
+            if t.emulatesPointer {
+                if let last = lastPointerReject, now < last + Self.pointerRejectSpacing {
+                    nextRejectRetry = last + Self.pointerRejectSpacing
+                    return
+                }
+                let waited = headWaitingSince.map { now - $0 } ?? 0
+                if waited < Self.longestRejectWait,
+                   server.pointerGrabbedByAnotherClient(device: t.device, serverTime: XTime(truncatingIfNeeded: now.nanoseconds / 1_000_000)) {
+                    if headWaitingSince == nil {
+                        headWaitingSince = now
+                        logger.debug("touch \(t.id): rejection waits: another client holds the pointer")
+                    }
+                    nextRejectRetry = now + Self.rejectRetry
+                    return
+                }
+                if waited >= Self.longestRejectWait {
+                    logger.debug("touch \(t.id): another client held the pointer for \(Int(Self.longestRejectWait * 1000)) ms: rejected anyway")
+                }
             }
             waitingRejects.removeFirst()
+            headWaitingSince = nil
+            if t.emulatesPointer { lastPointerReject = now }
             send(key, t, accept: false)
         }
     }
 
-    /// A client window was destroyed; `frame` is where it was. Touches held that landed on it
-    /// are accepted rather than rejected when they are let go.
+    /// A client window was destroyed. Touches held that landed on it (on top where they
+    /// landed) are accepted rather than rejected when they are let go; those over a window
+    /// destroyed below the one they landed on are replayed as ever (that window's grabs are
+    /// not among their listeners: soak, an older window closed under a newer one).
     ///
     /// Xorg 21.1.7 (dix/touch.c) copies every passive grab under a touch into its listeners
     /// when it begins, each copy pointing at its window, and nothing removes them when that
     /// window is destroyed: a rejection then activates a copy on the freed window and the
     /// server crashes (`IsParent` via `ActivatePointerGrab`; seen under xfwm4). An
     /// acceptance replays nothing, and the application whose window it was is gone.
-    func windowDestroyed(_ frame: Rect) {
-        for (key, var t) in touches where t.awaitingVerdict && frame.contains(t.landedAt) {
+    func windowDestroyed(_ window: UInt64) {
+        for (key, var t) in touches where t.awaitingVerdict && t.landedOnWindow == window {
             t.landedOnDestroyedWindow = true
             touches[key] = t
         }
@@ -321,6 +357,7 @@ final class TouchOwnership {
             server.fakeButton(1, pressed: false)
         }
         waitingRejects = []
+        headWaitingSince = nil
         nextRejectRetry = nil
     }
 

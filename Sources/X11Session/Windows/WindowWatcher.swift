@@ -23,8 +23,22 @@ public final class WindowWatcher {
     /// `_NET_CLIENT_LIST(_STACKING)`: the list is read again (once per burst of changes).
     private var listAtoms: Set<UInt> = []
     private let activeWindowAtom: UInt
-    /// The client list changed since it was last read (``catchUp()`` reads it).
+    /// The client list changed since it was last read (``catchUp(readingAtMost:)`` reads it).
     public private(set) var listChanged = false
+    /// Listed windows not read yet, oldest first: a burst of new windows is read a few at a
+    /// time between the loop's turns (each costs several round trips; a client mapping
+    /// thousands at once must not hold the touches queued behind them).
+    private var unread: [XWindowID] = []
+    private var unreadSet: Set<XWindowID> = []
+    /// Windows of the current burst read in earlier turns.
+    private var readOverTurns = 0
+    /// The client list as last read, bottom to top: the order the windows read later take.
+    private var listed: [XWindowID] = []
+    /// Windows were read since the stacking was last matched to ``listed``.
+    private var stackingStale = false
+    /// Windows read are raised in the order they come; the stacking is matched once the
+    /// unread are read, or before a touch is placed.
+    public var hasUnread: Bool { !unread.isEmpty }
     private var clientAtoms: Set<UInt> = []
     private var visibilityAtoms: Set<UInt> = []
     private let currentDesktopAtom: UInt
@@ -33,6 +47,9 @@ public final class WindowWatcher {
     /// Where the watcher says what it decided (the daemon's debug log, the monitor): the
     /// window, and what became of it.
     public var log: (_ subject: String, _ message: String) -> Void = { _, _ in }
+    /// A window about to be reported closed no longer exists on the server (called while the
+    /// session still knows it): touches held over it must not be replayed into it.
+    public var windowGone: (_ window: XWindowID) -> Void = { _ in }
 
     public init(server: any WindowQueries, windows: WindowList, emit: @escaping (InputEvent) -> Void) {
         tracker = WindowTracker(server: server)
@@ -46,9 +63,9 @@ public final class WindowWatcher {
     }
 
     /// Starts listening on root and reads the current windows.
-    public func start() {
+    public func start(readingAtMost limit: Int = .max) {
         server.watchWindow(server.root)
-        refreshList()
+        refreshList(readingAtMost: limit)
     }
 
     private func known(_ window: XWindowID) -> WindowInfo? { windows.info(UInt64(window)) }
@@ -79,33 +96,94 @@ public final class WindowWatcher {
         }
     }
 
-    /// Reads the client list if it changed since it was last read: before input is matched
-    /// against the windows, and when the loop has read all it was sent.
-    public func catchUp() {
-        if listChanged { refreshList() }
+    /// Reads the client list if it changed since it was last read, and at most `limit` of
+    /// the windows listed and not read yet: before input is matched against the windows
+    /// (`limit` 0: the list only), and between the loop's turns.
+    public func catchUp(readingAtMost limit: Int = .max) {
+        if listChanged {
+            refreshList(readingAtMost: limit)
+        } else if !unread.isEmpty, limit > 0 {
+            readUnread(limit)
+        }
     }
 
-    /// Re-reads the client list: new windows appear, gone ones close, order and focus follow.
-    /// Linear in the number of windows (a desktop may have thousands).
-    public func refreshList() {
+    /// Before a touch at `point` is placed: the window under it is read if it is listed and
+    /// not read yet, and the stacking matched to the list, so that the touch finds its window
+    /// while a burst of others is still being read.
+    public func prepareForTouch(at point: Point) {
+        guard !unread.isEmpty else { return }
+        if let id = tracker.clientWindow(at: point), unreadSet.contains(id) {
+            unread.removeAll { $0 == id }
+            unreadSet.remove(id)
+            read(id, desktop: tracker.currentDesktop, active: active)
+        }
+        matchStacking()
+    }
+
+    /// Re-reads the client list: gone windows close at once, new ones are read (at most
+    /// `limit` now, the rest by ``catchUp(readingAtMost:)``), order and focus follow. Linear in
+    /// the number of windows (a desktop may have thousands).
+    public func refreshList(readingAtMost limit: Int = .max) {
         listChanged = false
         let ids = server.numbers(server.root, "_NET_CLIENT_LIST_STACKING") ?? server.numbers(server.root, "_NET_CLIENT_LIST") ?? []
-        let newActive = tracker.activeWindow
-        let listed = Set(ids)
-        for gone in windows.stacking.map({ XWindowID($0) }) where !listed.contains(gone) { close(gone) }
-        hidden.formIntersection(listed)
+        let listedSet = Set(ids)
+        listed = ids
+        for gone in windows.stacking.map({ XWindowID($0) }) where !listedSet.contains(gone) { close(gone) }
+        hidden.formIntersection(listedSet)
         hidden.shrinkIfSparse()
-        let desktop = tracker.currentDesktop
-        for id in ids where known(id) == nil && !hidden.contains(id) {
-            // Listen before reading, so no change slips between the read and the selection.
-            server.watchWindow(id)
-            if tracker.isHidden(id, currentDesktop: desktop) {
-                hidden.insert(id)
-                continue
-            }
-            guard let info = tracker.info(id, focused: id == newActive) else { continue }
-            emit(.window(WindowUpdate(info)))
+        if unread.contains(where: { !listedSet.contains($0) }) {
+            unread.removeAll { !listedSet.contains($0) }
+            unreadSet.formIntersection(listedSet)
         }
+        for id in ids where known(id) == nil && !hidden.contains(id) && !unreadSet.contains(id) {
+            unread.append(id)
+            unreadSet.insert(id)
+        }
+        stackingStale = true
+        if !unread.isEmpty, limit > 0 { readUnread(limit) }
+        if unread.isEmpty { matchStacking() }
+        refreshActive()
+    }
+
+    /// Reads at most `limit` of the unread windows, oldest first; the stacking is matched once
+    /// none is left.
+    private func readUnread(_ limit: Int) {
+        let desktop = tracker.currentDesktop
+        let newActive = tracker.activeWindow
+        let batch = unread.prefix(limit)
+        unread.removeFirst(batch.count)
+        unreadSet.subtract(batch)
+        for id in batch { read(id, desktop: desktop, active: newActive) }
+        if !unread.isEmpty {
+            readOverTurns += batch.count
+        } else {
+            unread = []
+            unreadSet = []
+            if readOverTurns > 0 { log("client list", "every listed window read (\(readOverTurns + batch.count) new ones, a few each turn)") }
+            readOverTurns = 0
+            matchStacking()
+            refreshActive()
+        }
+    }
+
+    /// Reads a listed window for the first time: it appears, or is noted hidden.
+    private func read(_ id: XWindowID, desktop: Int?, active: XWindowID?) {
+        // Listen before reading, so no change slips between the read and the selection.
+        server.watchWindow(id)
+        if tracker.isHidden(id, currentDesktop: desktop) {
+            hidden.insert(id)
+            return
+        }
+        guard let info = tracker.info(id, focused: id == active) else { return }
+        emit(.window(WindowUpdate(info)))
+        stackingStale = true
+    }
+
+    /// Raises windows until the session's stacking is the list's (the windows read so far).
+    private func matchStacking() {
+        guard stackingStale else { return }
+        stackingStale = false
+        let ids = listed
         // Stacking: the fewest raises that give the server's order. The longest start of the
         // new order that the old one already has, in the same relative order, stays; each
         // window after it is raised, bottom to top (one window raised: one raise).
@@ -123,7 +201,6 @@ public final class WindowWatcher {
             for id in order[kept...] { emit(.window(WindowUpdate(id: UInt64(id), raise: true))) }
             log("client list", "restacked: \(order.count - kept) of \(order.count) windows raised")
         }
-        refreshActive()
     }
 
     /// Re-reads the active window: only the windows losing and taking the focus change.
@@ -178,6 +255,9 @@ public final class WindowWatcher {
 
     private func close(_ id: XWindowID) {
         if active == id { active = nil }
+        // Unmapped, dropped from the client list or hidden: the window may be destroyed
+        // already (a destroy unmaps first, and a window manager drops it from its list).
+        if server.geometry(id) == nil { windowGone(id) }
         emit(.windowClosed(UInt64(id)))
     }
 }

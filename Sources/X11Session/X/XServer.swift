@@ -107,12 +107,26 @@ public protocol InputInjection: XConnection {
     func fakeMotion(to point: Point)
 }
 
-/// The keyboard map.
+/// The keyboard map and state (XKB).
 public protocol KeyboardMap: XConnection {
+    /// A keycode that has `keysym` at some level of some group (Xlib's core view of the map).
     func keycode(forKeysym keysym: UInt) -> UInt8?
+    /// The keys down, the group in effect, the latched and locked modifiers, as the latest
+    /// word from the server has them (a change in flight as this is asked is not in it).
+    func keyboardState() -> KeyboardState
+    /// The keyboard map as `group` gives it, as of the latest map change the server told of;
+    /// nil without XKB.
+    func keyboardLayout(group: Int) -> KeyboardLayout?
+    /// Sets the latched modifiers among `affect` to those of `values` (XKB).
+    func latchModifiers(_ affect: ModifierMask, to values: ModifierMask)
+    /// Sets the locked modifiers among `affect` to those of `values` (XKB): Caps Lock on or
+    /// off without a key press.
+    func lockModifiers(_ affect: ModifierMask, to values: ModifierMask)
     /// Binds `keysym` to a keycode that has none, for a key the keyboard map lacks.
     func bindSpareKeycode(toKeysym keysym: UInt) -> UInt8?
-    func unbindKeycode(_ keycode: UInt8)
+    /// Undoes such a binding, unless the keycode holds another keysym by now (a layout
+    /// loaded since replaced it).
+    func unbindKeycode(_ keycode: UInt8, from keysym: UInt)
 }
 
 /// The screen: its size and its monitors (XRandR).

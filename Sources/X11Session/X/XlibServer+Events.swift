@@ -28,7 +28,10 @@ extension XlibServer {
             defer { XFreeEventData(display, &cookie) }
             switch cookie.evtype {
             case XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd, XI_ButtonPress, XI_ButtonRelease, XI_Motion:
-                return XInputDecoder.decodeDevice(data.assumingMemoryBound(to: XIDeviceEvent.self))
+                let device = data.assumingMemoryBound(to: XIDeviceEvent.self)
+                // Held from here until answered, also for the last act of a dying daemon.
+                if cookie.evtype == XI_TouchBegin { cx11_abort_guard_hold(device.pointee.deviceid, UInt32(bitPattern: device.pointee.detail)) }
+                return XInputDecoder.decodeDevice(device)
             case XI_RawTouchBegin, XI_RawTouchUpdate, XI_RawTouchEnd, XI_RawMotion, XI_RawButtonPress, XI_RawButtonRelease:
                 return XInputDecoder.decodeRaw(data.assumingMemoryBound(to: XIRawEvent.self))
             case XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd:
@@ -65,6 +68,9 @@ extension XlibServer {
         case MappingNotify:
             var m = event.xmapping
             XRefreshKeyboardMapping(&m)
+            return .other
+        case xkbEventBase where xkbEventBase >= 0:
+            noteKeyboardEvent(&event)
             return .other
         default:
             if randrEventBase >= 0, type == randrEventBase + RRScreenChangeNotify || type == randrEventBase + RRNotify {

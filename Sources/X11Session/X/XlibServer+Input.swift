@@ -77,7 +77,10 @@ extension XlibServer {
         }
         XSync(display, 0)
         let error = cx11_take_last_error()
-        return failed == 0 && error == 0
+        guard failed == 0 && error == 0 else { return false }
+        // A daemon that dies by a signal from here on accepts the touches it holds first.
+        _ = cx11_abort_guard_install(display, xiOpcode, Window(root))
+        return true
     }
 
     public func ungrabTouchBegin() {
@@ -88,6 +91,7 @@ extension XlibServer {
 
     public func allowTouch(device: Int32, touch: UInt32, accept: Bool) {
         XIAllowTouchEvents(display, device, touch, Window(root), accept ? XIAcceptTouch : XIRejectTouch)
+        cx11_abort_guard_release(device, touch)
     }
 
     public func pointerGrabbedByAnotherClient(device: Int32, serverTime: XTime) -> Bool {

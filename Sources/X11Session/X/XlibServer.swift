@@ -2,7 +2,8 @@ import CX11
 import GestureEngine
 
 /// The real X server, through Xlib: every Xlib call of Tactus is in this class (this file:
-/// the connection, atoms, window properties and EWMH messages, the keyboard map and XTest;
+/// the connection, atoms, window properties and EWMH messages, XTest;
+/// `XlibServer+Keyboard.swift`: the keyboard map and state (XKB), spare keycodes;
 /// `XlibServer+Input.swift`: XInput 2; `XlibServer+Events.swift`: events, the server's time,
 /// the screen's size; `XlibServer+Monitors.swift`: XRandR monitors, a touchscreen's matrix). Xlib is not thread-safe: one owner (the event loop) uses it, which
 /// ``XDisplay`` checks in debug builds.
@@ -17,6 +18,15 @@ public final class XlibServer: XServer {
     var randrEventBase: Int32 = -1
     /// A window of our own, for server-time round trips.
     var timeWindow: Window = 0
+    /// XKB's event number (-1: no XKB). Map and state changes are selected
+    /// (`XlibServer+Keyboard.swift`).
+    var xkbEventBase: Int32 = -1
+    /// Counts the keyboard map changes seen (XKB events, read by the loop or found queued).
+    var keyboardMapGeneration = 0
+    /// The layout last read, for the generation and group it was read in.
+    var cachedLayout: (generation: Int, group: Int, layout: KeyboardLayout)?
+    /// The keyboard's state as the latest XKB state event (or the first read) gave it.
+    var trackedKeyboardState = TrackedKeyboardState()
 
     /// The `Display *` for one Xlib call (checked for the owning thread in debug builds).
     var display: OpaquePointer { connection.handle }
@@ -38,6 +48,7 @@ public final class XlibServer: XServer {
         if XQueryExtension(d, "XInputExtension", &opcode, &event, &error) != 0 { xiOpcode = opcode }
         var rrEvent: Int32 = 0, rrError: Int32 = 0
         if XRRQueryExtension(d, &rrEvent, &rrError) != 0 { randrEventBase = rrEvent }
+        watchKeyboard()
     }
 
     /// From now on, losing the connection (the server exited, the session ended) says so on
@@ -178,36 +189,6 @@ public final class XlibServer: XServer {
         XSendEvent(display, Window(root), 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
     }
 
-    public func keycode(forKeysym keysym: UInt) -> UInt8? {
-        let k = XKeysymToKeycode(display, KeySym(keysym))
-        return k == 0 ? nil : k
-    }
-
-    public func bindSpareKeycode(toKeysym keysym: UInt) -> UInt8? {
-        var minCode: Int32 = 0, maxCode: Int32 = 0
-        XDisplayKeycodes(display, &minCode, &maxCode)
-        var perCode: Int32 = 0
-        guard let map = XGetKeyboardMapping(display, KeyCode(minCode), maxCode - minCode + 1, &perCode) else { return nil }
-        defer { XFree(map) }
-        // The highest keycode with no keysym at all is the least likely to matter.
-        for code in stride(from: maxCode, through: minCode, by: -1) {
-            let row = Int(code - minCode) * Int(perCode)
-            if (0..<Int(perCode)).allSatisfy({ map[row + $0] == 0 }) {
-                var syms: [KeySym] = [KeySym(keysym), KeySym(keysym)]
-                XChangeKeyboardMapping(display, code, 2, &syms, 1)
-                XSync(display, 0)
-                return UInt8(code)
-            }
-        }
-        return nil
-    }
-
-    public func unbindKeycode(_ keycode: UInt8) {
-        var syms: [KeySym] = [0, 0]
-        XChangeKeyboardMapping(display, Int32(keycode), 2, &syms, 1)
-        XFlush(display)
-    }
-
     public func fakeKey(_ keycode: UInt8, pressed: Bool) {
         XTestFakeKeyEvent(display, UInt32(keycode), pressed ? 1 : 0, 0)
     }
@@ -222,15 +203,4 @@ public final class XlibServer: XServer {
 
     public func flush() { XFlush(display) }
     public func sync() { XSync(display, 0) }
-
-    /// Keycodes the server believes are down (shutdown checks and tests: no key stays pressed).
-    public func keycodesDown() -> [UInt8] {
-        var keys = [CChar](repeating: 0, count: 32)
-        XQueryKeymap(display, &keys)
-        var down: [UInt8] = []
-        for (i, byte) in keys.enumerated() {
-            for bit in 0..<8 where UInt8(bitPattern: byte) & (1 << bit) != 0 { down.append(UInt8(i * 8 + bit)) }
-        }
-        return down
-    }
 }

@@ -1,0 +1,63 @@
+import Foundation
+import Glibc
+import Testing
+@testable import GestureEngine
+@testable import X11Session
+@testable import X11TestSupport
+
+/// A daemon that dies by a signal while it holds touches must not take the X server with it.
+///
+/// Xorg 21.1.7 crashes when a touch owner's connection closes with two touches undecided over a
+/// window manager's synchronous click-to-focus grab (`make xorg-touch-repro REPRO=killed`
+/// shows it without Tactus). The systemd watchdog stops a hung daemon with SIGABRT; Swift's
+/// traps are SIGILL and SIGTRAP. On those the daemon accepts every touch it holds, makes the
+/// server read that, then dies as the signal says.
+@Suite(.serialized) struct DyingDaemonXorgTests {
+    /// Two resting fingers are held for half a minute (a two-finger long press).
+    static let holdConfig = """
+        version: 1
+        profiles:
+          - name: desktop
+            match: any
+            gestures:
+              - name: hold
+                longPress: { touches: 2, minimumDuration: 30 }
+                action: { log: held }
+        """
+
+    /// `stopped`: the daemon is stopped (SIGSTOP, as a hung loop) before the fingers land, so
+    /// it never read their TouchBegins when the watchdog's SIGABRT comes.
+    @Test(arguments: [false, true]) func aDaemonKilledByTheWatchdogWithTwoFingersHeldLeavesTheServerRunning(stopped: Bool) throws {
+        let x = try XvfbSession(backend: .xorg, windowManager: .openbox)
+        let touch = try InputTestDevice(path: x.deviceSockets["touch"]!)
+        // Not focused: openbox's click-to-focus grab is on its frame.
+        let back = try x.openWindow(class: "Back", title: "back", geometry: "400x300+100+100", buttonState: true)
+        _ = try x.openWindow(class: "Front", title: "front", geometry: "300x200+700+400")
+        let frame = try #require(WindowTracker(server: x.server).info(back.id)?.frame)
+        let daemon = try x.startDaemon(config: Self.holdConfig)
+        #expect(daemon.output!.wait { $0.contains("touch grab on root taken") } != nil)
+        let a = Point(x: frame.x + 100, y: frame.y + 100), b = Point(x: frame.x + 200, y: frame.y + 100)
+        if stopped { kill(daemon.pid, SIGSTOP) }
+        try touch.touch(.begin, id: 1, at: a)
+        try touch.touch(.begin, id: 2, at: b)
+        if stopped {
+            // The touches are in the server's hands: a round trip of ours comes after them.
+            x.server.sync()
+        } else {
+            #expect(daemon.output!.wait { $0.contains("touch 2 began") } != nil, "\(daemon.output!.lines.suffix(10))")
+        }
+        kill(daemon.pid, SIGABRT)
+        if stopped { kill(daemon.pid, SIGCONT) }
+        let status = daemon.waitForExit(timeout: 10)
+        #expect(status != nil && status != 0, "the daemon died of the signal: \(String(describing: status))")
+        try touch.touch(.end, id: 1, at: a)
+        try touch.touch(.end, id: 2, at: b)
+        // A tap afterwards reaches the window through openbox's grab: the server is alive, the
+        // pointer not frozen.
+        let tap = Point(x: frame.x + 50, y: frame.y + 250)
+        try touch.touch(.begin, id: 3, at: tap)
+        try touch.touch(.end, id: 3, at: tap)
+        #expect(back.output.wait { $0.hasPrefix("button-press 1 ") } != nil, "the tap after the daemon's death reached the window: \(back.output.lines.suffix(5)); server exit \(String(describing: x.serverExitStatus))")
+        #expect(x.serverExitStatus == nil, "the X server is running")
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+@testable import X11TestSupport
+
+/// The X server's own faults that Tactus works around, shown without Tactus
+/// (`Tools/XorgTouchRepro`, `make xorg-touch-repro`): plain Xlib clients on Xorg 21.1 with the
+/// dummy video and inputtest input drivers. When a test here fails, the server changed: the
+/// work-around it names may be dropped (README, "Known limits of the X server").
+@Suite(.serialized) struct ServerLimitsXorgTests {
+    /// Runs the reproducer's `scenario` and returns its output.
+    func reproduce(_ scenario: String) throws -> [String] {
+        let tool = repositoryRoot.appendingPathComponent(".build/debug/xorg-touch-repro").path
+        let child = try Child([tool, scenario], environment: ["PATH=/usr/bin:/bin", "REPRO_ROUNDS=2"], capture: true, captureErrors: true)
+        #expect(child.output!.waitUntilFinished(timeout: 120), "the reproducer ended")
+        _ = child.waitForExit(timeout: 10)
+        return child.output!.lines
+    }
+
+    /// A rejection sent while a window manager's synchronous click-to-focus grab holds the
+    /// pointer frozen freezes it for good (work-around: TouchOwnership waits for the pointer to
+    /// be free before rejecting the touch that drives it); accepted instead, nothing freezes.
+    @Test func aRejectionWhileAWindowManagersGrabHoldsThePointerFreezesIt() throws {
+        let queued = try reproduce("queued")
+        #expect(queued.contains { $0.contains("touch C, sent afterwards: did NOT reach the owner") }, "\(queued.suffix(15))")
+        let accepted = try reproduce("accepted")
+        #expect(accepted.contains { $0.contains("touch C, sent afterwards: reached the owner") }, "\(accepted.suffix(15))")
+    }
+
+    /// An owner whose connection closes with two touches undecided over a window manager's
+    /// click-to-focus grab crashes the server (work-around: the daemon's signal handler accepts
+    /// them and makes a round trip first); accepted with a round trip, it does not.
+    @Test func anOwnerDyingWithTwoTouchesUndecidedCrashesTheServer() throws {
+        let killed = try reproduce("killed")
+        #expect(killed.contains("killed: the server died in 2 of 2 rounds"), "\(killed.suffix(15))")
+        let accepted = try reproduce("killed-accepted")
+        #expect(accepted.contains("killed-accepted: the server died in 0 of 2 rounds"), "\(accepted.suffix(15))")
+    }
+}
