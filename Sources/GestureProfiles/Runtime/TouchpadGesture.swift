@@ -26,8 +26,8 @@ struct TouchpadGesture {
     private var delta = Vector.zero
     private var scale = 1.0
     private var angle = 0.0
-    /// The binding whose `repeat:` runs: a pinch's first binding; for a swipe, chosen once it
-    /// has gone `minimumSwipe` (see `chooseSwipeRepeat`).
+    /// The binding whose `repeat:` runs: a pinch's first with one that is no rotation; for a
+    /// swipe, chosen once it has gone `minimumSwipe` (see `chooseSwipeRepeat`).
     private var repeating: TouchpadBinding?
     private var counter: RepeatCounter?
     /// Swipes: whether the repeat binding was chosen (possibly none).
