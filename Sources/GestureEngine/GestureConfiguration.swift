@@ -142,6 +142,10 @@ public struct GestureConfiguration: Sendable, Equatable {
         /// Scale change (0.1 = 10%). A pinch that ends closer to its start than this picks no
         /// direction, so no `in` or `out` action fires: fingers resting on the pad breathe.
         public var pinchMinimumScaleChange = 0.1
+        /// Degrees. A touchpad pinch that turned further than this (either way) is a rotation,
+        /// where a `clockwise` or `counterclockwise` binding takes it: libinput-gestures'
+        /// ROTATE_ANGLE, so that imported rotations fire as they did there.
+        public var rotationMinimumAngle = 15.0
         public init() {}
     }
 }

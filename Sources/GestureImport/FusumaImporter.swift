@@ -15,10 +15,28 @@ struct FusumaImporter {
     struct Entry {
         var type: String
         var fingers: Int?
+        /// A direction, or "" for a hook of any direction.
         var direction: String
+        /// `begin`, `update` or `end`: a hook of the swipe, not its action.
+        var hook: String?
         var action: ImportedAction
         var threshold: Double?
         var line: Int
+        /// px: the action repeats every so far of the swipe that way, instead of firing once.
+        var repeatEvery: Double?
+        /// A keypress: variant: the modifiers held.
+        var modifiers: [String] = []
+
+        init(type: String, fingers: Int?, direction: String, hook: String? = nil, action: ImportedAction, threshold: Double? = nil, line: Int, repeatEvery: Double? = nil) {
+            self.hook = hook
+            self.type = type
+            self.fingers = fingers
+            self.direction = direction
+            self.action = action
+            self.threshold = threshold
+            self.line = line
+            self.repeatEvery = repeatEvery
+        }
     }
 
     /// The gestures of one context: the default one, or some applications.
@@ -29,14 +47,22 @@ struct FusumaImporter {
         var pinchThreshold: Double?
     }
 
+    /// A pinch threshold of 0 (fusuma repeats at every update): a repeat every 0.1 x this.
+    static let smallestPinchThreshold = 0.1
+
     var result = ImportResult(format: .fusuma)
     private var budget = ImportLimits.yamlNodes
     private var sectionIndex: [[String]: Int] = [:]
     var intervalLines: [Int] = []
     var swipeThresholdLines: [Int] = []
+    /// The release given with `--fusuma-version`.
+    var givenVersion: FusumaVersion?
+    /// What the file says of its fusuma release: a key only some releases read.
+    var toldVersion: (version: FusumaVersion, line: Int, why: String)?
 
-    static func run(_ text: String) throws(ImportFailure) -> ImportResult {
+    static func run(_ text: String, version: FusumaVersion? = nil) throws(ImportFailure) -> ImportResult {
         var importer = FusumaImporter()
+        importer.givenVersion = version
         var sections: [Section] = []
         let (documents, error) = YAMLComposer.composeAll(text, within: YAMLLimits(bytes: ImportLimits.fileSize, nodes: ImportLimits.yamlNodes, depth: ImportLimits.yamlDepth))
         // A text past the limits is refused whole, before any of its documents is imported.
@@ -76,14 +102,35 @@ struct FusumaImporter {
 
     func line(_ node: Node) -> Int { node.mark.line }
 
-    /// The entries of a mapping with plain keys, each node counted.
+    /// The entries of a mapping with plain keys, each node counted, merge keys (`<<: *name`,
+    /// `<<: [*a, *b]`) resolved as fusuma's YAML reader (Ruby's Psych) resolves them: the
+    /// merged entries replace those written before the `<<`, those written after it replace
+    /// them, and of a list of merged mappings the earlier ones win.
     mutating func entries(_ node: Node) throws(ImportFailure) -> [(key: String, keyNode: Node, value: Node)]? {
         try visit(node)
         guard case .mapping(let m) = node else { return nil }
-        var out: [(String, Node, Node)] = []
+        var out: [(key: String, keyNode: Node, value: Node)] = []
+        var index: [String: Int] = [:]
+        func set(_ entry: (key: String, keyNode: Node, value: Node)) {
+            if let i = index[entry.key] { out[i] = entry } else { index[entry.key] = out.count; out.append(entry) }
+        }
         for (k, v) in m {
             try visit(k)
-            out.append((k.scalar?.string ?? "", k, v))
+            let key = k.scalar?.string ?? ""
+            // A quoted "<<" is a plain key, as in Psych.
+            guard key == "<<", k.scalar?.style == .plain else { set((key, k, v)); continue }
+            let merged: [Node]
+            switch v {
+            case .mapping: merged = [v]
+            case .sequence(let list): merged = list.reversed()
+            case .scalar: set((key, k, v)); continue
+            }
+            for source in merged {
+                guard let inner = try entries(source) else {
+                    throw ImportFailure(line: line(source), message: "a merge key (<<) takes a mapping or a list of mappings")
+                }
+                for entry in inner { set(entry) }
+            }
         }
         return out
     }
@@ -101,7 +148,7 @@ struct FusumaImporter {
             let others = conditions.filter { $0.key != "application" }
             if !others.isEmpty || conditions.isEmpty {
                 let what = others.map(\.key).joined(separator: ", ")
-                result.notes.append(ImportNote("the document with context \(what.isEmpty ? "{}" : what)", because: "Tactus profiles match windows (by application), not other conditions", lines: [line(context.keyNode)]))
+                result.notes.append(ImportNote("the document with context \(what.isEmpty ? "{}" : what)", because: "Tactus profiles match windows (by application), not other conditions", lines: [line(context.keyNode)], bindings: try actionCount(node)))
                 return
             }
             applications = try names(conditions[0].value)
@@ -149,25 +196,33 @@ struct FusumaImporter {
             switch key {
             case "context":
                 continue
-            case "swipe", "pinch":
+            case "swipe", "pinch", "rotate":
                 try gestures(key, value, into: &sections[i])
-            case "rotate":
-                sections[i].notes.append(ImportNote("rotate gestures", because: "Tactus touchpad bindings have no rotation (XI 2.4 pinch bindings take the scale)", lines: [line(keyNode)]))
             case "hold":
-                sections[i].notes.append(ImportNote("hold gestures", because: "X (XInput 2.4) has no touchpad hold gestures", lines: [line(keyNode)]))
+                // An empty hold: binds nothing; there is nothing to leave out.
+                if case .scalar(let s) = value, ["", "~", "null"].contains(s.string) { continue }
+                sections[i].notes.append(ImportNote("hold gestures", because: "X has no hold events: XInput 2.4 gives a touchpad's swipes and pinches only", lines: [line(keyNode)], bindings: try actionCount(value)))
             case "threshold":
                 for (gesture, gestureKey, v) in try entries(value) ?? [] {
-                    if gesture == "pinch", let t = number(v) {
-                        sections[i].pinchThreshold = t
-                    } else if gesture == "swipe" {
+                    switch gesture {
+                    case "pinch":
+                        // fusuma multiplies its base by the threshold: 0 fires at every update,
+                        // which the smallest repeat step stands for.
+                        if let t = number(v) { sections[i].pinchThreshold = t } else if v.scalar.flatMap({ Double($0.string) }) == 0 { sections[i].pinchThreshold = Self.smallestPinchThreshold }
+                    case "swipe":
                         swipeThresholdLines.append(line(gestureKey))
-                    } else {
-                        sections[i].notes.append(ImportNote("threshold for \(gesture)", because: "there is no such Tactus touchpad gesture", lines: [line(gestureKey)]))
+                    case "rotate":
+                        sections[i].notes.append(ImportNote("threshold for rotate", because: "a touchpad rotation fires past touchpad.rotationMinimumAngle (15°) here, a setting of the whole file", lines: [line(gestureKey)]))
+                    case "hold":
+                        sections[i].notes.append(ImportNote("threshold for hold", because: "X has no hold events: XInput 2.4 gives a touchpad's swipes and pinches only", lines: [line(gestureKey)]))
+                    default:
+                        sections[i].notes.append(ImportNote("threshold for \(gesture)", because: "fusuma has no such gesture", lines: [line(gestureKey)]))
                     }
                 }
             case "interval":
                 intervalLines.append(line(keyNode))
             case "plugin":
+                try readVersion(plugin: value)
                 result.notes.append(ImportNote("plugin settings", because: "Tactus has no fusuma plugins: it takes every touchpad through the X server", lines: [line(keyNode)]))
             case "application" where !nested && applications.isEmpty:
                 // fusuma-plugin-appmatcher before contexts: application: { Global: …, Firefox: … }
@@ -180,7 +235,9 @@ struct FusumaImporter {
                     try section(inner, applications: apps, nested: true, into: &sections)
                 }
             default:
-                sections[i].notes.append(ImportNote("\(key):", because: "fusuma does not know it (or it belongs to a plugin Tactus cannot stand in for)", lines: [line(keyNode)]))
+                // Root keys fusuma does not know often hold YAML anchors (`deepl: &deepl …`)
+                // that gestures use through aliases: those uses are imported.
+                sections[i].notes.append(ImportNote("\(key):", because: "fusuma reads no gesture or setting there (an anchor it holds is imported where an alias uses it)", lines: [line(keyNode)]))
             }
         }
     }
@@ -188,7 +245,7 @@ struct FusumaImporter {
     /// `swipe: { 3: { left: {…} } }`, or a direction straight under `swipe:` for any
     /// number of fingers.
     private mutating func gestures(_ type: String, _ node: Node, into section: inout Section) throws(ImportFailure) {
-        let directions = type == "swipe" ? ["left", "right", "up", "down"] : ["in", "out"]
+        let directions = type == "swipe" ? ["left", "right", "up", "down"] : type == "rotate" ? ["clockwise", "counterclockwise"] : ["in", "out"]
         guard let byFingers = try entries(node) else {
             section.notes.append(ImportNote("\(type):", because: "fusuma reads a mapping of fingers there", lines: [line(node)]))
             return
@@ -209,13 +266,49 @@ struct FusumaImporter {
             for (d, dNode, props) in byDirection {
                 if directions.contains(d) {
                     try direction(type, fingers: fingers, d, props, keyLine: line(dNode), into: &section)
+                } else if type == "swipe", ["begin", "update", "end"].contains(d), (3...5).contains(fingers) {
+                    // A hook of a swipe of these fingers, whichever way it goes.
+                    guard let hook = try entries(props), let a = try executorAction(hook, shown: "\(type) \(fingers) \(d)", into: &section) else {
+                        section.notes.append(ImportNote("\(type) \(fingers) \(d):", because: "it has no action (command:, sendkey:, …)", lines: [line(dNode)], bindings: 1))
+                        continue
+                    }
+                    let hookInterval = hook.first { $0.key == "interval" }.flatMap { number($0.value) } ?? 1
+                    section.entries.append(Entry(type: type, fingers: fingers, direction: "", hook: d, action: a, line: line(dNode),
+                                                 repeatEvery: d == "update" ? Self.updateStep * hookInterval : nil))
                 } else {
-                    let why = ["begin", "update", "end"].contains(d) ? "Tactus touchpad bindings fire when the fingers lift (pinches: as they go); they have no begin/update/end hooks"
+                    let why = ["begin", "update", "end"].contains(d) ? "Tactus pinches repeat as they go: the in and out actions say what they do"
                         : "it is not a \(type) direction (\(directions.joined(separator: ", ")))"
-                    section.notes.append(ImportNote("\(type) \(fingers) \(d):", because: why, lines: [line(dNode)]))
+                    section.notes.append(ImportNote("\(type) \(fingers) \(d):", because: why, lines: [line(dNode)], bindings: try actionCount(props)))
                 }
             }
         }
+    }
+
+    /// Options of `plugin: { inputs: { libinput_command_input: … } }` that only newer fusuma
+    /// reads: `disable-dwt` since 3.2 (commit 16b5367), `libinput-command` since 3.8.
+    private mutating func readVersion(plugin node: Node) throws(ImportFailure) {
+        guard toldVersion == nil else { return }
+        for (kind, _, inputs) in try entries(node) ?? [] where kind == "inputs" {
+            for (name, _, options) in try entries(inputs) ?? [] where name == "libinput_command_input" {
+                for (option, optionNode, _) in try entries(options) ?? [] {
+                    switch option {
+                    case "disable-dwt": toldVersion = (FusumaVersion(major: 3, minor: 2), line(optionNode), "its disable-dwt option came with fusuma 3.2")
+                    case "libinput-command": toldVersion = (FusumaVersion(major: 3, minor: 8), line(optionNode), "its libinput-command option came with fusuma 3.8")
+                    default: continue
+                    }
+                    return
+                }
+            }
+        }
+    }
+
+    /// How many mappings with an action (command:, sendkey:, …) `node` holds: the bindings
+    /// a section that is left out whole takes with it.
+    mutating func actionCount(_ node: Node) throws(ImportFailure) -> Int {
+        guard let entries = try entries(node) else { return 0 }
+        var count = entries.contains { Self.actionKeys.contains($0.key) } ? 1 : 0
+        for e in entries where !Self.actionKeys.contains(e.key) { count += try actionCount(e.value) }
+        return count
     }
 
     private func kind(_ node: Node) -> String {

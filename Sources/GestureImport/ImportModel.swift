@@ -5,6 +5,44 @@ public enum SourceFormat: String, Sendable, CaseIterable {
     case fusuma = "fusuma"
 }
 
+/// What the person importing says about the file that the file itself may not tell.
+public struct ImportOptions: Sendable, Equatable {
+    /// The fusuma release the configuration is used with (`--fusuma-version`): fusuma 3.0
+    /// swapped what a pinch `in` and `out` mean. Nil: told from the file, or assumed and said.
+    public var fusumaVersion: FusumaVersion?
+
+    public init(fusumaVersion: FusumaVersion? = nil) {
+        self.fusumaVersion = fusumaVersion
+    }
+}
+
+/// A fusuma release, as far as the import cares: before or since 3.0.
+public struct FusumaVersion: Sendable, Equatable, CustomStringConvertible {
+    public var major: Int
+    public var minor: Int
+
+    public init(major: Int, minor: Int = 0) {
+        self.major = major
+        self.minor = minor
+    }
+
+    /// `2`, `2.5`, `v3.1.0`; nil for anything else.
+    public init?(parsing text: String) {
+        var t = Substring(text.trimmed)
+        if t.first == "v" || t.first == "V" { t = t.dropFirst() }
+        let parts = t.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...3).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              let major = Int(parts[0]), major < 100 else { return nil }
+        self.init(major: major, minor: parts.count > 1 ? Int(parts[1]) ?? 0 : 0)
+    }
+
+    /// fusuma 3.0 (2023, commit aa46ae1 "Reverse pinch in/out") made `in` the fingers
+    /// closing; before it, `in` was the fingers spreading.
+    public var pinchInCloses: Bool { major >= 3 }
+
+    public var description: String { "\(major).\(minor)" }
+}
+
 /// A file that cannot be imported: `FILE:LINE: message`.
 public struct ImportError: Error, Sendable, Equatable, CustomStringConvertible {
     public var file: String
@@ -56,13 +94,18 @@ public indirect enum ImportedAction: Sendable, Equatable, CustomStringConvertibl
 
 /// What starts a binding: an XI 2.4 touchpad gesture, or a touchscreen gesture.
 public enum ImportedTrigger: Sendable, Equatable, Hashable {
-    case touchpadSwipe(fingers: Int, direction: String)
+    /// `direction` nil: any direction.
+    case touchpadSwipe(fingers: Int, direction: String?)
     /// `direction`: in or out; nil for a binding that takes both.
     case touchpadPinch(fingers: Int, direction: String?)
     case swipe(touches: Int, direction: String)
     /// `direction`: in or out.
     case pinch(touches: Int, direction: String)
     case tap(touches: Int)
+    /// A double tap (`taps: 2`).
+    case doubleTap(touches: Int)
+    /// Any movement of exactly that many touches (for scrolling).
+    case pan(touches: Int)
 
     public var isTouchpad: Bool {
         switch self {
@@ -78,6 +121,25 @@ public struct ImportedRepeat: Sendable, Equatable {
     public var every: Double
     public var action: ImportedAction?
     public var reverse: ImportedAction?
+
+    public init(every: Double, action: ImportedAction?, reverse: ImportedAction?) {
+        self.every = every
+        self.action = action
+        self.reverse = reverse
+    }
+}
+
+/// `scroll: { every, natural }`: a continuous gesture's movement as wheel steps.
+public struct ImportedScroll: Sendable, Equatable {
+    /// Pixels of movement per wheel step.
+    public var every: Double
+    /// Whether the content follows the fingers (a drag up shows what is further down).
+    public var natural: Bool
+
+    public init(every: Double, natural: Bool) {
+        self.every = every
+        self.natural = natural
+    }
 }
 
 /// One imported gesture or touchpad binding.
@@ -85,17 +147,23 @@ public struct ImportedBinding: Sendable, Equatable {
     public var trigger: ImportedTrigger
     public var action: ImportedAction?
     public var repeating: ImportedRepeat?
+    public var scroll: ImportedScroll?
     /// `on: { began: … }`.
     public var onBegan: ImportedAction?
+    /// `on: { ended: … }`.
+    public var onEnded: ImportedAction?
+    /// `modifiers:`: keys that must be held as it begins.
+    public var modifiers: [String] = []
     /// The lines of the source file it came from.
     public var lines: [Int]
     /// An assumption the import made, said next to the binding.
     public var remark: String?
 
-    public init(_ trigger: ImportedTrigger, action: ImportedAction? = nil, repeating: ImportedRepeat? = nil, onBegan: ImportedAction? = nil, lines: [Int], remark: String? = nil) {
+    public init(_ trigger: ImportedTrigger, action: ImportedAction? = nil, repeating: ImportedRepeat? = nil, scroll: ImportedScroll? = nil, onBegan: ImportedAction? = nil, lines: [Int], remark: String? = nil) {
         self.trigger = trigger
         self.action = action
         self.repeating = repeating
+        self.scroll = scroll
         self.onBegan = onBegan
         self.lines = lines
         self.remark = remark
@@ -108,11 +176,15 @@ public struct ImportNote: Sendable, Hashable {
     public var subject: String
     public var reason: String
     public var lines: [Int]
+    /// How many of the source's bindings (gestures with an action) it leaves out whole: 0 for
+    /// a setting, a part of a binding, or what the source tool itself ignores.
+    public var bindings: Int
 
-    public init(_ subject: String, because reason: String, lines: [Int]) {
+    public init(_ subject: String, because reason: String, lines: [Int], bindings: Int = 0) {
         self.subject = subject
         self.reason = reason
         self.lines = lines
+        self.bindings = bindings
     }
 }
 
@@ -148,4 +220,11 @@ public struct ImportResult: Sendable, Equatable {
 
     public var bindingCount: Int { profiles.reduce(0) { $0 + $1.touchpad.count + $1.gestures.count } }
     public var noteCount: Int { notes.count + profiles.reduce(0) { $0 + $1.notes.count } }
+    /// Every note, the file's and the profiles'.
+    public var allNotes: [ImportNote] { notes + profiles.flatMap(\.notes) }
+    /// The source's bindings the profile carries: the source lines its bindings come from
+    /// (a gesture imported as a touchpad binding and a touchscreen gesture counts once).
+    public var importedSourceBindings: Int { Set(profiles.flatMap { ($0.touchpad + $0.gestures).flatMap(\.lines) }).count }
+    /// The source's bindings left out whole.
+    public var leftOutSourceBindings: Int { allNotes.reduce(0) { $0 + $1.bindings } }
 }

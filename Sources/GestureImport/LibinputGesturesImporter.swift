@@ -93,17 +93,13 @@ struct LibinputGesturesImporter {
         case .malformed(let why), .needsShell(let why): throw fail("the command cannot be split into words: \(why)")
         }
         let shown = "gesture \(type) \(fields[1])\(fingers.map { " \($0)" } ?? "") \(command)"
-        func refuse(_ why: String) { gestureNotes.append(ImportNote(shown, because: why, lines: [line])) }
+        func refuse(_ why: String) { gestureNotes.append(ImportNote(shown, because: why, lines: [line], bindings: 1)) }
 
         var action: ImportedAction
         var remark: String?
         switch argv[0] {
         case "_internal":
-            guard let desktop = try internalCommand(Array(argv.dropFirst()), line: line) else {
-                refuse("Tactus switches desktops in a row (next, previous, a number), not in a grid")
-                return
-            }
-            (action, remark) = desktop
+            (action, remark) = try internalCommand(Array(argv.dropFirst()), line: line)
         case "_drag":
             refuse("Tactus cannot hold a button down for the length of a touchpad gesture")
             return
@@ -114,10 +110,8 @@ struct LibinputGesturesImporter {
             if words[0] != argv[0] { remark = "\(argv[0]) expanded to \(words[0]) from this environment" }
         }
         switch (type, base) {
-        case ("hold", _): refuse("X (XInput 2.4) has no touchpad hold gestures")
+        case ("hold", _): refuse("X has no hold events: XInput 2.4 gives a touchpad's swipes and pinches only")
         case ("drag", _): refuse("Tactus touchpad bindings fire actions; they cannot drag the pointer")
-        case ("pinch", "clockwise"), ("pinch", "anticlockwise"): refuse("Tactus touchpad bindings have no rotation")
-        case ("swipe", _) where motion.contains("_"): refuse("Tactus touchpad swipes have four directions, not diagonals")
         case ("swipe", _) where fingers.map({ !(3...5).contains($0) }) ?? false:
             refuse("the touchpad driver reports swipes of 3 to 5 fingers")
         case ("pinch", _) where fingers.map({ !(2...5).contains($0) }) ?? false:
@@ -127,14 +121,49 @@ struct LibinputGesturesImporter {
         }
     }
 
+    /// libinput-gestures tells diagonal swipes apart for every finger count once one diagonal
+    /// is configured, and rotations for every pinch once one rotation is (`has_extended` is
+    /// the gesture type's): an oblique swipe of a finger count with no diagonal bound then
+    /// runs nothing. Tactus tells them apart where a binding of that finger count names one,
+    /// so the finger counts without one get bindings that do nothing.
+    private func tellApartEverywhere(_ profile: inout ImportedProfile) {
+        func add(_ kind: String, _ ways: [String], from line: Int, remark: String) {
+            var counts: [Int: Bool] = [:]
+            for b in profile.touchpad {
+                switch (kind, b.trigger) {
+                case ("swipe", .touchpadSwipe(let f, let d)): counts[f] = (counts[f] ?? false) || ways.contains(d ?? "")
+                case ("pinch", .touchpadPinch(let f, let d)): counts[f] = (counts[f] ?? false) || ways.contains(d ?? "")
+                default: break
+                }
+            }
+            for (f, hasOne) in counts.sorted(by: { $0.key < $1.key }) where !hasOne {
+                for way in ways {
+                    let trigger: ImportedTrigger = kind == "swipe" ? .touchpadSwipe(fingers: f, direction: way) : .touchpadPinch(fingers: f, direction: way)
+                    profile.touchpad.append(ImportedBinding(trigger, lines: [line], remark: remark))
+                }
+            }
+        }
+        if let diagonal = entries.first(where: { $0.type == "swipe" && $0.motion.contains("_") }) {
+            add("swipe", ["up-left", "up-right", "down-left", "down-right"], from: diagonal.line,
+                remark: "libinput-gestures tells diagonal swipes apart for every finger count once one is configured: this one does nothing")
+        }
+        if let rotation = entries.first(where: { $0.motion == "clockwise" || $0.motion == "anticlockwise" }) {
+            add("pinch", ["clockwise", "counterclockwise"], from: rotation.line,
+                remark: "libinput-gestures tells rotations apart for every pinch once one is configured: this one does nothing")
+        }
+    }
+
     /// `_internal [-w|--wrap] [-c N|--cols N] ws_up|ws_down|…`: switches workspaces with
-    /// wmctrl. In a single row (no `--cols`) `ws_up` and `ws_left` go to the next workspace,
-    /// `ws_down` and `ws_right` to the previous one (`--cols 1` too for up and down); nil
-    /// for moves in a grid. Arguments libinput-gestures rejects are errors.
-    private func internalCommand(_ args: [String], line: Int) throws(ImportFailure) -> (ImportedAction, String?)? {
+    /// wmctrl (libinput-gestures' COMMAND_internal). Each command moves the workspace index on
+    /// a grid of `--cols` columns: ws_up by +cols (the workspace below), ws_down by -cols,
+    /// ws_left by +1 (the one to the right), ws_right by -1, the diagonals both. Without
+    /// `--cols` the grid is one column, where ws_up and ws_left go to the next workspace and
+    /// ws_down and ws_right to the previous one. Arguments libinput-gestures rejects are errors.
+    private func internalCommand(_ args: [String], line: Int) throws(ImportFailure) -> (ImportedAction, String?) {
         func fail(_ message: String) -> ImportFailure { ImportFailure(line: line, message: "_internal: " + message) }
-        var wrap = false, legacyGrid = false
+        var wrap = false
         var columns: Int?
+        var legacyRow = false, legacyColumn = false
         var command: String?
         var rest = args[...]
         while let a = rest.popFirst() {
@@ -147,8 +176,8 @@ struct LibinputGesturesImporter {
                 guard let v = Int(a.dropFirst(7)) else { throw fail("--cols needs a number of columns") }
                 columns = v
             case "--row", "--col":
-                guard rest.popFirst().flatMap({ Int($0) }) != nil else { throw fail("\(a) needs a number") }
-                legacyGrid = true
+                guard let v = rest.popFirst().flatMap({ Int($0) }) else { throw fail("\(a) needs a number") }
+                if v != 0 { if a == "--row" { legacyRow = true } else { legacyColumn = true } }
             case "ws_up", "ws_down", "ws_left", "ws_right", "ws_left_up", "ws_left_down", "ws_right_up", "ws_right_down":
                 guard command == nil else { throw fail("one command only, not '\(a)' too") }
                 command = a
@@ -157,15 +186,38 @@ struct LibinputGesturesImporter {
             }
         }
         guard let command else { throw fail("a command is needed: ws_up, ws_down, ws_left, ws_right, …") }
-        if let columns, columns < 1 { throw fail("--cols must be 1 or more") }
+        if let columns, columns < 1 { throw fail("\"--cols\" must be >= 1") }
         let vertical = command == "ws_up" || command == "ws_down"
         let horizontal = command == "ws_left" || command == "ws_right"
-        if !vertical && !horizontal && columns == nil { throw fail("\"--cols\" must be given for \(command)") }
-        if legacyGrid && !vertical { throw fail("the legacy --row and --col only go with ws_up and ws_down") }
-        let row = vertical ? (columns ?? 1) == 1 && !legacyGrid : horizontal && columns == nil
-        guard row else { return nil }
-        let op = command == "ws_up" || command == "ws_left" ? "next" : "previous"
-        return (.desktop(op), wrap ? nil : "Tactus wraps around after the last desktop, where _internal stops without -w")
+        if !vertical && !horizontal && columns == nil { throw fail("\"--cols\" must be specified for \(command)") }
+        if (legacyRow || legacyColumn) && !vertical { throw fail("legacy \"--row\" and \"--col\" not supported for \(command)") }
+        let stops = wrap ? nil : "Tactus wraps around after the last desktop, where _internal stops without -w"
+        // One column: up and left are the next workspace, down and right the previous one.
+        if (vertical && (columns ?? 1) == 1 && !legacyRow && !legacyColumn) || (horizontal && columns == nil) {
+            return (.desktop(command == "ws_up" || command == "ws_left" ? "next" : "previous"), stops)
+        }
+        // On a grid: the translation libinput-gestures applies, as a move on the window
+        // manager's grid of desktops.
+        var move: String
+        switch command {
+        case "ws_up": move = legacyRow ? "right" : "down"
+        case "ws_down": move = legacyRow ? "left" : "up"
+        case "ws_left": move = "right"
+        case "ws_right": move = "left"
+        case "ws_left_up": move = "down-right"
+        case "ws_left_down": move = "up-right"
+        case "ws_right_up": move = "down-left"
+        default: move = "up-left"
+        }
+        let grid = columns.map { "--cols \($0)" } ?? (legacyRow ? "--row" : "--col")
+        let remark = "the grid is the window manager's (_NET_DESKTOP_LAYOUT), where _internal takes \(grid)" + (wrap ? "; Tactus stops at its edges, where -w wraps" : "")
+        return (.desktop(move), remark)
+    }
+
+    /// A swipe motion as a Tactus direction: `left_up` is `up-left`.
+    static func swipeDirection(_ motion: String) -> String {
+        let parts = motion.split(separator: "_")
+        return parts.count == 2 ? "\(parts[1])-\(parts[0])" : motion
     }
 
     /// `~`, `~/…`, `$NAME` and `${NAME}` in a program name, as Python's `expanduser` and
@@ -228,7 +280,13 @@ struct LibinputGesturesImporter {
             let parts = k.split(separator: " ")
             guard let e = chosen[k], let f = Int(parts[2]) else { continue }
             if e.type == "swipe" {
-                profile.touchpad.append(ImportedBinding(.touchpadSwipe(fingers: f, direction: e.motion), action: e.action, lines: [e.line], remark: e.remark))
+                profile.touchpad.append(ImportedBinding(.touchpadSwipe(fingers: f, direction: Self.swipeDirection(e.motion)), action: e.action, lines: [e.line], remark: e.remark))
+                continue
+            }
+            if e.motion == "clockwise" || e.motion == "anticlockwise" {
+                // libinput-gestures: a pinch that turned more than 15° (ROTATE_ANGLE), where a
+                // rotation is configured; clockwise for a positive angle.
+                profile.touchpad.append(ImportedBinding(.touchpadPinch(fingers: f, direction: e.motion == "clockwise" ? "clockwise" : "counterclockwise"), action: e.action, lines: [e.line], remark: e.remark))
                 continue
             }
             guard pinchesDone.insert(f).inserted else { continue }
@@ -241,6 +299,7 @@ struct LibinputGesturesImporter {
                 }
             }
         }
+        tellApartEverywhere(&profile)
         profile.touchpad.sort { ($0.lines[0], fingerCount($0.trigger)) < ($1.lines[0], fingerCount($1.trigger)) }
         var seenHeader: Set<String> = []
         result.header = result.header.filter { seenHeader.insert($0).inserted }
@@ -252,6 +311,6 @@ struct LibinputGesturesImporter {
 /// The fingers or touches a trigger takes.
 func fingerCount(_ t: ImportedTrigger) -> Int {
     switch t {
-    case .touchpadSwipe(let f, _), .touchpadPinch(let f, _), .swipe(let f, _), .pinch(let f, _), .tap(let f): return f
+    case .touchpadSwipe(let f, _), .touchpadPinch(let f, _), .swipe(let f, _), .pinch(let f, _), .tap(let f), .doubleTap(let f), .pan(let f): return f
     }
 }

@@ -33,7 +33,7 @@ public struct ProfileWriter {
             let prefix = profile.applications.isEmpty ? "" : profileName + "-"
             if !profile.touchpad.isEmpty {
                 out.append("    touchpad:")
-                for b in profile.touchpad { out += binding(b, name: names.claim(prefix + baseName(b.trigger))) }
+                for b in profile.touchpad { out += binding(b, name: names.claim(prefix + baseName(b.trigger) + b.modifiers.map { "-" + $0 }.joined())) }
             }
             if !profile.gestures.isEmpty {
                 out.append("    gestures:")
@@ -60,33 +60,40 @@ public struct ProfileWriter {
         lines = lines.map { comment($0, limit: 300) }
         lines.append("      - name: \(yamlString(name))")
         lines.append("        " + trigger(b.trigger))
-        if let a = b.onBegan { lines.append("        on: { began: \(action(a)) }") }
+        if !b.modifiers.isEmpty { lines.append("        modifiers: [\(b.modifiers.joined(separator: ", "))]") }
+        let on = [b.onBegan.map { "began: \(action($0))" }, b.onEnded.map { "ended: \(action($0))" }].compactMap { $0 }
+        if !on.isEmpty { lines.append("        on: { \(on.joined(separator: ", ")) }") }
         if let a = b.action { lines.append("        action: \(action(a))") }
         if let r = b.repeating {
             var parts = ["every: \(decimal(r.every))", "action: \(r.action.map(action) ?? "[]")"]
             if let reverse = r.reverse { parts.append("reverse: \(action(reverse))") }
             lines.append("        repeat: { \(parts.joined(separator: ", ")) }")
         }
+        if let s = b.scroll { lines.append("        scroll: { every: \(decimal(s.every)), natural: \(s.natural) }") }
         return lines
     }
 
     private func trigger(_ t: ImportedTrigger) -> String {
         switch t {
-        case .touchpadSwipe(let f, let d): return "swipe: { fingers: \(f), direction: \(d) }"
+        case .touchpadSwipe(let f, let d): return "swipe: { fingers: \(f)\(d.map { ", direction: \($0)" } ?? "") }"
         case .touchpadPinch(let f, let d): return "pinch: { fingers: \(f)\(d.map { ", direction: \($0)" } ?? "") }"
         case .swipe(let n, let d): return "swipe: { direction: \(d), touches: \(n) }"
         case .pinch(let n, let d): return "pinch: { touches: \(n), direction: \(d) }"
         case .tap(let n): return "tap: { touches: \(n) }"
+        case .doubleTap(let n): return "tap: { touches: \(n), taps: 2 }"
+        case .pan(let n): return "pan: { touches: \(n) }"
         }
     }
 
     private func baseName(_ t: ImportedTrigger) -> String {
         switch t {
-        case .touchpadSwipe(let f, let d): return "tp-swipe-\(f)-\(d)"
+        case .touchpadSwipe(let f, let d): return "tp-swipe-\(f)" + (d.map { "-\($0)" } ?? "")
         case .touchpadPinch(let f, let d): return "tp-pinch-\(f)\(d.map { "-\($0)" } ?? "")"
         case .swipe(let n, let d): return "swipe-\(n)-\(d)"
         case .pinch(let n, let d): return "pinch-\(n)-\(d)"
         case .tap(let n): return "tap-\(n)"
+        case .doubleTap(let n): return "double-tap-\(n)"
+        case .pan(let n): return "pan-\(n)"
         }
     }
 

@@ -8,6 +8,8 @@ extension ToucheggImporter {
         /// `repeat: true`: `forward` each `step` of progress in the gesture's own direction,
         /// `backward` each step back; `began` once when it begins.
         case repeated(forward: ImportedAction?, backward: ImportedAction?, step: Double, began: ImportedAction?)
+        /// Touchégg 1's SCROLL: the movement as wheel steps.
+        case scroll(ImportedScroll)
         case refused(String)
     }
 
@@ -16,7 +18,7 @@ extension ToucheggImporter {
 
     static let knownSettings: [String: Set<String>] = [
         "MAXIMIZE_RESTORE_WINDOW": [], "MINIMIZE_WINDOW": [], "FULLSCREEN_WINDOW": [], "CLOSE_WINDOW": [],
-        "SHOW_DESKTOP": [], "TILE_WINDOW": ["direction"], "CHANGE_DESKTOP": ["direction"],
+        "SHOW_DESKTOP": [], "TILE_WINDOW": ["direction"], "CHANGE_DESKTOP": ["direction", "cyclic"],
         "SEND_KEYS": ["repeat", "modifiers", "keys", "decreaseKeys", "on", "times"],
         "RUN_COMMAND": ["repeat", "command", "decreaseCommand", "on", "times"],
         "MOUSE_CLICK": ["button", "on"],
@@ -24,7 +26,7 @@ extension ToucheggImporter {
 
     /// Notes the settings of `action` that the import leaves out (once per action).
     mutating func checkSettings(_ action: Action) {
-        guard let known = Self.knownSettings[action.type] else { return }
+        guard action.legacyText == nil, let known = Self.knownSettings[action.type] else { return }
         for (name, setting) in action.settings.sorted(by: { $0.value.line < $1.value.line }) where !known.contains(name) {
             if Self.animationSettings.contains(name) {
                 animationLines.append(setting.line)
@@ -35,6 +37,7 @@ extension ToucheggImporter {
     }
 
     mutating func map(_ action: Action, gesture: Gesture, touchpad: Bool) -> Mapped {
+        if let text = action.legacyText, !text.isEmpty || Self.knownSettings[action.type] == nil { return mapLegacy(action, text: text, gesture: gesture) }
         guard Self.knownSettings[action.type] != nil else {
             if action.type == "CUSTOM" { return .refused("CUSTOM actions are Touchégg plugins that Tactus cannot run") }
             return .refused(action.type.isEmpty ? "the <action> has no type" : "Touchégg does not know the action '\(action.type)'")
@@ -45,7 +48,10 @@ extension ToucheggImporter {
         case "FULLSCREEN_WINDOW": return .once(.window("toggle-fullscreen"), remark: nil)
         case "CLOSE_WINDOW": return .once(.window("close"), remark: nil)
         case "SHOW_DESKTOP": return .once(.desktop("show"), remark: nil)
-        case "TILE_WINDOW": return .refused("Tactus has no action that tiles a window to half of the screen")
+        case "TILE_WINDOW":
+            // tile-window.cpp: to the left unless <direction> says otherwise.
+            let direction = action.value("direction")
+            return .once(.window(direction == nil || direction == "left" ? "tile-left" : "tile-right"), remark: nil)
         case "CHANGE_DESKTOP": return changeDesktop(action, gesture: gesture, touchpad: touchpad)
         case "SEND_KEYS": return sendKeys(action)
         case "RUN_COMMAND": return runCommand(action)
@@ -53,24 +59,31 @@ extension ToucheggImporter {
         }
     }
 
+    /// change-desktop.cpp and x11.cpp: next and previous wrap around only with
+    /// `<cyclic>true</cyclic>` (read since Touchégg 2.0.11); up, down, left and right move on
+    /// the window manager's grid (`_NET_DESKTOP_LAYOUT`) and stop at its edges.
     private mutating func changeDesktop(_ action: Action, gesture: Gesture, touchpad: Bool) -> Mapped {
         let direction = action.value("direction") ?? ""
+        let cyclic = action.value("cyclic") == "true"
+        func wrapCaveat() {
+            if !cyclic { caveat("desktop: next and previous wrap around after the last desktop, where Touchégg stops (without <cyclic>true</cyclic>).") }
+        }
         switch direction {
         case "next", "previous":
-            caveat("desktop: next and previous wrap around after the last desktop, where Touchégg stops.")
+            wrapCaveat()
             return .once(.desktop(direction), remark: nil)
         case "auto":
             guard gesture.type == "SWIPE" || gesture.type == "DRAG" else {
                 return .refused("direction auto follows a swipe's direction, and this is not a swipe")
             }
-            caveat("desktop: next and previous wrap around after the last desktop, where Touchégg stops.")
+            wrapCaveat()
             // Touchégg: with natural scrolling (always on a touchscreen) a swipe left or up
             // goes to the next desktop; without it, to the previous one.
             let forward = gesture.direction == "LEFT" || gesture.direction == "UP"
             let remark = touchpad ? "direction auto: assumes natural scrolling on the touchpad, swap next and previous if it is off" : nil
             return .once(.desktop(forward ? "next" : "previous"), remark: remark)
         case "up", "down", "left", "right":
-            return .refused("Tactus switches desktops in a row (next, previous, a number), not in a grid")
+            return .once(.desktop(direction), remark: nil)
         default:
             return .refused("CHANGE_DESKTOP needs a <direction>: next, previous or auto")
         }

@@ -32,6 +32,8 @@ struct ToucheggImporter {
         var line: Int
         var type: String
         var settings: [String: (value: String, line: Int)]
+        /// Touchégg 1: the settings as the text inside `<action>`.
+        var legacyText: String?
 
         func value(_ name: String) -> String? { settings[name]?.value }
     }
@@ -43,15 +45,35 @@ struct ToucheggImporter {
         var gestures: [Gesture] = []
     }
 
+    /// px of the driver's swipe motion taken for Touchégg's 100% of a touchpad swipe: about
+    /// the 45% of a laptop touchpad's width (5% to start, 40% to finish, in
+    /// libinput-device-handler.cpp) that Touchégg counts, as X's accelerated deltas measure
+    /// it at a moderate speed.
+    static let swipeTravel = 500.0
+
     var result = ImportResult(format: .touchegg)
+    /// A Touchégg 1 file: actions with text settings, or Touchégg 1's only setting.
+    var legacy = false
     var animationLines: [Int] = []
     var caveats: [String] = []
+
+    static func run(_ document: XMLDocument) throws(ImportFailure) -> ImportResult {
+        var result = try run(document.root)
+        if let line = document.textBefore {
+            result.notes.insert(ImportNote("the text before <\(document.root.name)>", because: "it is not XML; Touchégg 2 (pugixml) passes over it too, Touchégg 1 (Qt) refuses the file", lines: [line]), at: 0)
+        }
+        if let line = document.contentAfter {
+            result.notes.append(ImportNote("what follows </\(document.root.name)>", because: "Touchégg reads only the first element of the file", lines: [line]))
+        }
+        return result
+    }
 
     static func run(_ root: XMLElement) throws(ImportFailure) -> ImportResult {
         guard ["touchégg", "touchegg"].contains(root.name.lowercased()) else {
             throw ImportFailure(line: root.line, message: "the root element is <\(root.name)>, not <touchégg>: not a Touchégg configuration")
         }
         var importer = ToucheggImporter()
+        importer.legacy = isTouchegg1(root)
         var sections: [Section] = []
         var sectionIndex: [[String]: Int] = [:]
         var gestureCount = 0
@@ -72,6 +94,30 @@ struct ToucheggImporter {
         return importer.result
     }
 
+    /// Touchégg 1 wrote an action's settings as its text (BUTTON=3, Control+L, NEXT), and
+    /// had the setting composed_gestures_time; Touchégg 2 reads settings from elements
+    /// (<button>), has SWIPE gestures and settings of its own. A file with something of
+    /// Touchégg 2 is read as Touchégg 2 reads it.
+    static func isTouchegg1(_ root: XMLElement) -> Bool {
+        var textSettings = false
+        let touchegg2Settings: Set<String> = ["animation_delay", "action_execute_threshold", "color", "borderColor"]
+        for section in root.elements {
+            for item in section.elements {
+                if section.name == "settings", let name = item.attribute("name")?.value {
+                    if name == "composed_gestures_time" { textSettings = true }
+                    if touchegg2Settings.contains(name) { return false }
+                }
+                guard section.name == "application", item.name == "gesture" else { continue }
+                if item.attribute("type")?.value == "SWIPE" { return false }
+                for action in item.elements where action.name == "action" {
+                    if !action.elements.isEmpty { return false }
+                    if !action.text.isEmpty { textSettings = true }
+                }
+            }
+        }
+        return textSettings
+    }
+
     private mutating func readSettings(_ settings: XMLElement) {
         for property in settings.elements {
             guard property.name == "property", let name = property.attribute("name")?.value else {
@@ -79,6 +125,9 @@ struct ToucheggImporter {
                 continue
             }
             switch name {
+            case "composed_gestures_time":
+                // Touchégg 1's wait for a second tap or a hold (Config.cpp).
+                result.notes.append(ImportNote("setting composed_gestures_time", because: "Tactus waits for a second tap by the tap gesture's own maxInterval", lines: [property.line]))
             case "animation_delay", "color", "borderColor":
                 animationLines.append(property.line)
             case "action_execute_threshold":
@@ -126,17 +175,22 @@ struct ToucheggImporter {
         let fingers = Int(fingersText).flatMap { String($0) == fingersText ? $0 : nil }
         var gesture = Gesture(line: element.line, type: element.attribute("type")?.value ?? "", fingers: fingers,
                               fingersText: fingersText, direction: element.attribute("direction")?.value ?? "", action: nil)
-        let actions = element.elements.filter { $0.name == "action" }
+        // Touchégg 2 reads the first <action> (gestureNode.child("action")); Touchégg 1 the
+        // type of the last element of the gesture (Config.cpp's loop keeps the last).
+        let actions = legacy ? element.elements.reversed() : element.elements.filter { $0.name == "action" }
         if let a = actions.first {
-            if !a.text.isEmpty {
-                result.notes.append(ImportNote("the text '\(a.text)' inside <action>", because: "Touchégg 2 reads an action's settings from elements such as <button>, not from text (Touchégg 1 syntax)", lines: [a.line]))
-            }
             var settings: [String: (value: String, line: Int)] = [:]
             for s in a.elements { settings[s.name] = (s.text, s.line) }
             gesture.action = Action(line: a.line, type: a.attribute("type")?.value ?? "", settings: settings)
+            if legacy {
+                gesture.action?.legacyText = a.text
+            } else if !a.text.isEmpty {
+                result.notes.append(ImportNote("the text '\(a.text)' inside <action>", because: "Touchégg 2 reads an action's settings from elements such as <button>, not from text (Touchégg 1 syntax)", lines: [a.line]))
+            }
         }
         for extra in actions.dropFirst() {
-            result.notes.append(ImportNote("a second <action>", because: "Touchégg runs only the first action of a gesture", lines: [extra.line]))
+            result.notes.append(legacy ? ImportNote("an <\(extra.name)> before the last", because: "Touchégg 1 runs only the last action of a gesture", lines: [extra.line])
+                : ImportNote("a second <action>", because: "Touchégg runs only the first action of a gesture", lines: [extra.line]))
         }
         return gesture
     }
@@ -160,12 +214,20 @@ struct ToucheggImporter {
             guard let shape = shape(of: g, notes: &profile.notes), let action = g.action else { continue }
             checkSettings(action)
             if case .refused(let why) = map(action, gesture: g, touchpad: false) {
-                profile.notes.append(ImportNote(g.summary, because: why, lines: [g.line]))
+                profile.notes.append(ImportNote(g.summary, because: why, lines: [g.line], bindings: 1))
                 continue
+            }
+            if case .scroll = map(action, gesture: g, touchpad: false), g.fingers == 2 {
+                profile.notes.append(ImportNote("the touchpad part of \(g.summary)", because: "the touchpad driver (libinput) scrolls with two fingers itself", lines: [g.line]))
             }
             if let trigger = shape.touchscreen { importTouchscreen(g, trigger: trigger, into: &profile) }
             switch shape.touchpad {
             case .touchpadSwipe?: importTouchpadSwipe(g, trigger: shape.touchpad!, into: &profile)
+            case .touchpadPinch(_, let d?)? where d == "clockwise" || d == "counterclockwise":
+                if case .once(let a, let remark) = map(action, gesture: g, touchpad: true) {
+                    profile.touchpad.append(ImportedBinding(shape.touchpad!, action: a, lines: [g.line], remark: remark))
+                }
+                profile.notes.append(ImportNote("the touchscreen part of \(g.summary)", because: "a Tactus touchscreen rotation takes both ways", lines: [g.line]))
             case .touchpadPinch(let f, _)?: pinches[f, default: []].append((g, map(action, gesture: g, touchpad: true)))
             default: break
             }
@@ -178,24 +240,46 @@ struct ToucheggImporter {
     /// The touchpad and touchscreen triggers a gesture has, or nil (and a note).
     private func shape(of g: Gesture, notes: inout [ImportNote]) -> (touchpad: ImportedTrigger?, touchscreen: ImportedTrigger?)? {
         func refuse(_ why: String) -> (ImportedTrigger?, ImportedTrigger?)? {
-            notes.append(ImportNote(g.summary, because: why, lines: [g.line]))
+            notes.append(ImportNote(g.summary, because: why, lines: [g.line], bindings: 1))
             return nil
         }
         guard g.action != nil else { return refuse("it has no <action>") }
         guard let f = g.fingers else { return refuse("fingers=\"\(g.fingersText)\" is not a number of fingers") }
         switch g.type {
+        case "DRAG" where g.direction == "ALL" && g.action?.legacyText != nil:
+            // Touchégg 1: a drag any way, for SCROLL (and MOVE_WINDOW, DRAG_AND_DROP).
+            guard (1...10).contains(f) else { return refuse("Touchégg 1 recognizes drags of 1 to 5 fingers") }
+            return (nil, .pan(touches: f))
         case "SWIPE", "DRAG":
             guard ["UP", "DOWN", "LEFT", "RIGHT"].contains(g.direction) else { return refuse("a swipe needs direction UP, DOWN, LEFT or RIGHT") }
             guard (2...10).contains(f) else { return refuse("Touchégg recognizes swipes of 2 to 10 fingers (3 or more on a touchpad)") }
             let d = g.direction.lowercased()
             return ((3...5).contains(f) ? .touchpadSwipe(fingers: f, direction: d) : nil, .swipe(touches: f, direction: d))
         case "PINCH":
-            guard ["IN", "OUT"].contains(g.direction) else { return refuse("a pinch needs direction IN or OUT") }
+            guard ["IN", "OUT"].contains(g.direction) else {
+                return refuse(g.direction == "ALL" ? "a pinch either way is Touchégg 1's RESIZE_WINDOW, which no Tactus action does" : "a pinch needs direction IN or OUT")
+            }
             guard (2...10).contains(f) else { return refuse("Touchégg recognizes pinches of 2 or more fingers") }
             return ((2...5).contains(f) ? .touchpadPinch(fingers: f, direction: nil) : nil, .pinch(touches: f, direction: g.direction.lowercased()))
+        case "TAP" where g.action?.legacyText != nil:
+            // Touchégg 1 (GestureFactory.cpp) takes taps of 1 to 5 fingers.
+            guard (1...10).contains(f) else { return refuse("Touchégg 1 recognizes taps of 1 to 5 fingers") }
+            return (nil, .tap(touches: f))
         case "TAP":
             guard (2...10).contains(f) else { return refuse("Touchégg recognizes taps of 2 or more fingers on a touchscreen") }
             return (nil, .tap(touches: f))
+        case "DOUBLE_TAP" where legacy:
+            guard (1...10).contains(f) else { return refuse("Touchégg 1 recognizes double taps of 1 to 5 fingers") }
+            return (nil, .doubleTap(touches: f))
+        case "ROTATE" where legacy:
+            // GestureFactory.cpp: LEFT for a negative angle delta, RIGHT for a positive one
+            // (clockwise on the screen, y down). Tactus tells a touchpad's turn that way; its
+            // touchscreen rotation gesture takes both ways.
+            guard ["LEFT", "RIGHT"].contains(g.direction) else { return refuse("a rotation needs direction LEFT or RIGHT") }
+            guard (2...5).contains(f) else { return refuse("the touchpad driver reports pinches (and their turns) of 2 to 5 fingers") }
+            return (.touchpadPinch(fingers: f, direction: g.direction == "RIGHT" ? "clockwise" : "counterclockwise"), nil)
+        case "TAP_AND_HOLD" where legacy:
+            return refuse("a tap and then a drag of the same fingers is no Tactus gesture (Touchégg 1's TAP_AND_HOLD)")
         default:
             return refuse("Touchégg does not know the gesture type '\(g.type)'")
         }
@@ -209,7 +293,13 @@ struct ToucheggImporter {
             // A pinch's progress is its scale: out grows it, in shrinks it.
             let r = direction == "out" ? ImportedRepeat(every: step, action: forward, reverse: backward) : ImportedRepeat(every: step, action: backward, reverse: forward)
             profile.gestures.append(ImportedBinding(trigger, repeating: r, onBegan: began, lines: [g.line]))
-        case (.repeated, .tap):
+        case (.scroll(let scroll), .pan):
+            profile.gestures.append(ImportedBinding(trigger, scroll: scroll, lines: [g.line]))
+        case (.scroll, _):
+            profile.notes.append(ImportNote(g.summary, because: "Touchégg 1 scrolls with a drag any way (direction ALL)", lines: [g.line], bindings: 1))
+        case (_, .pan):
+            profile.notes.append(ImportNote(g.summary, because: "Tactus actions fire at a point of a gesture; they cannot move a window or a held button along with the fingers", lines: [g.line], bindings: 1))
+        case (.repeated, .tap), (.repeated, .doubleTap):
             profile.notes.append(ImportNote("the touchscreen part of \(g.summary)", because: "a repeated action needs a gesture that progresses, and Touchégg never repeats on a tap either", lines: [g.line]))
         case (.repeated, _):
             profile.notes.append(ImportNote("the touchscreen part of \(g.summary)", because: "a Tactus touchscreen swipe is recognized once, so it cannot repeat an action as it goes", lines: [g.line]))
@@ -222,9 +312,18 @@ struct ToucheggImporter {
         switch map(g.action!, gesture: g, touchpad: true) {
         case .once(let a, let remark):
             profile.touchpad.append(ImportedBinding(trigger, action: a, lines: [g.line], remark: remark))
-        case .repeated:
-            profile.notes.append(ImportNote("the touchpad part of \(g.summary)", because: "Touchégg repeats it in steps of a device-dependent distance that Tactus does not know (write a repeat: with every: in pixels)", lines: [g.line]))
-        case .refused:
+        case .repeated(let forward, let backward, let step, let began):
+            // The action repeats as the swipe goes its way, the decrease one as it comes back.
+            // Touchégg measures a swipe's progress against the touchpad's size, which the
+            // import does not know: a step is a share of `swipeTravel` instead, said above.
+            func withBegan(_ a: ImportedAction?) -> ImportedAction? {
+                guard let a, let began else { return a }
+                return .sequence([began, a])
+            }
+            let r = ImportedRepeat(every: (step * Self.swipeTravel).rounded(), action: withBegan(forward), reverse: withBegan(backward))
+            profile.touchpad.append(ImportedBinding(trigger, repeating: r, lines: [g.line]))
+            caveat("A repeated action on a touchpad swipe fires every \(decimal(Self.swipeTravel / 10)) px of the driver's swipe motion for Touchégg's step of 10% of a swipe (Touchégg counts a swipe's 100% from the touchpad's size, about 45% of its width, which the import cannot know): change every: to taste.")
+        case .refused, .scroll:
             break
         }
     }
@@ -242,7 +341,7 @@ struct ToucheggImporter {
             case .repeated(let forward, let backward, let step, let began):
                 let r = g.direction == "OUT" ? ImportedRepeat(every: step, action: forward, reverse: backward) : ImportedRepeat(every: step, action: backward, reverse: forward)
                 repeats.append((g, r, began))
-            case .refused: break
+            case .refused, .scroll: break
             }
         }
         if let (first, r, began) = repeats.first {
@@ -281,12 +380,15 @@ struct ToucheggImporter {
         var seen: Set<ImportNote> = []
         result.notes = result.notes.filter { seen.insert($0).inserted }
         if !animationLines.isEmpty {
-            result.notes.append(ImportNote("animations (animate, color, borderColor, animationPosition, animation_delay)", because: "Tactus draws no animations", lines: Array(Set(animationLines)).sorted()))
+            result.notes.append(ImportNote("animations (animate, color, borderColor, animationPosition, animation_delay)", because: "Tactus's own feedback (settings.feedback) shows window and desktop actions, not Touchégg's animations", lines: Array(Set(animationLines)).sorted()))
         }
         let touchpad = result.profiles.contains { !$0.touchpad.isEmpty }
         let touchscreen = result.profiles.contains { !$0.gestures.isEmpty }
         if touchpad && touchscreen {
             result.header.append("Touchégg applies a gesture to touchpads and touchscreens alike: each is imported as a touchpad binding (touchpad:) and a touchscreen gesture (gestures:) where the device has it. Delete the kind you do not use.")
+        }
+        if legacy {
+            result.header.insert("A Touchégg 1 file: each action's text (BUTTON=3, Control+L, NEXT, SPEED=7:INVERTED=false) is read as Touchégg 1.1.1 reads it.", at: 0)
         }
         result.header += caveats
     }

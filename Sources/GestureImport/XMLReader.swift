@@ -17,6 +17,13 @@ struct XMLElement: Sendable, Equatable {
     }
 }
 
+/// A parsed file: its root element, and what was passed over outside it.
+struct XMLDocument: Sendable, Equatable {
+    var root: XMLElement
+    var textBefore: Int?
+    var contentAfter: Int?
+}
+
 struct XMLAttribute: Sendable, Equatable {
     var name: String
     var value: String
@@ -30,7 +37,8 @@ enum XMLNode: Sendable, Equatable {
 
 /// Reads the XML that configuration files such as touchegg.conf use: elements, attributes,
 /// text, comments, CDATA, processing instructions (skipped), the five predefined entities
-/// and character references. A DOCTYPE is refused, so no entity can expand. No recursion:
+/// and character references. A DOCTYPE is passed over and no entity it declares expands; a
+/// '&' that starts no reference stays as written, as pugixml keeps it. No recursion:
 /// open elements are an explicit stack, bounded by `ImportLimits.xmlDepth`; the element
 /// count by `ImportLimits.xmlElements`. Errors carry the line they were found on.
 struct XMLReader {
@@ -39,9 +47,23 @@ struct XMLReader {
     private var line = 1
 
     static func parse(_ text: String) throws(ImportFailure) -> XMLElement {
-        var reader = XMLReader(bytes: Array(text.utf8))
-        return try reader.document()
+        try parseDocument(text).root
     }
+
+    /// The root element, and where text or markup outside it was passed over: pugixml, which
+    /// Touchégg 2 reads its file with, skips text before the root element and anything after
+    /// it (checked with libpugixml 1.13's `load_file`: `hello <a/>` and `<a/><b/>` load, the
+    /// document element `<a>`).
+    static func parseDocument(_ text: String) throws(ImportFailure) -> XMLDocument {
+        var reader = XMLReader(bytes: Array(text.utf8))
+        let root = try reader.document()
+        return XMLDocument(root: root, textBefore: reader.textBefore, contentAfter: reader.contentAfter)
+    }
+
+    /// The line of text passed over before the root element.
+    private var textBefore: Int?
+    /// The line of content passed over after the root element.
+    private var contentAfter: Int?
 
     private init(bytes: [UInt8]) {
         self.bytes = bytes
@@ -85,7 +107,7 @@ struct XMLReader {
                 }
                 if stack.isEmpty {
                     try skipMisc(before: false)
-                    guard i >= bytes.count else { throw fail("content after the end of <\(closed.name)>") }
+                    if i < bytes.count { contentAfter = line }
                     return closed
                 }
                 stack[stack.count - 1].element.children.append(.element(closed))
@@ -99,7 +121,7 @@ struct XMLReader {
                 if selfClosing {
                     if stack.isEmpty {
                         try skipMisc(before: false)
-                        guard i >= bytes.count else { throw fail("content after the end of <\(element.name)>") }
+                        if i < bytes.count { contentAfter = line }
                         return element
                     }
                     stack[stack.count - 1].element.children.append(.element(element))
@@ -125,10 +147,16 @@ struct XMLReader {
                 try skipComment()
             } else if starts("<?") {
                 try skipInstruction()
+            } else if before && starts("<!DOCTYPE") {
+                // Passed over whole, its internal subset too: no entity it declares is
+                // expanded (pugixml, which Touchégg 2 reads with, expands none either).
+                try skipDoctype()
             } else if before && starts("<!") {
-                throw fail("declarations (<!…>) such as DOCTYPE are not read")
+                throw fail("declarations (<!…>) other than DOCTYPE are not read")
             } else if before && i < bytes.count && bytes[i] != UInt8(ascii: "<") {
-                throw fail("text before the first element")
+                // Text before the root element: passed over up to the next markup.
+                if textBefore == nil { textBefore = line }
+                advance(to: bytes[i...].firstIndex(of: UInt8(ascii: "<")) ?? bytes.count)
             } else {
                 return
             }
@@ -194,8 +222,12 @@ struct XMLReader {
             let b = raw[j]
             if b == 10 { here += 1 }
             guard b == UInt8(ascii: "&") else { out.append(b); j += 1; continue }
+            // A '&' that starts no reference stays as written, as pugixml (Touchégg 2) keeps
+            // it: `notify-send a && b` in a command.
             guard let semicolon = raw[j..<min(raw.endIndex, j + 12)].firstIndex(of: UInt8(ascii: ";")) else {
-                throw ImportFailure(line: here, message: "'&' must be written &amp;")
+                out.append(b)
+                j += 1
+                continue
             }
             let name = String(decoding: raw[(j + 1)..<semicolon], as: UTF8.self)
             switch name {
@@ -208,14 +240,37 @@ struct XMLReader {
                 var value: UInt32?
                 if name.hasPrefix("#x") || name.hasPrefix("#X") { value = UInt32(name.dropFirst(2), radix: 16) }
                 else if name.hasPrefix("#") { value = UInt32(name.dropFirst()) }
-                guard let v = value, v != 0, let scalar = Unicode.Scalar(v) else {
-                    throw ImportFailure(line: here, message: "unknown entity &\(name);")
+                if value == 0 { break }  // pugixml drops &#0;
+                guard let v = value, let scalar = Unicode.Scalar(v) else {
+                    // An entity XML does not predefine stays as written, as in pugixml, which
+                    // expands none a DOCTYPE declares.
+                    out.append(contentsOf: raw[j...semicolon])
+                    break
                 }
                 out.append(contentsOf: String(Character(scalar)).utf8)
             }
             j = semicolon + 1
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `<!DOCTYPE name …>` with an optional `[ … ]` internal subset.
+    private mutating func skipDoctype() throws(ImportFailure) {
+        let start = line
+        var depth = 0
+        var j = i + 9
+        while j < bytes.count {
+            switch bytes[j] {
+            case UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "]"): depth -= 1
+            case UInt8(ascii: ">") where depth <= 0:
+                advance(to: j + 1)
+                return
+            default: break
+            }
+            j += 1
+        }
+        throw ImportFailure(line: start, message: "a DOCTYPE is never closed")
     }
 
     private mutating func skipComment() throws(ImportFailure) {

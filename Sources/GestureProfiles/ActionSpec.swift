@@ -5,12 +5,37 @@ public enum WindowOperation: String, Sendable, CaseIterable {
     case fullscreen
     case toggleFullscreen = "toggle-fullscreen"
     case raise
+    /// The left or right half of the window's monitor (of its work area there), unmaximized.
+    case tileLeft = "tile-left", tileRight = "tile-right"
 }
 
-/// What a `desktop:` action asks: the next or previous desktop, a numbered one, or the desktop shown.
+/// A step to a neighbouring desktop on the window manager's grid of desktops
+/// (`_NET_DESKTOP_LAYOUT`; one row where it is not set), stopping at the grid's edges.
+public enum DesktopMove: String, Sendable, CaseIterable {
+    case up, down, left, right
+    case upLeft = "up-left", upRight = "up-right", downLeft = "down-left", downRight = "down-right"
+
+    /// Columns to the right (negative: left) and rows down (negative: up).
+    public var step: (columns: Int, rows: Int) {
+        switch self {
+        case .up: (0, -1)
+        case .down: (0, 1)
+        case .left: (-1, 0)
+        case .right: (1, 0)
+        case .upLeft: (-1, -1)
+        case .upRight: (1, -1)
+        case .downLeft: (-1, 1)
+        case .downRight: (1, 1)
+        }
+    }
+}
+
+/// What a `desktop:` action asks: the next or previous desktop, a numbered one, the
+/// neighbour on the grid, or the desktop shown.
 public enum DesktopOperation: Sendable, Equatable, CustomStringConvertible {
     case next, previous, show
     case number(Int)
+    case move(DesktopMove)
 
     public var description: String {
         switch self {
@@ -18,6 +43,7 @@ public enum DesktopOperation: Sendable, Equatable, CustomStringConvertible {
         case .previous: "previous"
         case .show: "show"
         case .number(let n): "\(n)"
+        case .move(let m): m.rawValue
         }
     }
 }

@@ -188,10 +188,13 @@ public struct TouchpadBinding: Sendable {
     public var kind: Kind
     public var fingers: Int
     /// Swipe only: the direction that fires `action` (nil = any).
-    public var direction: Direction?
-    /// Pinch only: whether `action` fires for a pinch that closed (`in`), opened (`out`), or
-    /// either.
-    public var pinchDirection: PinchDirection = .any
+    public var direction: TouchpadSwipeDirection?
+    /// Pinch only: whether `action` fires for a pinch that closed (`in`), opened (`out`),
+    /// turned (`clockwise`, `counterclockwise`), or any of them.
+    public var pinchDirection: TouchpadPinchDirection = .any
+    /// The modifier keys (`shift`, `ctrl`, `alt`, `super`) that must be held as the gesture
+    /// begins; empty: the binding takes gestures made without a binding's modifiers.
+    public var modifiers: Set<String> = []
     public var action: ActionSpec?
     public var on: [GestureState: ActionSpec]
     public var `repeat`: RepeatSpec?
@@ -199,4 +202,7 @@ public struct TouchpadBinding: Sendable {
 
     /// Every action it may fire: `action`, `repeat`'s two, and `on:` by state name.
     public var actions: [ActionSpec] { allActions(action, on, self.repeat) }
+
+    /// Whether it takes its kind of gesture whichever way it goes.
+    public var takesAnyDirection: Bool { kind == .swipe ? direction == nil : pinchDirection == .any }
 }

@@ -19,6 +19,17 @@ struct Import: ParsableCommand {
     @Argument(help: "The configuration file: touchegg.conf, libinput-gestures.conf or fusuma's config.yml.")
     var file: String
 
+    @Option(name: .customLong("fusuma-version"), help: ArgumentHelp(
+        "The fusuma release the file is used with (fusuma --version), e.g. 2.5 or 3.1: fusuma 3.0 swapped pinch in and out.",
+        valueName: "VERSION"))
+    var fusumaVersion: String?
+
+    func validate() throws {
+        if let v = fusumaVersion, FusumaVersion(parsing: v) == nil {
+            throw ValidationError("--fusuma-version takes a release number such as 2.5 or 3.1, not '\(v)'")
+        }
+    }
+
     func run() throws {
         let bytes: [UInt8]
         do {
@@ -29,7 +40,8 @@ struct Import: ParsableCommand {
         let result: ImportResult
         do {
             // The environment: for ~ and $VAR in libinput-gestures' program names.
-            result = try GestureImporter.importFile(bytes, path: file, environment: CurrentProcess.environment)
+            let options = ImportOptions(fusumaVersion: fusumaVersion.flatMap(FusumaVersion.init(parsing:)))
+            result = try GestureImporter.importFile(bytes, path: file, environment: CurrentProcess.environment, options: options)
         } catch {
             throw importFailure(error.description)
         }

@@ -19,10 +19,13 @@ import Testing
             "\(f) tp-swipe-4-right: touchpad swipe 4 right -> keys Control_L+Alt_L+Up @ \(at("right:", 2))",
             "\(f) tp-swipe-4-up: touchpad swipe 4 up -> keys Control_L+Alt_L+Down @ \(at("up:", 2))",
             "\(f) tp-swipe-4-down: touchpad swipe 4 down -> keys Control_L+Alt_L+Up @ \(at("down:", 2))",
-            // fusuma's pinch "in" spreads the fingers (the scale grows) and repeats every
+            // The file does not tell its fusuma release: 3.0 or later is assumed, where "in"
+            // is the fingers closing (the scale shrinking; pinch_detector.rb: zoom above the
+            // base is OUT) and "out" them spreading. fusuma repeats a pinch every
             // 0.1 x threshold (0.5 at the root) of scale.
-            "\(f) tp-pinch-2: touchpad pinch 2 -> repeat 0.05: keys Control_L+plus / keys Control_L+minus @ \(at("in:")), \(at("out:"))",
+            "\(f) tp-pinch-2: touchpad pinch 2 -> repeat 0.05: keys Control_L+minus / keys Control_L+plus @ \(at("in:")), \(at("out:"))",
         ])
+        #expect(imported.header.contains("Pinches: fusuma 3.0 or later reads pinch in as the fingers closing and out as them spreading (assumed, since the file does not tell: for fusuma before 3.0 (2023), import again with --fusuma-version 2)."))
         #expect(imported.notes == [
             "threshold for swipes (\(file):\(at("swipe: 0.4"))) because Tactus fires a touchpad swipe when the fingers lift, however far they went",
             "interval (\(file):\(at("interval:"))) because Tactus repeats by how far a gesture goes, not by time",
@@ -30,12 +33,46 @@ import Testing
         #expect(imported.file.settings.target == .focused)
     }
 
+    @Test func beforeFusuma3APinchInSpreadsTheFingers() throws {
+        let source = try fixture("fusuma-default-like.yml")
+        // fusuma 2.5.1's pinch_detector.rb: a zoom above the base is IN (reversed in 3.0,
+        // commit aa46ae1 "Reverse pinch in/out").
+        let imported = try importFixture("fusuma-default-like.yml", options: ImportOptions(fusumaVersion: FusumaVersion(parsing: "2.5.1")))
+        #expect(imported.bindings.last == "fusuma tp-pinch-2: touchpad pinch 2 -> repeat 0.05: keys Control_L+plus / keys Control_L+minus @ \(line(of: "in:", in: source)), \(line(of: "out:", in: source))")
+        #expect(imported.header.contains("Pinches: fusuma before 3.0 reads pinch in as the fingers spreading and out as them closing (as given with --fusuma-version 2.5)."))
+    }
+
+    @Test func aFileThatNamesAnOptionOfFusuma3TellsTheRelease() throws {
+        let yaml = """
+            pinch:
+              2:
+                in:
+                  command: 'xdotool key ctrl+minus'
+                out:
+                  command: 'xdotool key ctrl+plus'
+            plugin:
+              inputs:
+                libinput_command_input:
+                  disable-dwt: true
+            """
+        let result = try GestureImporter.importFile(Array(yaml.utf8), path: "config.yml")
+        let text = GestureImporter.profileText(result, sourceName: "config.yml")
+        // The fingers spreading (scale growing) zoom in, as in fusuma 3.2 with this file.
+        #expect(text.contains("repeat: { every: 0.1, action: { command: [\"xdotool\", \"key\", \"ctrl+plus\"] }, reverse: { command: [\"xdotool\", \"key\", \"ctrl+minus\"] } }") || text.contains("repeat: { every: 0.1, action: { keys: ctrl+plus }, reverse: { keys: ctrl+minus } }"), "\(text)")
+        #expect(result.header.contains { $0.contains("as the file tells (line 10: its disable-dwt option came with fusuma 3.2)") })
+        // A shortcut: (fusuma before 2.0) tells the older meaning.
+        let old = try GestureImporter.importFile(Array("pinch:\n  2:\n    in:\n      shortcut: ctrl+plus\n".utf8), path: "config.yml")
+        #expect(old.profiles[0].touchpad[0].repeating == ImportedRepeat(every: 0.1, action: .keys("ctrl+plus"), reverse: nil))
+        #expect(old.header.contains { $0.contains("fusuma before 3.0 reads pinch in as the fingers spreading") && $0.contains("line 4") })
+    }
+
     @Test func appmatcherContextsBecomeProfilesMatchingTheirClasses() throws {
         let source = try fixture("fusuma-appmatcher.yml")
         let imported = try importFixture("fusuma-appmatcher.yml")
         func at(_ marker: String, _ n: Int = 1) -> Int { line(of: marker, in: source, occurrence: n) }
-        let zoomIn = at("in:"), zoomOut = at("out:", 1)
-        let zoom = "repeat 0.05: keys Control_L+plus / keys Control_L+minus @ \(zoomIn), \(zoomOut)"
+        let zoomOut = at("in:"), zoomIn = at("out:", 1)
+        // fusuma 3 (assumed): out spreads the fingers, the scale grows.
+        let zoom = "repeat 0.05: keys Control_L+plus / keys Control_L+minus @ \(zoomOut), \(zoomIn)"
         let chrome = "google-chrome", terminals = "alacritty+gnome-terminal"
         #expect(imported.bindings == [
             // sendkey's Linux key names become X keysyms.
@@ -45,6 +82,8 @@ import Testing
             "fusuma tp-swipe-4-left: touchpad swipe 4 left -> desktop next @ \(at("left:", 2))",
             "fusuma tp-swipe-4-right: touchpad swipe 4 right -> desktop previous @ \(at("right:", 2))",
             "fusuma tp-swipe-4-up: touchpad swipe 4 up -> window toggle-maximize @ \(at("up:", 1))",
+            // fusuma-plugin-keypress: with Shift held, the variant runs instead.
+            "fusuma tp-swipe-4-up-shift: touchpad swipe 4 up with shift -> window toggle-fullscreen @ \(at("LEFTSHIFT:"))",
             "fusuma tp-swipe-4-down: touchpad swipe 4 down -> window unmaximize @ \(at("down:", 1))",
             // A pinch without a finger count: 2, 3 and 4 fingers; its own threshold 0.5.
             "fusuma tp-pinch-2: touchpad pinch 2 -> \(zoom)",
@@ -56,10 +95,10 @@ import Testing
             "\(terminals) \(terminals)-tp-swipe-3-up: touchpad swipe 3 up -> keys Shift_L+Control_L+t @ \(at("up:", 3))",
             // && needs the shell, as fusuma's spawn gives it one.
             "\(terminals) \(terminals)-tp-swipe-3-down: touchpad swipe 3 down -> shell notify-send \"closing\" && xdotool key ctrl+shift+w @ \(at("down:", 3))",
-            // Only "out" (the scale shrinking) is bound: nothing as the fingers spread.
-            "\(terminals) \(terminals)-tp-pinch-2: touchpad pinch 2 -> repeat 0.1:  / keys Control_L+minus; keys Control_L+minus @ \(at("out:", 2))",
+            // Only "in" (fusuma 3: the fingers closing, the scale shrinking) is bound.
+            "\(terminals) \(terminals)-tp-pinch-2: touchpad pinch 2 -> repeat 0.1:  / keys Control_L+minus; keys Control_L+minus @ \(at("in:", 2))",
         ])
-        #expect(imported.notes == ["keypress LEFTSHIFT on swipe 4 up (fusuma-appmatcher.yml:\(at("LEFTSHIFT:"))) because Tactus gestures do not depend on keys held down"])
+        #expect(imported.notes == [])
         let profiles = imported.file.profiles
         #expect(profiles.map(\.name) == ["fusuma", chrome, terminals])
         func window(_ cls: String) -> GestureProfiles.WindowInfo { .init(id: 1, windowClass: cls, frame: .init(x: 0, y: 0, width: 1, height: 1)) }
@@ -82,28 +121,111 @@ import Testing
         #expect(imported.notes == [])
     }
 
-    @Test func rotationsHoldsHooksKeypressesAndOtherContextsAreRefused() throws {
+    @Test func holdsKeypressesAndOtherContextsAreRefused() throws {
         let source = try fixture("fusuma-unsupported.yml")
         let imported = try importFixture("fusuma-unsupported.yml")
         func at(_ marker: String) -> Int { line(of: marker, in: source) }
         let file = "fusuma-unsupported.yml"
-        #expect(imported.bindings == [])
+        // fusuma's begin: hook of three-finger swipes (swipe_detector.rb: the repeat index
+        // swipe/3/begin, its direction skippable) runs as any such swipe begins.
+        // rotate_detector.rb: clockwise for a positive angle (as XI 2.4 reports it).
+        #expect(imported.bindings == [
+            "fusuma tp-swipe-3: touchpad swipe 3 any -> began: command xdotool keydown alt @ \(at("begin:"))",
+            // fusuma-plugin-wmctrl's workspace.rb: up is the workspace a row above.
+            "fusuma tp-swipe-3-right: touchpad swipe 3 right -> desktop up @ \(at("right:"))",
+            "fusuma tp-pinch-2-clockwise: touchpad pinch 2 clockwise -> keys Super_L+Right @ \(at("clockwise:"))",
+        ])
         // Notes about the file come first, then those of the profile, each in line order.
         #expect(imported.notes == [
-            "interval (\(file):\(at("interval:"))) because Tactus repeats by how far a gesture goes, not by time",
             "plugin settings (\(file):\(at("plugin:"))) because Tactus has no fusuma plugins: it takes every touchpad through the X server",
             "the document with context thumbsense (\(file):\(at("context:"))) because Tactus profiles match windows (by application), not other conditions",
             "swipe 2 up (\(file):\(at("up:"))) because the touchpad driver reports swipes of 3 to 5 fingers",
-            "swipe 3 begin: (\(file):\(at("begin:"))) because Tactus touchpad bindings fire when the fingers lift (pinches: as they go); they have no begin/update/end hooks",
             "window: of swipe 3 left (\(file):\(at("window: prev"))) because Tactus has no action that moves a window to another desktop",
-            "workspace: of swipe 3 right (\(file):\(at("workspace: up"))) because Tactus switches desktops in a row (next, previous, a number), not in a grid",
             "sendkey: of swipe 3 up (\(file):\(at("SPACESHIP"))) because the key name 'SPACESHIP' has no X keysym this import knows",
             "window: of swipe 3 down (\(file):\(at("fullscreen: remove"))) because Tactus has no action that leaves fullscreen (toggle-fullscreen switches)",
             "swipe 4 up (\(file):\(line(of: "up:", in: source, occurrence: 3))) because it has no action (command:, sendkey:, …)",
-            "rotate gestures (\(file):\(at("rotate:"))) because Tactus touchpad bindings have no rotation (XI 2.4 pinch bindings take the scale)",
-            "hold gestures (\(file):\(at("hold:"))) because X (XInput 2.4) has no touchpad hold gestures",
-            "gestures_per_minute: (\(file):\(at("gestures_per_minute"))) because fusuma does not know it (or it belongs to a plugin Tactus cannot stand in for)",
+            "hold gestures (\(file):\(at("hold:"))) because X has no hold events: XInput 2.4 gives a touchpad's swipes and pinches only",
+            "gestures_per_minute: (\(file):\(at("gestures_per_minute"))) because fusuma reads no gesture or setting there (an anchor it holds is imported where an alias uses it)",
         ])
+    }
+
+    @Test func hooksAndShortIntervalsRepeatAsTheSwipeGoes() throws {
+        let source = try fixture("fusuma-volume.yml")
+        let imported = try importFixture("fusuma-volume.yml")
+        func at(_ marker: String, _ n: Int = 1) -> Int { line(of: marker, in: source, occurrence: n) }
+        let volume = "command pactl set-sink-volume @DEFAULT_SINK@"
+        #expect(imported.bindings == [
+            // swipe_detector.rb: the repeat index swipe/3/(direction, skippable)/begin|update|end:
+            // begin as any three-finger swipe begins, update as it goes (at most every
+            // 0.1 s x interval 4, executor.rb: 200 px at 500 px/s), end as it ends: alt held
+            // while Tab steps.
+            "fusuma tp-swipe-3: touchpad swipe 3 any -> began: command xdotool keydown alt | repeat 200.0: keys Tab / keys Tab @ \(at("begin:")), \(at("update:")), \(at("end:"))",
+            "fusuma tp-swipe-4-left: touchpad swipe 4 left -> keys Control_L+Alt_L+Right @ \(at("left:"))",
+            "fusuma tp-swipe-4-right: touchpad swipe 4 right -> keys Control_L+Alt_L+Left @ \(at("right:"))",
+            // update: under a direction fires while the swipe goes that way, at most every 0.1 s.
+            "fusuma tp-swipe-4-up: touchpad swipe 4 up -> repeat 50.0: \(volume) +5% @ \(at("update:", 2))",
+            "fusuma tp-swipe-4-down: touchpad swipe 4 down -> repeat 50.0: \(volume) -5% @ \(at("update:", 3))",
+            // interval 0.4: fusuma fires the swipe again every 0.3 s x 0.4 while it goes on
+            // (60 px at 500 px/s).
+            "fusuma tp-swipe-5-up: touchpad swipe 5 up -> repeat 60.0: command brightnessctl set +10% @ \(at("up:", 2))",
+            // The end hook of a swipe down fires as the fingers lift.
+            "fusuma tp-swipe-5-down: touchpad swipe 5 down -> command notify-send brightness | repeat 60.0: command brightnessctl set 10%- @ \(at("down:", 2)), \(at("end:", 2))",
+        ])
+        let on = try #require(imported.file.profiles[0].touchpad.first { $0.name == "tp-swipe-3" }?.on[.ended])
+        #expect("\(on)" == "command xdotool keyup alt")
+        #expect(imported.notes == [])
+    }
+
+    @Test func anchorHoldersAndMergeKeysImportAsFusumaReadsThem() throws {
+        // fusuma reads its file with Ruby's YAML.load_stream (config.rb), which follows
+        // aliases and merges `<<:` (Psych: the merged entries replace the ones before the
+        // `<<`, later ones replace them, of a list the earlier mapping wins), and looks up
+        // only the keys of its gestures: a root key holding anchors is passed over.
+        let source = try fixture("fusuma-anchors.yml")
+        let imported = try importFixture("fusuma-anchors.yml")
+        func at(_ marker: String, _ n: Int = 1) -> Int { line(of: marker, in: source, occurrence: n) }
+        let copyTwice = "command xdotool key --clearmodifiers ctrl+c ctrl+c"
+        #expect(imported.bindings == [
+            // <<: *browser brings left and right into swipe 3 (their lines are the anchor's).
+            "fusuma tp-swipe-3-left: touchpad swipe 3 left -> keys Alt_L+Right @ \(at("left:"))",
+            "fusuma tp-swipe-3-right: touchpad swipe 3 right -> keys Alt_L+Left @ \(at("right:"))",
+            "fusuma tp-swipe-3-up: touchpad swipe 3 up -> \(copyTwice) @ \(at("up: *deepl"))",
+            // The sendkey written after the merge replaces the merged one.
+            "fusuma tp-swipe-3-down: touchpad swipe 3 down -> keys Alt_L+Shift_L+Tab @ \(at("down:"))",
+            "fusuma tp-swipe-4-left: touchpad swipe 4 left -> desktop next @ \(at("left:", 2))",
+            // Both command: and sendkey: merged in: fusuma's own command executor comes
+            // before the sendkey plugin's (lib/fusuma.rb: @executors.find).
+            "fusuma tp-swipe-4-right: touchpad swipe 4 right -> \(copyTwice) @ \(at("right:", 2))",
+        ])
+        #expect(imported.notes.contains("sendkey: of swipe 4 right (fusuma-anchors.yml:\(at("sendkey: LEFTALT+TAB"))) because fusuma runs one action per gesture: command: (its executor comes first)"))
+        #expect(imported.notes.filter { $0.hasPrefix("deepl:") || $0.hasPrefix("alt_tab:") || $0.hasPrefix("browser:") }.count == 3)
+        // Psych keeps `<<: 5` (no mapping to merge) as an ordinary key; a quoted "<<" is one too.
+        for yaml in ["swipe:\n  3:\n    <<: 5\n", "swipe:\n  3:\n    \"<<\": { left: { command: a } }\n"] {
+            let result = try GestureImporter.importFile(Array(yaml.utf8), path: "config.yml")
+            #expect(result.bindingCount == 0)
+            #expect(result.profiles[0].notes.map(\.subject) == ["swipe 3 <<:"])
+        }
+    }
+
+    @Test func thresholdsAndEmptySectionsAreReadAsFusumaReadsThem() throws {
+        let yaml = """
+            pinch:
+              2:
+                in:
+                  command: 'xdotool key ctrl+minus'
+                out:
+                  command: 'xdotool key ctrl+plus'
+            hold:
+            threshold:
+              pinch: 0
+              rotate: 0.5
+            """
+        let result = try GestureImporter.importFile(Array(yaml.utf8), path: "config.yml")
+        // pinch_detector.rb: BASE_THRESHOLD x 0 = 0, a repeat at every update: the smallest step.
+        #expect(result.profiles[0].touchpad.map { ($0.repeating?.every ?? 0) * 1000 }.map { $0.rounded() } == [10])
+        // An empty hold: binds nothing and is not reported; a rotate threshold is said to be
+        // Tactus's one angle for the whole file.
+        #expect(result.profiles[0].notes.map(\.subject) == ["threshold for rotate"])
     }
 
     @Test func badYAMLIsAnErrorWithItsLine() {

@@ -56,7 +56,7 @@ import Testing
         let written = try String(contentsOfFile: home + "/.config/tactus/config.yaml", encoding: .utf8)
         #expect(written.hasPrefix("# Imported by 'tactus import' from touchegg.conf (Touchégg).\n"))
         #expect(written.contains("      # from touchegg.conf:15\n      - name: tp-swipe-3-up\n"))
-        #expect(runs[2].stdout == "\(home)/.config/tactus/config.yaml: OK, 2 profiles, 10 gestures, 8 touchpad bindings\n")
+        #expect(runs[2].stdout == "\(home)/.config/tactus/config.yaml: OK, 2 profiles, 11 gestures, 9 touchpad bindings\n")
     }
 
     @Test func aFileThatCannotBeImportedIsAnErrorOnStderrWithStatusOne() throws {
@@ -71,5 +71,19 @@ import Testing
         #expect(missing.stderr == "nowhere.conf: cannot open it: No such file or directory\n")
         let directory = try shell("cd \"$HOME\" && tactus import .", home: home)
         #expect(directory.stderr == ".: it is a directory\n")
+    }
+
+    /// fusuma's release, given on the command line: the pinch directions follow it, and the
+    /// output says it was given; a value that is no release is refused before anything is read.
+    @Test func theFusumaReleaseIsTakenFromTheCommandLine() throws {
+        let home = try temporaryHome()
+        try fixture("fusuma-default-like.yml").write(toFile: home + "/config.yml", atomically: true, encoding: .utf8)
+        let old = try shell("cd \"$HOME\" && tactus import --fusuma-version 2.5 config.yml", home: home)
+        #expect(old.status == 0, "\(old.stderr)")
+        #expect(old.stdout.contains("# Pinches: fusuma before 3.0 reads pinch in as the fingers spreading and out as them closing (as\n# given with --fusuma-version 2.5)"), "\(old.stdout)")
+        #expect(old.stdout.contains("repeat: { every: 0.05, action: { keys: ctrl+plus }, reverse: { keys: ctrl+minus } }"), "\(old.stdout)")
+        let bad = try shell("cd \"$HOME\" && tactus import --fusuma-version latest config.yml", home: home)
+        #expect(bad.status != 0)
+        #expect(bad.stderr.contains("--fusuma-version takes a release number such as 2.5 or 3.1, not 'latest'"))
     }
 }

@@ -1,4 +1,5 @@
 import GestureImport
+import GestureProfiles
 import Testing
 
 /// libinput-gestures.conf files in its documented syntax.
@@ -70,27 +71,58 @@ import Testing
         #expect(imported.text.contains("~/bin/zoom-out.sh expanded to /home/ana/bin/zoom-out.sh from this environment"))
     }
 
-    @Test func holdsRotationsDiagonalsDragsAndGridsAreRefused() throws {
+    @Test func rotationsDiagonalsAndGridsImportHoldsAndDragsAreRefused() throws {
         let source = try fixture("libinput-gestures-unsupported.conf")
         let imported = try importFixture("libinput-gestures-unsupported.conf")
         func at(_ marker: String) -> Int { line(of: marker, in: source) }
         let file = "libinput-gestures-unsupported.conf"
+        let clockwise = at("pinch clockwise"), diagonal = at("left_up")
         #expect(imported.bindings == [
+            // libinput-gestures' PINCH.end: a turn past ROTATE_ANGLE (15°) where a rotation is
+            // configured, clockwise for a positive angle; without a finger count, 2 to 4 fingers.
+            "libinput-gestures tp-pinch-2-clockwise: touchpad pinch 2 clockwise -> keys Super_L+Right @ \(clockwise)",
+            "libinput-gestures tp-pinch-3-clockwise: touchpad pinch 3 clockwise -> keys Super_L+Right @ \(clockwise)",
+            "libinput-gestures tp-pinch-4-clockwise: touchpad pinch 4 clockwise -> keys Super_L+Right @ \(clockwise)",
+            "libinput-gestures tp-pinch-3-counterclockwise: touchpad pinch 3 counterclockwise -> keys Super_L+Left @ \(at("anticlockwise"))",
+            // SWIPE.end: left_up is a swipe left and up, more than 22.5° off both axes.
+            "libinput-gestures tp-swipe-3-up-left: touchpad swipe 3 up-left -> keys Control_L+Tab @ \(diagonal)",
+            "libinput-gestures tp-swipe-4-up-left: touchpad swipe 4 up-left -> keys Control_L+Tab @ \(diagonal)",
+            "libinput-gestures tp-swipe-4-down-right: touchpad swipe 4 down-right -> keys Control_L+Shift_L+t @ \(at("right_down"))",
+            // COMMAND_internal on a grid of 4 columns: ws_up moves the index by +4, to the
+            // desktop below; ws_left_down by +1 and -4, up and to the right.
+            "libinput-gestures tp-swipe-4-up: touchpad swipe 4 up -> desktop down @ \(at("--cols 4 ws_up"))",
+            "libinput-gestures tp-swipe-4-down: touchpad swipe 4 down -> desktop up-right @ \(at("ws_left_down"))",
             "libinput-gestures tp-pinch-3-in: touchpad pinch 3 in -> keys Control_L+minus @ \(at("pinch in 3"))",
             "libinput-gestures tp-swipe-3-right: touchpad swipe 3 right -> keys Alt_L+Left @ \(at("swipe right 3"))",
         ])
         #expect(imported.notes == [
-            "gesture hold on 4 xdotool key control+t (\(file):\(at("hold on 4"))) because X (XInput 2.4) has no touchpad hold gestures",
-            "gesture hold on+1.5 4 xdotool key control+w (\(file):\(at("hold on+1.5"))) because X (XInput 2.4) has no touchpad hold gestures",
-            "gesture pinch clockwise xdotool key super+Right (\(file):\(at("pinch clockwise"))) because Tactus touchpad bindings have no rotation",
-            "gesture pinch anticlockwise 3 xdotool key super+Left (\(file):\(at("anticlockwise"))) because Tactus touchpad bindings have no rotation",
-            "gesture swipe left_up xdotool key control+Tab (\(file):\(at("left_up"))) because Tactus touchpad swipes have four directions, not diagonals",
-            "gesture swipe right_down 4 xdotool key control+shift+t (\(file):\(at("right_down"))) because Tactus touchpad swipes have four directions, not diagonals",
+            "gesture hold on 4 xdotool key control+t (\(file):\(at("hold on 4"))) because X has no hold events: XInput 2.4 gives a touchpad's swipes and pinches only",
+            "gesture hold on+1.5 4 xdotool key control+w (\(file):\(at("hold on+1.5"))) because X has no hold events: XInput 2.4 gives a touchpad's swipes and pinches only",
             "gesture drag drag 3 _drag 500 (\(file):\(at("_drag"))) because Tactus cannot hold a button down for the length of a touchpad gesture",
-            "gesture swipe up 4 _internal --cols 4 ws_up (\(file):\(at("--cols 4 ws_up"))) because Tactus switches desktops in a row (next, previous, a number), not in a grid",
-            "gesture swipe down 4 _internal --cols 4 ws_left_down (\(file):\(at("ws_left_down"))) because Tactus switches desktops in a row (next, previous, a number), not in a grid",
             "gesture swipe left 2 xdotool key alt+Left (\(file):\(at("swipe left 2"))) because the touchpad driver reports swipes of 3 to 5 fingers",
         ])
+    }
+
+    /// libinput-gestures' `has_extended` belongs to the gesture type: once one diagonal swipe
+    /// (or one rotation) is configured, every finger count's oblique swipes (turning pinches)
+    /// are told apart, and one without a command of its own runs nothing.
+    @Test func diagonalsAndRotationsAreToldApartForEveryFingerCount() throws {
+        let conf = """
+            gesture swipe right_up 4 xdotool key ctrl+Tab
+            gesture swipe up 3 xdotool key super
+            gesture pinch clockwise 2 xdotool key ctrl+r
+            gesture pinch in 3 xdotool key ctrl+minus
+            """
+        let result = try GestureImporter.importFile(Array(conf.utf8), path: "libinput-gestures.conf")
+        let bindings = result.profiles[0].touchpad
+        let quiet = bindings.filter { $0.action == nil }.map(\.trigger)
+        #expect(quiet == [
+            .touchpadSwipe(fingers: 3, direction: "up-left"), .touchpadSwipe(fingers: 3, direction: "up-right"),
+            .touchpadSwipe(fingers: 3, direction: "down-left"), .touchpadSwipe(fingers: 3, direction: "down-right"),
+            .touchpadPinch(fingers: 3, direction: "clockwise"), .touchpadPinch(fingers: 3, direction: "counterclockwise"),
+        ])
+        let text = GestureImporter.profileText(result, sourceName: "libinput-gestures.conf")
+        #expect(ProfileLoader.load(yaml: text, path: "x").errors.isEmpty)
     }
 
     @Test func linesLibinputGesturesRejectsAreErrorsWithTheirLine() {
@@ -101,8 +133,8 @@ import Testing
             ("gesture swipe up 3\n", "conf:1: the gesture has no command"),
             ("gesture swipe up 3 notify-send 'unclosed\n", "conf:1: the command cannot be split into words: no closing quotation mark (')"),
             ("gesture swipe up _internal ws_sideways\n", "conf:1: _internal: unknown argument 'ws_sideways'"),
-            ("gesture swipe up _internal ws_left_up\n", "conf:1: _internal: \"--cols\" must be given for ws_left_up"),
-            ("gesture swipe up _internal --cols 0 ws_up\n", "conf:1: _internal: --cols must be 1 or more"),
+            ("gesture swipe up _internal ws_left_up\n", "conf:1: _internal: \"--cols\" must be specified for ws_left_up"),
+            ("gesture swipe up _internal --cols 0 ws_up\n", "conf:1: _internal: \"--cols\" must be >= 1"),
             ("gesture hold on+soon xdotool key a\n", "conf:1: the hold delay in 'on+soon' must be a number of seconds"),
             ("swipe_threshold far\n", "conf:1: swipe_threshold must be a whole number 0 or more, not 'far'"),
             ("timeout -1\n", "conf:1: timeout must be a number of seconds 0 or more, not '-1'"),

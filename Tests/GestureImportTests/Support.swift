@@ -26,13 +26,19 @@ struct Imported {
         for p in file.profiles {
             for b in p.touchpad {
                 let trigger = b.kind == .swipe ? "touchpad swipe \(b.fingers) \(b.direction?.rawValue ?? "any")" : "touchpad pinch \(b.fingers)\(b.pinchDirection == .any ? "" : " \(b.pinchDirection.rawValue)")"
-                out.append("\(p.name) \(b.name): \(trigger) -> \(actions(b.action, b.on, b.repeat)) @ \(sources[b.name] ?? "?")")
+                let held = b.modifiers.isEmpty ? "" : " with " + b.modifiers.sorted().joined(separator: "+")
+                out.append("\(p.name) \(b.name): \(trigger)\(held) -> \(actions(b.action, b.on, b.repeat)) @ \(sources[b.name] ?? "?")")
             }
             for g in p.gestures {
                 out.append("\(p.name) \(g.name): \(recognizer(g.recognizer)) -> \(actions(g.action, g.on, g.repeat)) @ \(sources[g.name] ?? "?")")
             }
         }
         return out
+    }
+
+    /// The comment lines at the top of the file, joined (they wrap at 96 characters).
+    var header: String {
+        text.split(separator: "\n").prefix { $0.hasPrefix("#") }.map { String($0.dropFirst(2)) }.joined(separator: " ")
     }
 
     /// The `# not imported:` lines, without the prefix.
@@ -78,9 +84,9 @@ func actions(_ action: ActionSpec?, _ on: [GestureState: ActionSpec], _ r: Repea
 
 /// Imports `name` from the fixtures, checks that the written profile loads without error,
 /// and returns all three forms.
-func importFixture(_ name: String, environment: [String: String] = [:]) throws -> Imported {
+func importFixture(_ name: String, environment: [String: String] = [:], options: ImportOptions = ImportOptions()) throws -> Imported {
     let bytes = Array(try Data(contentsOf: fixtures.appendingPathComponent(name)))
-    let result = try GestureImporter.importFile(bytes, path: "/home/ana/.config/\(name)", environment: environment)
+    let result = try GestureImporter.importFile(bytes, path: "/home/ana/.config/\(name)", environment: environment, options: options)
     let text = GestureImporter.profileText(result, sourceName: name)
     let loaded = ProfileLoader.load(yaml: text, path: "imported.yaml")
     #expect(loaded.errors.isEmpty, "the import of \(name) does not load: \(loaded.errors.map(\.description))\n\(text)")

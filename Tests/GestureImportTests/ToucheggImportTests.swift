@@ -17,6 +17,8 @@ import Testing
         #expect(imported.bindings == [
             "all tp-swipe-3-up: touchpad swipe 3 up -> window toggle-maximize @ \(swipe3Up)",
             "all tp-swipe-3-down: touchpad swipe 3 down -> window minimize @ \(swipe3Down)",
+            // tile-window.cpp / x11.cpp tileWindow: the left half of the work area.
+            "all tp-swipe-3-left: touchpad swipe 3 left -> window tile-left @ \(swipe3Left)",
             // CHANGE_DESKTOP auto with natural scrolling: swipe left = next desktop.
             "all tp-swipe-4-left: touchpad swipe 4 left -> desktop next @ \(swipe4Left)",
             "all tp-swipe-4-right: touchpad swipe 4 right -> desktop previous @ \(swipe4Right)",
@@ -26,6 +28,7 @@ import Testing
             "all tp-pinch-4-in: touchpad pinch 4 in -> window raise; keys Super_L+A @ \(pinch4In)",
             "all swipe-3-up: swipe 3 up -> window toggle-maximize @ \(swipe3Up)",
             "all swipe-3-down: swipe 3 down -> window minimize @ \(swipe3Down)",
+            "all swipe-3-left: swipe 3 left -> window tile-left @ \(swipe3Left)",
             "all swipe-4-left: swipe 4 left -> desktop next @ \(swipe4Left)",
             "all swipe-4-right: swipe 4 right -> desktop previous @ \(swipe4Right)",
             "all pinch-3-in: pinch 3 in -> window close @ \(pinch3In)",
@@ -43,9 +46,8 @@ import Testing
             .filter { $0.element.contains("<animate>") || $0.element.contains("<animationPosition>") || $0.element.contains("<color>") || $0.element.contains("<borderColor>") }.map { $0.offset + 1 }
         let shown = animations.sorted().prefix(12).map(String.init).joined(separator: ", ") + " and \(animations.count - 12) more"
         #expect(imported.notes == [
-            "animations (animate, color, borderColor, animationPosition, animation_delay) (\(file):\(shown)) because Tactus draws no animations",
+            "animations (animate, color, borderColor, animationPosition, animation_delay) (\(file):\(shown)) because Tactus's own feedback (settings.feedback) shows window and desktop actions, not Touchégg's animations",
             "setting action_execute_threshold (\(file):\(at("action_execute_threshold"))) because Tactus fires a gesture when its recognizer decides, not at a share of an animation",
-            "TILE_WINDOW on a 3-finger swipe left (\(file):\(swipe3Left)) because Tactus has no action that tiles a window to half of the screen",
         ])
         // The application section matches both classes, case-insensitively, as one profile.
         let browsers = try #require(imported.file.profiles.last)
@@ -105,7 +107,7 @@ import Testing
         ])
         let file = "touchegg-custom.conf"
         #expect(imported.notes == [
-            "animations (animate, color, borderColor, animationPosition, animation_delay) (\(file):\(at("animation_delay")), \(at("<animate>false"))) because Tactus draws no animations",
+            "animations (animate, color, borderColor, animationPosition, animation_delay) (\(file):\(at("animation_delay")), \(at("<animate>false"))) because Tactus's own feedback (settings.feedback) shows window and desktop actions, not Touchégg's animations",
             "MOUSE_CLICK on a 3-finger tap (\(file):\(firstTap)) because the same gesture at line \(secondTap) replaces it, as in Touchégg",
         ])
         // The shell line keeps its text: && and $ are the shell's, braces stay literal.
@@ -120,10 +122,22 @@ import Testing
         func at(_ marker: String) -> Int { line(of: marker, in: source) }
         let file = "touchegg-unsupported.conf"
         let minimize = at(#"fingers="5" direction="DOWN""#), zoomOut = at(#"PINCH" fingers="2" direction="IN""#)
+        let volume = at(#"fingers="5" direction="UP""#)
+        let tile = at(#"fingers="3" direction="LEFT""#), grid = at(#"fingers="4" direction="UP""#)
         #expect(imported.bindings == [
+            // TILE_WINDOW and CHANGE_DESKTOP up (x11.cpp: the desktop a row above on
+            // _NET_DESKTOP_LAYOUT's grid).
+            "all tp-swipe-3-left: touchpad swipe 3 left -> window tile-left @ \(tile)",
+            "all tp-swipe-4-up: touchpad swipe 4 up -> desktop up @ \(grid)",
+            // repeat: the keys every 10% of the swipe's progress the way it goes, the
+            // decrease keys as it comes back (repeated-action.cpp); SEND_KEYS activates the
+            // window first (send-keys.cpp). 10% is taken as 50 px of the driver's motion.
+            "all tp-swipe-5-up: touchpad swipe 5 up -> repeat 50.0: window raise; keys XF86AudioRaiseVolume / window raise; keys XF86AudioLowerVolume @ \(volume)",
             // The pinch out is refused (below): the pinch in alone is a binding of its direction.
             "all tp-pinch-2-in: touchpad pinch 2 in -> window raise; keys Control_L+minus @ \(zoomOut)",
             "all tp-swipe-5-down: touchpad swipe 5 down -> window minimize @ \(minimize)",
+            "all swipe-3-left: swipe 3 left -> window tile-left @ \(tile)",
+            "all swipe-4-up: swipe 4 up -> desktop up @ \(grid)",
             "all pinch-2-in: pinch 2 in -> window raise; keys Control_L+minus @ \(zoomOut)",
             "all swipe-5-down: swipe 5 down -> window minimize @ \(minimize)",
             // Touchégg 2 reads no text inside <action>: its button is the default, 1.
@@ -137,20 +151,36 @@ import Testing
             "<speed> of MINIMIZE_WINDOW (\(file):\(at("<speed>"))) because Touchégg does not read it for this action",
             "a second <action> (\(file):\(at("<speed>") + 1)) because Touchégg runs only the first action of a gesture",
             "the text 'BUTTON=2' inside <action> (\(file):\(at("BUTTON=2"))) because Touchégg 2 reads an action's settings from elements such as <button>, not from text (Touchégg 1 syntax)",
-            "TILE_WINDOW on a 3-finger swipe left (\(file):\(at(#"fingers="3" direction="LEFT""#))) because Tactus has no action that tiles a window to half of the screen",
-            "CHANGE_DESKTOP on a 4-finger swipe up (\(file):\(at(#"fingers="4" direction="UP""#))) because Tactus switches desktops in a row (next, previous, a number), not in a grid",
             "CUSTOM on a 4-finger swipe down (\(file):\(at(#"fingers="4" direction="DOWN""#))) because CUSTOM actions are Touchégg plugins that Tactus cannot run",
             "LAUNCH_ROCKET on a 4-finger swipe left (\(file):\(at(#"fingers="4" direction="LEFT""#))) because Touchégg does not know the action 'LAUNCH_ROCKET'",
             "CLOSE_WINDOW on a 2-finger rotate left (\(file):\(at("ROTATE"))) because Touchégg does not know the gesture type 'ROTATE'",
             "CLOSE_WINDOW on a 3-finger swipe (\(file):\(at(#"<gesture type="SWIPE" fingers="3">"#))) because a swipe needs direction UP, DOWN, LEFT or RIGHT",
             "CLOSE_WINDOW on a three-finger swipe down (\(file):\(at(#"fingers="three""#))) because fingers=\"three\" is not a number of fingers",
             "the touchscreen part of SEND_KEYS on a 5-finger swipe up (\(file):\(at(#"fingers="5" direction="UP""#))) because a Tactus touchscreen swipe is recognized once, so it cannot repeat an action as it goes",
-            "the touchpad part of SEND_KEYS on a 5-finger swipe up (\(file):\(at(#"fingers="5" direction="UP""#))) because Touchégg repeats it in steps of a device-dependent distance that Tactus does not know (write a repeat: with every: in pixels)",
             "the touchscreen part of RUN_COMMAND on a 4-finger tap (\(file):\(at(#"TAP" fingers="4""#))) because a repeated action needs a gesture that progresses, and Touchégg never repeats on a tap either",
             "SEND_KEYS on a 2-finger pinch out (\(file):\(at(#"PINCH" fingers="2" direction="OUT""#))) because 'Plus_Sign' is not an X keysym name",
             "MOUSE_CLICK on a 2-finger tap (\(file):\(at(#"TAP" fingers="2""#))) because button '12' is not a pointer button 1 to 9",
             "MINIMIZE_WINDOW on a 1-finger swipe left (\(file):\(at(#"fingers="1""#))) because Touchégg recognizes swipes of 2 to 10 fingers (3 or more on a touchpad)",
             "a gesture without action on a 5-finger swipe left (\(file):\(at(#"fingers="5" direction="LEFT""#))) because it has no <action>",
         ])
+    }
+
+    @Test func textBeforeTheRootElementIsPassedOverAsTouchegg2Does() throws {
+        // Touchégg 2 loads its file with pugixml's load_file (src/config/xml-config-loader.cpp),
+        // which skips text outside the root element: checked with libpugixml 1.13, a file
+        // starting "my config" then <touchégg> loads with <touchégg> as its document element.
+        let source = try fixture("touchegg-stray-text.conf")
+        let imported = try importFixture("touchegg-stray-text.conf")
+        func at(_ marker: String) -> Int { line(of: marker, in: source) }
+        #expect(imported.bindings == [
+            "all tp-swipe-3-up: touchpad swipe 3 up -> window toggle-maximize @ \(at("SWIPE"))",
+            "all tp-pinch-4-in: touchpad pinch 4 in -> window close @ \(at("PINCH"))",
+            "all swipe-3-up: swipe 3 up -> window toggle-maximize @ \(at("SWIPE"))",
+            "all pinch-4-in: pinch 4 in -> window close @ \(at("PINCH"))",
+        ])
+        #expect(imported.notes.first == "the text before <touchégg> (touchegg-stray-text.conf:1) because it is not XML; Touchégg 2 (pugixml) passes over it too, Touchégg 1 (Qt) refuses the file")
+        // What follows the root element is passed over too (pugixml's document_element is the first).
+        let trailing = try GestureImporter.importFile(Array("<touchégg><application name=\"All\"/></touchégg>\n<touchégg>\n".utf8), path: "t.conf")
+        #expect(trailing.notes.map(\.subject) == ["what follows </touchégg>"])
     }
 }

@@ -261,6 +261,149 @@ final class Live {
         pinch(to: [1.3, 0.8])
         #expect(live.sink.lines == ["zoom-in ended: keys Control_L+plus", "zoom-out ended: keys Control_L+minus", "zoom-out ended: keys Control_L+minus"])
     }
+
+    /// A volume swipe: up raises, down lowers, one step per 40 px as the fingers go, and back
+    /// the other way; a swipe left on the same fingers switches desktops and never runs the
+    /// volume steps, however it wavers vertically.
+    @Test func aSwipeRepeatsTheBindingOfTheWayItGoes() throws {
+        let live = try Live("""
+            version: 1
+            profiles:
+              - name: desktop
+                match: any
+                touchpad:
+                  - { name: louder, swipe: { fingers: 3, direction: up }, repeat: { every: 40, action: { log: up }, reverse: { log: down } } }
+                  - { name: quieter, swipe: { fingers: 3, direction: down }, repeat: { every: 40, action: { log: down }, reverse: { log: up } } }
+                  - { name: next, swipe: { fingers: 3, direction: left }, action: { desktop: next } }
+            """)
+        var t = 0.0
+        var fired: [[String]] = []
+        func swipe(_ moves: [(Double, Double)]) {
+            let before = live.sink.lines.count
+            #expect(live.runtime.touchpadBegan(.swipe, fingers: 3, at: Point(x: 10, y: 10), time: Instant(milliseconds: t)))
+            for (dx, dy) in moves {
+                t += 10
+                live.runtime.touchpadUpdated(delta: Vector(dx: dx, dy: dy), scale: 1, angle: 0, time: Instant(milliseconds: t))
+            }
+            t += 10
+            live.runtime.touchpadEnded(cancelled: false, time: Instant(milliseconds: t))
+            fired.append(Array(live.sink.lines[before...]))
+        }
+        swipe([(0, -15), (1, -15), (0, -60), (0, 50)])   // up 90 px: two steps; back 50: one back
+        swipe([(2, 25), (0, 60)])                         // down 85 px: two steps of quieter
+        swipe([(-30, -12), (-40, -30), (-20, 0)])         // left, 42 px up on the way: no volume
+        #expect(fired == [
+            ["louder changed: log up", "louder changed: log up", "louder changed: log down"],
+            ["quieter changed: log down", "quieter changed: log down"],
+            ["next ended: desktop next"],
+        ])
+    }
+
+    /// fusuma's alt-tab: alt held from the begin of any three-finger swipe to its end, Tab
+    /// at each step, beside a binding for swipes left listed first.
+    @Test func theHooksOfEveryBindingOfTheFingersRun() throws {
+        let live = try Live("""
+            version: 1
+            profiles:
+              - name: desktop
+                match: any
+                touchpad:
+                  - { name: next, swipe: { fingers: 3, direction: left }, action: { desktop: next } }
+                  - { name: switcher, swipe: { fingers: 3 }, on: { began: { log: alt down }, ended: { log: alt up } }, repeat: { every: 50, action: { log: tab }, reverse: { log: tab } } }
+            """)
+        #expect(live.runtime.touchpadBegan(.swipe, fingers: 3, at: Point(x: 10, y: 10), time: .zero))
+        live.runtime.touchpadUpdated(delta: Vector(dx: 0, dy: 30), scale: 1, angle: 0, time: Instant(milliseconds: 10))
+        live.runtime.touchpadUpdated(delta: Vector(dx: 0, dy: 80), scale: 1, angle: 0, time: Instant(milliseconds: 20))
+        live.runtime.touchpadEnded(cancelled: false, time: Instant(milliseconds: 30))
+        #expect(live.sink.lines == ["switcher began: log alt down", "switcher changed: log tab", "switcher changed: log tab", "switcher ended: log alt up"])
+    }
+
+    /// libinput-gestures' swipes: where a diagonal is bound, a swipe more than 22.5° off its
+    /// main axis is diagonal (OBLIQUE_RATIO); where none is, the same swipe is its main axis.
+    @Test func diagonalSwipesAreToldApartWhereOneIsBound() throws {
+        let live = try Live("""
+            version: 1
+            profiles:
+              - name: desktop
+                match: any
+                touchpad:
+                  - { name: up, swipe: { fingers: 3, direction: up }, action: { log: up } }
+                  - { name: up-right, swipe: { fingers: 3, direction: up-right }, action: { log: up-right } }
+                  - { name: down-left, swipe: { fingers: 3, direction: down-left }, repeat: { every: 50, action: { log: step } } }
+                  - { name: four-up, swipe: { fingers: 4, direction: up }, action: { log: four up } }
+            """)
+        var t = 0.0
+        func swipe(_ fingers: Int, _ dx: Double, _ dy: Double) {
+            #expect(live.runtime.touchpadBegan(.swipe, fingers: fingers, at: Point(x: 10, y: 10), time: Instant(milliseconds: t)))
+            for _ in 0..<4 {
+                t += 10
+                live.runtime.touchpadUpdated(delta: Vector(dx: dx / 4, dy: dy / 4), scale: 1, angle: 0, time: Instant(milliseconds: t))
+            }
+            t += 10
+            live.runtime.touchpadEnded(cancelled: false, time: Instant(milliseconds: t))
+        }
+        swipe(3, 30, -100)   // 16.7° off vertical: up
+        swipe(3, 60, -100)   // 31° off vertical: up-right
+        swipe(3, -80, 85)    // down-left, 117 px along it: two steps
+        swipe(4, 60, -100)   // no diagonal bound for four fingers: up
+        #expect(live.sink.lines == ["up ended: log up", "up-right ended: log up-right", "down-left changed: log step", "down-left changed: log step", "four-up ended: log four up"])
+    }
+
+    /// XI 2.4 pinch events carry the angle turned: past 15° (libinput-gestures'
+    /// ROTATE_ANGLE) a pinch is a rotation where one is bound, clockwise for a positive
+    /// angle; a smaller turn is a pinch in or out by its scale, and the zoom repeat runs as it goes.
+    @Test func touchpadRotationsFireByTheWayTheFingersTurned() throws {
+        let live = try Live("""
+            version: 1
+            profiles:
+              - name: desktop
+                match: any
+                touchpad:
+                  - { name: rotate-right, pinch: { fingers: 2, direction: clockwise }, action: { log: clockwise } }
+                  - { name: rotate-left, pinch: { fingers: 2, direction: counterclockwise }, action: { log: counterclockwise } }
+                  - { name: zoom, pinch: { fingers: 2 }, repeat: { every: 0.5, action: { log: bigger }, reverse: { log: smaller } } }
+            """)
+        var t = 0.0
+        func pinch(_ steps: [(scale: Double, angle: Double)]) {
+            #expect(live.runtime.touchpadBegan(.pinch, fingers: 2, at: Point(x: 10, y: 10), time: Instant(milliseconds: t)))
+            for s in steps {
+                t += 10
+                live.runtime.touchpadUpdated(delta: .zero, scale: s.scale, angle: s.angle, time: Instant(milliseconds: t))
+            }
+            t += 10
+            live.runtime.touchpadEnded(cancelled: false, time: Instant(milliseconds: t))
+        }
+        pinch([(1.02, 10), (1.0, 25)])
+        pinch([(0.98, -12), (1.01, -30)])
+        pinch([(1.3, 5), (1.6, 12)])
+        #expect(live.sink.lines == ["rotate-right ended: log clockwise", "rotate-left ended: log counterclockwise", "zoom changed: log bigger"])
+    }
+
+    /// fusuma-plugin-keypress's variants: with Super held a swipe left snaps the window, without
+    /// it the same swipe goes back; a modifier no binding names leaves the plain binding.
+    @Test func touchpadBindingsNamingModifiersTakeGesturesMadeWithThem() throws {
+        let live = try Live("""
+            version: 1
+            profiles:
+              - name: desktop
+                match: any
+                touchpad:
+                  - { name: back, swipe: { fingers: 3, direction: left }, action: { log: back } }
+                  - { name: snap, swipe: { fingers: 3, direction: left }, modifiers: [super], action: { log: snap } }
+            """)
+        var t = 0.0
+        func swipeLeft(holding modifiers: Set<String>) {
+            #expect(live.runtime.touchpadBegan(.swipe, fingers: 3, at: Point(x: 10, y: 10), modifiers: modifiers, time: Instant(milliseconds: t)))
+            t += 10
+            live.runtime.touchpadUpdated(delta: Vector(dx: -80, dy: 0), scale: 1, angle: 0, time: Instant(milliseconds: t))
+            t += 10
+            live.runtime.touchpadEnded(cancelled: false, time: Instant(milliseconds: t))
+        }
+        swipeLeft(holding: [])
+        swipeLeft(holding: ["super"])
+        swipeLeft(holding: ["shift"])
+        #expect(live.sink.lines == ["back ended: log back", "snap ended: log snap", "back ended: log back"])
+    }
 }
 
 extension Point {

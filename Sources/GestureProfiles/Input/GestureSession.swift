@@ -67,7 +67,7 @@ public final class GestureSession {
         case .touchpad(let e):
             switch e.phase {
             case .begin:
-                return .touchpadBegan(claimed: runtime.touchpadBegan(e.gesture, fingers: e.fingers, at: pointerLocation, time: time))
+                return .touchpadBegan(claimed: runtime.touchpadBegan(e.gesture, fingers: e.fingers, at: pointerLocation, modifiers: e.modifiers, time: time))
             case .update:
                 runtime.touchpadUpdated(delta: Vector(dx: e.dx, dy: e.dy), scale: e.scale, angle: e.angle, time: time)
             case .end:

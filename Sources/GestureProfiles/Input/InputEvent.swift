@@ -33,6 +33,8 @@ public struct TouchpadEvent: Sendable {
     public var scale = 1.0, angle = 0.0
     /// At the end: the gesture was cancelled (fingers changed, or the driver aborted it).
     public var cancelled = false
+    /// At the begin: the modifier keys held (`shift`, `ctrl`, `alt`, `super`).
+    public var modifiers: Set<String> = []
 
     public init(gesture: TouchpadBinding.Kind, phase: Phase, fingers: Int) {
         self.gesture = gesture

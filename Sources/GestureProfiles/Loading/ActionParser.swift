@@ -38,7 +38,8 @@ extension ProfileParser {
             if case .scalar(let sc) = value, sc.style == .plain, Int(sc.string) != nil {
                 return reader.integer(value, "desktop number", range: 0...99).map { .desktop(.number($0)) }
             }
-            guard let c = reader.choice(value, "desktop operation (next, previous, show, or a number)", ["next", "previous", "show"]) else { return nil }
+            guard let c = reader.choice(value, "desktop operation (next, previous, show, a grid move such as up, or a number)", ["next", "previous", "show"] + DesktopMove.allCases.map(\.rawValue)) else { return nil }
+            if let move = DesktopMove(rawValue: c) { return .desktop(.move(move)) }
             return .desktop(c == "next" ? .next : c == "previous" ? .previous : .show)
         case .scroll:
             return reader.choice(value, "scroll direction", ScrollDirection.allCases.map(\.rawValue)).map { .scroll(ScrollDirection(rawValue: $0)!) }

@@ -48,16 +48,23 @@ extension ProfileParser {
         func direction(_ b: TouchpadBinding) -> String? {
             b.kind == .swipe ? b.direction?.rawValue : (b.pinchDirection == .any ? nil : b.pinchDirection.rawValue)
         }
-        func all(_ kind: TouchpadBinding.Kind) -> [String] { kind == .swipe ? directionNames : ["in", "out"] }
         let screenBindings = profiles.filter(\.appliesToScreen).flatMap(\.touchpad)
         for p in profiles {
             var seen: Set<String> = []
-            for b in p.touchpad where direction(b) != nil && seen.insert("\(b.kind) \(b.fingers)").inserted {
+            for b in p.touchpad where direction(b) != nil && seen.insert("\(b.kind) \(b.fingers) \(b.modifiers.sorted())").inserted {
+                // Gestures made with modifiers held go to the bindings naming them, others to
+                // the rest: each set is checked on its own.
+                let taking = (p.touchpad + (p.appliesToScreen ? [] : screenBindings)).filter { $0.kind == b.kind && $0.fingers == b.fingers && $0.modifiers == b.modifiers }
+                // Diagonals and turns are told apart only where one is bound; then each is a
+                // direction of its own to bind.
+                let all: [String] = b.kind == .swipe
+                    ? TouchpadSwipeDirection.allCases.filter { !$0.isDiagonal || taking.contains { $0.direction?.isDiagonal == true } }.map(\.rawValue)
+                    : TouchpadPinchDirection.allCases.filter { $0 != .any && (!$0.isRotation || taking.contains { $0.pinchDirection.isRotation }) }.map(\.rawValue)
                 var covered: Set<String> = []
-                for other in p.touchpad + (p.appliesToScreen ? [] : screenBindings) where other.kind == b.kind && other.fingers == b.fingers {
-                    if let d = direction(other) { covered.insert(d) } else { covered.formUnion(all(b.kind)) }
+                for other in taking {
+                    if let d = direction(other) { covered.insert(d) } else { covered.formUnion(all) }
                 }
-                let missing = all(b.kind).filter { !covered.contains($0) }
+                let missing = all.filter { !covered.contains($0) }
                 guard !missing.isEmpty, let node = directionNodes[b.name] else { continue }
                 let list = missing.count == 1 ? missing[0] : missing.dropLast().joined(separator: ", ") + " and " + missing.last!
                 let (noun, plural) = b.kind == .swipe ? ("swipe", "swipes") : ("pinch", "pinches")

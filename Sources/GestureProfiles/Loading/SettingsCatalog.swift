@@ -33,7 +33,8 @@ enum SettingsSection: String, CaseIterable {
              ("dominance", Threshold(setting: \.transform.dominance, range: 1...100, unit: "times"))]
         case .touchpad:
             [("swipeMinimumDistance", .distance(\.touchpad.swipeMinimumDistance)),
-             ("pinchMinimumScaleChange", Threshold(setting: \.touchpad.pinchMinimumScaleChange, range: 0.01...1, unit: "scale"))]
+             ("pinchMinimumScaleChange", Threshold(setting: \.touchpad.pinchMinimumScaleChange, range: 0.01...1, unit: "scale")),
+             ("rotationMinimumAngle", .angle(\.touchpad.rotationMinimumAngle, range: 1...180))]
         }
     }
 }

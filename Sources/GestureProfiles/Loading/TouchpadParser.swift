@@ -2,10 +2,10 @@ import GestureEngine
 import YAMLTree
 
 /// A touchpad binding's keys: its name, one kind (`swipe` or `pinch`), and its actions.
-enum TouchpadKey: String, SectionKey { case name, swipe, pinch, action, on, `repeat` }
+enum TouchpadKey: String, SectionKey { case name, swipe, pinch, modifiers, action, on, `repeat` }
 
-/// The keys of a binding's `swipe:` or `pinch:`; a swipe's direction is left, right, up or
-/// down, a pinch's in, out or any.
+/// The keys of a binding's `swipe:` or `pinch:`; a swipe's direction is left, right, up,
+/// down or a diagonal (up-left, …), a pinch's in, out, clockwise, counterclockwise or any.
 enum TouchpadKindKey: String, SectionKey { case fingers, direction }
 
 extension ProfileParser {
@@ -27,26 +27,31 @@ extension ProfileParser {
         }
         let kind = TouchpadBinding.Kind(rawValue: kinds[0].key.rawValue)!
         var fingers = kind == .swipe ? ProfileDefaults.touchpadSwipeFingers : ProfileDefaults.touchpadPinchFingers
-        var direction: Direction?
-        var pinchDirection = PinchDirection.any
+        var direction: TouchpadSwipeDirection?
+        var pinchDirection = TouchpadPinchDirection.any
         for (key, _, v) in reader.entries(kinds[0].value, "touchpad \(kind.rawValue)", among: [TouchpadKindKey.fingers, .direction]) ?? [] {
             switch key {
             case .fingers:
                 fingers = reader.integer(v, key.rawValue, range: kind == .swipe ? 3...5 : 2...5) ?? fingers
             case .direction where kind == .pinch:
-                if let c = reader.choice(v, "pinch direction", ["in", "out", "any"]) {
-                    pinchDirection = PinchDirection(rawValue: c)!
+                if let c = reader.choice(v, "pinch direction", TouchpadPinchDirection.allCases.map(\.rawValue)) {
+                    pinchDirection = TouchpadPinchDirection(rawValue: c)!
                     directionNodes[name] = v
                 }
             case .direction:
-                if let c = reader.choice(v, key.rawValue, directionNames) {
-                    direction = Direction(rawValue: c)
+                if let c = reader.choice(v, key.rawValue, TouchpadSwipeDirection.allCases.map(\.rawValue)) {
+                    direction = TouchpadSwipeDirection(rawValue: c)
                     directionNodes[name] = v
                 }
             }
         }
         var binding = TouchpadBinding(name: name, kind: kind, fingers: fingers, direction: direction, pinchDirection: pinchDirection,
                                       action: nil, on: [:], repeat: nil, location: SourceLocation(node.mark))
+        if let m = byKey[.modifiers] {
+            for item in reader.list(m.value) {
+                if let name = reader.choice(item, "modifier", ["ctrl", "alt", "shift", "super"]) { binding.modifiers.insert(name) }
+            }
+        }
         binding.action = byKey[.action].flatMap { parseAction($0.value) }
         if let on = byKey[.on] { binding.on = parseOn(on.value, continuous: true, gesture: name) }
         if let r = byKey[.repeat] { binding.repeat = parseRepeat(r.value) }

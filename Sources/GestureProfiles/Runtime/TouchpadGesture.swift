@@ -10,7 +10,7 @@ struct TouchpadGesture {
         var binding: TouchpadBinding
     }
 
-    /// The first binding taking this kind and finger count (its `on:` and `repeat:` run).
+    /// The first binding taking this kind and finger count; at the end, the one that fired.
     private(set) var binding: TouchpadBinding
     /// Every binding for this kind and finger count: the end picks by direction.
     let all: [TouchpadBinding]
@@ -20,16 +20,25 @@ struct TouchpadGesture {
     let minimumSwipe: Double
     /// Scale change. A pinch ending closer than this to 1 picks no direction.
     let minimumPinch: Double
+    /// Degrees. A pinch that turned further than this, either way, is a rotation when a
+    /// binding for one takes it.
+    let minimumRotation: Double
     private var delta = Vector.zero
     private var scale = 1.0
     private var angle = 0.0
+    /// The binding whose `repeat:` runs: a pinch's first with one that is no rotation; for a
+    /// swipe, chosen once it has gone `minimumSwipe` (see `chooseSwipeRepeat`).
+    private var repeating: TouchpadBinding?
     private var counter: RepeatCounter?
+    /// Swipes: whether the repeat binding was chosen (possibly none).
+    private var swipeRepeatChosen = false
 
     /// Claims the gesture when `candidates` (the bindings of the window's profile and of the
     /// screen's) have one for this kind and finger count; nil otherwise.
     init?(_ kind: TouchpadBinding.Kind, fingers: Int, candidates: [TouchpadBinding], window: WindowInfo?,
           minimumSwipe: Double = GestureConfiguration.standard.touchpad.swipeMinimumDistance,
-          minimumPinch: Double = GestureConfiguration.standard.touchpad.pinchMinimumScaleChange) {
+          minimumPinch: Double = GestureConfiguration.standard.touchpad.pinchMinimumScaleChange,
+          minimumRotation: Double = GestureConfiguration.standard.touchpad.rotationMinimumAngle) {
         let taking = candidates.filter { $0.kind == kind && $0.fingers == fingers }
         guard let first = taking.first else { return nil }
         binding = first
@@ -37,7 +46,12 @@ struct TouchpadGesture {
         self.window = window
         self.minimumSwipe = minimumSwipe
         self.minimumPinch = minimumPinch
-        counter = first.repeat.map { RepeatCounter(origin: RepeatCounter.origin(pinch: kind == .pinch), every: $0.every) }
+        self.minimumRotation = minimumRotation
+        // A pinch's repeat follows its scale: the first binding with one that is no rotation.
+        if kind == .pinch, let b = taking.first(where: { $0.repeat != nil && !$0.pinchDirection.isRotation }), let r = b.repeat {
+            repeating = b
+            counter = RepeatCounter(origin: RepeatCounter.origin(pinch: true), every: r.every)
+        }
     }
 
     /// What the begin fires.
@@ -49,17 +63,46 @@ struct TouchpadGesture {
         self.scale = scale
         self.angle = angle
         let firings = on(.changed)
-        guard let rep = binding.repeat, var counter else { return firings }
+        if binding.kind == .swipe && !swipeRepeatChosen { chooseSwipeRepeat() }
+        guard let repeating, let rep = repeating.repeat, var counter else { return firings }
         let progress: Double
         if binding.kind == .pinch {
             progress = scale
         } else {
-            if let d = binding.direction { counter.axis = d.axis }
-            progress = RepeatCounter.movement(delta, axis: &counter.axis)
+            progress = Self.progress(delta, along: repeating.direction, axis: &counter.axis)
         }
         let n = counter.advance(to: progress)
         self.counter = counter
-        return firings + rep.firings(n).map { Firing(action: $0, state: .changed, binding: binding) }
+        return firings + rep.firings(n).map { Firing(action: $0, state: .changed, binding: repeating) }
+    }
+
+    /// Once the swipe has gone `minimumSwipe`, the binding whose `repeat:` follows it: the
+    /// one for the direction it goes, else one for the other way along that line (its
+    /// `reverse` fires as the swipe goes on), else one for any direction. A swipe left thus
+    /// never runs the repeat of a swipe up. Progress counts from the swipe's begin.
+    private mutating func chooseSwipeRepeat() {
+        guard delta.length >= minimumSwipe else { return }
+        swipeRepeatChosen = true
+        let going = TouchpadSwipeDirection.of(delta, diagonals: diagonalsBound)
+        let withRepeat = all.filter { $0.repeat != nil }
+        guard let chosen = withRepeat.first(where: { $0.direction == going })
+            ?? withRepeat.first(where: { $0.direction == going.opposite })
+            ?? withRepeat.first(where: { $0.direction == nil }),
+            let r = chosen.repeat else { return }
+        repeating = chosen
+        counter = RepeatCounter(origin: RepeatCounter.origin(pinch: false), every: r.every)
+    }
+
+    /// Whether a binding taking the swipe names a diagonal: only then are diagonals told
+    /// apart from the four axis directions.
+    private var diagonalsBound: Bool { all.contains { $0.direction?.isDiagonal == true } }
+
+    /// Movement along a binding's direction (positive the way it names), or for a binding of
+    /// any direction along the first dominant axis (positive right or down).
+    static func progress(_ delta: Vector, along direction: TouchpadSwipeDirection?, axis: inout Axis?) -> Double {
+        guard let direction else { return RepeatCounter.movement(delta, axis: &axis) }
+        let u = direction.unit
+        return delta.dx * u.dx + delta.dy * u.dy
     }
 
     /// The end (`cancelled`: the fingers changed, or the driver aborted it). The `action`
@@ -70,11 +113,18 @@ struct TouchpadGesture {
         var firings = on(.ended)
         let chosen: TouchpadBinding?
         if binding.kind == .swipe {
-            let d = delta
-            let dominant: Direction = abs(d.dx) >= abs(d.dy) ? (d.dx >= 0 ? .right : .left) : (d.dy >= 0 ? .down : .up)
-            chosen = d.length < minimumSwipe ? nil : all.first { $0.direction == dominant } ?? all.first { $0.direction == nil }
+            let went = TouchpadSwipeDirection.of(delta, diagonals: diagonalsBound)
+            chosen = delta.length < minimumSwipe ? nil : all.first { $0.direction == went } ?? all.first { $0.direction == nil }
         } else {
-            let moved: PinchDirection? = abs(scale - 1) < minimumPinch ? nil : (scale < 1 ? .in : .out)
+            // A turn past `minimumRotation` is a rotation where one is bound (as
+            // libinput-gestures tells them); otherwise the scale says in or out.
+            let rotationsBound = all.contains { $0.pinchDirection.isRotation }
+            let moved: TouchpadPinchDirection?
+            if rotationsBound && abs(angle) > minimumRotation {
+                moved = angle > 0 ? .clockwise : .counterclockwise
+            } else {
+                moved = abs(scale - 1) < minimumPinch ? nil : (scale < 1 ? .in : .out)
+            }
             chosen = all.first { moved != nil && $0.pinchDirection == moved } ?? all.first { $0.pinchDirection == .any }
         }
         if let chosen, let a = chosen.action {
@@ -94,9 +144,14 @@ struct TouchpadGesture {
         return v
     }
 
+    /// The `on:` actions of the first binding taking the gesture and of every binding for any
+    /// direction, in file order: hooks such as fusuma's begin and end of any swipe stand
+    /// beside the bindings of each direction. (A binding for one direction cannot know at the
+    /// begin whether the gesture is its own.)
     private func on(_ state: GestureState) -> [Firing] {
-        guard let a = binding.on[state], let s = FiringState(state, continuous: true) else { return [] }
-        return [Firing(action: a, state: s, binding: binding)]
+        guard let s = FiringState(state, continuous: true) else { return [] }
+        return all.enumerated().filter { $0.offset == 0 || $0.element.takesAnyDirection }
+            .compactMap { _, b in b.on[state].map { Firing(action: $0, state: s, binding: b) } }
     }
 }
 
@@ -104,16 +159,21 @@ extension ProfileRuntime {
     /// A driver gesture begins: claims it (true) when a binding of the window's profile, or
     /// of a `match: any` profile (or one limited to the pointer's monitor), takes this kind
     /// and finger count.
-    public func touchpadBegan(_ kind: TouchpadBinding.Kind, fingers: Int, at location: Point, time: Instant) -> Bool {
+    public func touchpadBegan(_ kind: TouchpadBinding.Kind, fingers: Int, at location: Point, modifiers: Set<String> = [], time: Instant) -> Bool {
         let w = targetWindow(at: location)
         var candidates: [TouchpadBinding] = []
         if let w, let p = matchingProfile(for: w) { candidates += p.touchpad }
         for p in configuration.screenProfiles where p.match.screenMonitor.map({ monitors.contains(location, namedBy: $0) }) ?? true {
             candidates += p.touchpad
         }
+        // Bindings naming the modifiers held take the gesture; without one, those naming none
+        // (as fusuma's keypress: variants stand beside their gesture).
+        let held = candidates.filter { !$0.modifiers.isEmpty && $0.modifiers == modifiers && $0.kind == kind && $0.fingers == fingers }
+        candidates = held.isEmpty ? candidates.filter { $0.modifiers.isEmpty } : held
         touchpad = TouchpadGesture(kind, fingers: fingers, candidates: candidates, window: w,
                                    minimumSwipe: configuration.settings.gestures.touchpad.swipeMinimumDistance,
-                                   minimumPinch: configuration.settings.gestures.touchpad.pinchMinimumScaleChange)
+                                   minimumPinch: configuration.settings.gestures.touchpad.pinchMinimumScaleChange,
+                                   minimumRotation: configuration.settings.gestures.touchpad.rotationMinimumAngle)
         guard let gesture = touchpad else { return false }
         fire(gesture.began, of: gesture, time: time)
         return true

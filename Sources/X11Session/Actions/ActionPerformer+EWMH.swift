@@ -1,3 +1,4 @@
+import GestureEngine
 import GestureProfiles
 
 /// Window and desktop actions: EWMH requests to the window manager.
@@ -29,8 +30,39 @@ extension ActionPerformer {
             server.sendRootMessage(about: window, type: "_NET_WM_STATE", data: [Self.toggle, full, 0, Self.sourcePager])
             if leaves { logger.debug("window \(Self.hex(window)): toggle-fullscreen leaves fullscreen: not raised") } else { bringForward(window, after: op) }
         case .raise: server.requestActivation(of: window, time: server.freshTimestamp())
+        case .tileLeft, .tileRight:
+            server.sendRootMessage(about: window, type: "_NET_WM_STATE", data: [Self.remove, vert, horz, Self.sourcePager])
+            tile(window, left: op == .tileLeft)
         }
         server.flush()
+    }
+
+    /// Moves and sizes `window` to the left or right half of its monitor's work area: the
+    /// monitor holding the window's centre (XRandR; the whole screen without one), cut to
+    /// `_NET_WORKAREA` (panels stay visible), the window's frame (`_NET_FRAME_EXTENTS`)
+    /// counted in, through `_NET_MOVERESIZE_WINDOW` with north-west gravity, as Touchégg's
+    /// TILE_WINDOW asks (on the monitor under the pointer there).
+    private func tile(_ window: XWindowID, left: Bool) {
+        guard let frame = server.geometry(window) else { return }
+        let centre = Point(x: frame.midX, y: frame.midY)
+        let screens = server.monitors().map { Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
+        let size = server.screenSize()
+        var area = screens.first { $0.contains(centre) } ?? screens.first ?? Rect(x: 0, y: 0, width: size.width, height: size.height)
+        let desktop = Int(server.numbers(server.root, "_NET_CURRENT_DESKTOP")?.first ?? 0)
+        if let work = server.numbers(server.root, "_NET_WORKAREA"), work.count >= 4 * (desktop + 1) {
+            let w = work[(4 * desktop)...].prefix(4).map(Double.init)
+            let x0 = max(area.x, w[0]), y0 = max(area.y, w[1])
+            let x1 = min(area.x + area.width, w[0] + w[2]), y1 = min(area.y + area.height, w[1] + w[3])
+            if x1 > x0 && y1 > y0 { area = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) }
+        }
+        let extents = (server.numbers(window, "_NET_FRAME_EXTENTS") ?? []).map { Int(clamping: $0) }
+        let (l, r, t, b) = extents.count == 4 ? (extents[0], extents[1], extents[2], extents[3]) : (0, 0, 0, 0)
+        let half = Int(area.width / 2)
+        let x = Int(area.x) + (left ? 0 : half), width = left ? half : Int(area.width) - half
+        let northWest = 1, xywh = 0xF00, fromPager = 2 << 12
+        server.sendRootMessage(about: window, type: "_NET_MOVERESIZE_WINDOW",
+                               data: [northWest | xywh | fromPager, x, Int(area.y), max(1, width - l - r), max(1, Int(area.height) - t - b)])
+        logger.debug("window \(Self.hex(window)): tile to the \(left ? "left" : "right") half of \(area) (frame extents \(l) \(r) \(t) \(b))")
     }
 
     /// A window maximized or made fullscreen is activated too, so that it comes on top:
@@ -50,6 +82,17 @@ extension ActionPerformer {
         switch op {
         case .show:
             showDesktop()
+        case .move(let move):
+            let count = max(1, tracker.numberOfDesktops ?? 1)
+            let current = tracker.currentDesktop ?? 0
+            let grid = DesktopGrid(count: count, layout: server.numbers(server.root, "_NET_DESKTOP_LAYOUT"))
+            guard let target = grid.neighbour(of: current, move) else {
+                logger.debug("desktop \(move.rawValue): desktop \(current) is at the edge of the \(grid.columns)x\(grid.rows) grid: no move")
+                return
+            }
+            logger.debug("desktop \(move.rawValue): \(current) to \(target) on the \(grid.columns)x\(grid.rows) grid (_NET_DESKTOP_LAYOUT)")
+            lastDesktopSwitch = (current, target)
+            server.sendRootMessage(about: server.root, type: "_NET_CURRENT_DESKTOP", data: [target, 0])
         case .next, .previous, .number:
             let count = max(1, tracker.numberOfDesktops ?? 1)
             let current = tracker.currentDesktop ?? 0

@@ -10,7 +10,7 @@ import SystemCalls
 /// `ActionPerformer+ShowDesktop.swift`), commands spawned
 /// without a shell (never waited for on the event path; children are reaped as they exit).
 public final class ActionPerformer: ActionSink {
-    public typealias Server = InputInjection & InputDevices & KeyboardMap & WindowQueries & WindowManagerRequests & FocusControl & ServerClock
+    public typealias Server = InputInjection & InputDevices & KeyboardMap & WindowQueries & WindowManagerRequests & FocusControl & ServerClock & ScreenLayout
 
     public let server: Server
     /// Where `log` actions and problems go (the daemon's logger).

@@ -40,6 +40,9 @@ public enum ActionAnimations {
                 return .outline(from: frame, to: Rect(x: frame.midX - 40, y: m.y + m.height - 12, width: 80, height: 12))
             case .close: return .outline(from: frame, to: frame.scaled(by: 0.1))
             case .raise: return .outline(from: frame.insetBy(-16), to: frame)
+            case .tileLeft, .tileRight:
+                let m = context.monitor, half = (m.width / 2).rounded(.down)
+                return .outline(from: frame, to: Rect(x: op == .tileLeft ? m.x : m.x + half, y: m.y, width: op == .tileLeft ? half : m.width - half, height: m.height))
             }
         case .desktop(let op):
             switch op {
@@ -49,6 +52,9 @@ public enum ActionAnimations {
             case .number(let n):
                 guard let current = context.currentDesktop, n != current else { return nil }
                 return .arrow(n > current ? .right : .left, in: context.monitor)
+            case .move(let m):
+                let (columns, rows) = m.step
+                return .arrow(columns > 0 ? .right : columns < 0 ? .left : rows > 0 ? .down : .up, in: context.monitor)
             }
         case .command, .shell, .keys, .click, .scroll, .log:
             return nil

@@ -37,7 +37,9 @@ final class TouchpadGestures {
         case .begin:
             // The window under the pointer decides: tell the session where it is.
             feed(.pointer(phase: .motion, button: nil, location: e.root), at: t)
-            let outcome = feed(.touchpad(TouchpadEvent(gesture: kind, phase: .begin, fingers: e.fingers)), at: t)
+            var begin = TouchpadEvent(gesture: kind, phase: .begin, fingers: e.fingers)
+            begin.modifiers = Self.modifierNames(ModifierMask(rawValue: e.modifiers))
+            let outcome = feed(.touchpad(begin), at: t)
             let isClaimed = outcome == .touchpadBegan(claimed: true)
             if grabbed { server.allowEvents(device: e.device, replay: !isClaimed) }
             claimed = isClaimed || !grabbed ? (e.kind, e.fingers, 0) : nil
@@ -59,6 +61,17 @@ final class TouchpadGestures {
             feed(.touchpad(u), at: t)
             claimed = nil
         }
+    }
+
+    /// The modifiers a touchpad binding can name that `mask` holds (Caps Lock, Num Lock and
+    /// AltGr are not among them).
+    static func modifierNames(_ mask: ModifierMask) -> Set<String> {
+        var names: Set<String> = []
+        if mask.contains(.shift) { names.insert("shift") }
+        if mask.contains(.control) { names.insert("ctrl") }
+        if mask.contains(.mod1) { names.insert("alt") }
+        if mask.contains(.mod4) { names.insert("super") }
+        return names
     }
 
     /// Drops the grab.

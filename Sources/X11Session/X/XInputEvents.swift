@@ -69,6 +69,8 @@ public struct XGestureEvent: Equatable, Sendable {
     public var deltaAngle: Double
     public var cancelled: Bool
     public var time: XTime
+    /// The keyboard modifiers in effect (X's state mask: Shift, Control, Mod1, Mod4, …).
+    public var modifiers: UInt32 = 0
 }
 
 /// What the event loop gets from the server, decoded into plain values at the seam.
@@ -155,7 +157,7 @@ public enum XInputDecoder {
         return .gesture(XGestureEvent(kind: .pinch, phase: phase, device: ev.deviceid, source: ev.sourceid, fingers: Int(ev.detail),
                                       root: Point(x: ev.root_x, y: ev.root_y), dx: finite(ev.delta_x), dy: finite(ev.delta_y), scale: scale,
                                       deltaAngle: finite(ev.delta_angle), cancelled: ev.flags & Int32(XIGesturePinchEventCancelled) != 0,
-                                      time: XTime(truncatingIfNeeded: ev.time)))
+                                      time: XTime(truncatingIfNeeded: ev.time), modifiers: UInt32(bitPattern: ev.mods.effective)))
     }
 
     public static func decodeSwipe(_ e: UnsafePointer<XIGestureSwipeEvent>) -> XInputEvent {
@@ -164,7 +166,7 @@ public enum XInputDecoder {
         return .gesture(XGestureEvent(kind: .swipe, phase: phase, device: ev.deviceid, source: ev.sourceid, fingers: Int(ev.detail),
                                       root: Point(x: ev.root_x, y: ev.root_y), dx: finite(ev.delta_x), dy: finite(ev.delta_y), scale: 1,
                                       deltaAngle: 0, cancelled: ev.flags & Int32(XIGestureSwipeEventCancelled) != 0,
-                                      time: XTime(truncatingIfNeeded: ev.time)))
+                                      time: XTime(truncatingIfNeeded: ev.time), modifiers: UInt32(bitPattern: ev.mods.effective)))
     }
 
     /// Valuators 0 and 1 of a raw event: the values are packed, one per bit set in the mask.
