@@ -276,6 +276,40 @@ final class FakeXServer: InputRouter.Server {
         #expect(server.calls == ["reject 7", "reject 8"])
     }
 
+    /// Rejections of pointer-emulating touches go in the order the touches began: a drag let go
+    /// while an earlier tap still waits to know it is no double tap waits for that tap's
+    /// verdict. Replayed out of order into a window manager's click-to-focus grab, the older
+    /// press activates the grab with an older time, the manager's late ungrab for the newer one
+    /// ends it without resolving the touch, and no press reaches any window again (make soak
+    /// under openbox and fluxbox at the pace of fingers, the machine loaded: button 1 held by
+    /// the server for good).
+    @Test func rejectionsOfPointerEmulatingTouchesGoInTheOrderTheyBegan() {
+        let (server, router, _) = make()
+        let ownership = router.touches
+        func event(_ phase: XTouchEvent.Phase, _ id: UInt32, at ms: XTime) -> XTouchEvent {
+            XTouchEvent(phase: phase, device: 2, source: 10, touch: id, root: Point(x: 100 * Double(id), y: 100), time: ms, child: 0, emulatesPointer: true)
+        }
+        ownership.handle(event(.begin, 1, at: 1000))
+        ownership.handle(event(.end, 1, at: 1030))
+        ownership.handle(event(.begin, 2, at: 1100))
+        ownership.handle(event(.end, 2, at: 1150))
+        let answers = { server.calls.filter { $0 != "probe pointer grab" } }
+        // The drag (2) is let go first; the tap (1), older, is still undecided.
+        ownership.answer(TouchID(2), .released, at: Instant(milliseconds: 1150))
+        #expect(answers() == [], "the newer waits for the older")
+        #expect(ownership.nextRejectRetry == Instant(milliseconds: 2150), "at most a second")
+        ownership.answer(TouchID(1), .released, at: Instant(milliseconds: 1400))
+        #expect(answers() == ["reject 1", "reject 2"])
+        // An older touch claimed instead lets the newer go at once.
+        server.calls.removeAll()
+        ownership.handle(event(.begin, 3, at: 2000))
+        ownership.handle(event(.begin, 4, at: 2010))
+        ownership.answer(TouchID(4), .released, at: Instant(milliseconds: 2020))
+        #expect(answers() == [])
+        ownership.answer(TouchID(3), .claimed, at: Instant(milliseconds: 2030))
+        #expect(answers() == ["accept 3", "reject 4"])
+    }
+
     /// Issue 25: the touches of one hardware frame reach the client back to back with one
     /// server time; the router hands them to the engine as one frame, so a two-finger drag
     /// along the line between the fingers is no pinch (one event at a time, the first finger's

@@ -84,6 +84,12 @@ final class TouchOwnership {
     static let longestRejectWait = 0.25
     /// How often a waiting rejection asks again, in seconds.
     static let rejectRetry = 0.001
+    /// How long a rejection waits for an older pointer-emulating touch to be decided, at most
+    /// (a tap's double-tap interval and more; every touch is decided within its gestures'
+    /// deadlines, this only bounds a touch the server never ended).
+    static let longestOrderWait = 1.0
+    /// The touch whose wait for an older one was logged last.
+    private var olderWaitNoted: TouchID?
     /// The next instant a waiting rejection is tried again (nil: none waits).
     private(set) var nextRejectRetry: Instant?
 
@@ -220,6 +226,10 @@ final class TouchOwnership {
     /// (``rejectWhenThePointerIsFree``).
     func answer(_ id: TouchID, _ verdict: TouchVerdict, at now: Instant) {
         guard let key = keys[id], var t = touches[key], t.awaitingVerdict, !t.rejectWaiting else { return }
+        // An older pointer-emulating touch answered otherwise than by a rejection lets the
+        // rejections waiting behind it go.
+        var queued = false
+        defer { if !queued, !waitingRejects.isEmpty { rejectWhenThePointerIsFree(at: now) } }
         if verdict == .released, t.landedOnDestroyedWindow {
             logger.debug("touch \(t.id): the window it landed on was destroyed while it was held: accepted, not replayed into what is left of it")
             return send(key, t, accept: true)
@@ -234,7 +244,11 @@ final class TouchOwnership {
             if t.emulatesPointer || !waitingRejects.isEmpty {
                 t.rejectWaiting = true
                 touches[key] = t
-                waitingRejects.append((key, now))
+                // In the order the touches began (see ``rejectWhenThePointerIsFree(at:)``).
+                let at = waitingRejects.firstIndex { (touches[$0.key]?.id ?? t.id) > t.id } ?? waitingRejects.endIndex
+                waitingRejects.insert((key, now), at: at)
+                if at == 0 { headWaitingSince = nil }
+                queued = true
                 rejectWhenThePointerIsFree(at: now)
                 return
             }
@@ -286,13 +300,30 @@ final class TouchOwnership {
     /// decided after it, to keep their order), at most ``longestRejectWait``.
     func rejectWhenThePointerIsFree(at now: Instant) {
         nextRejectRetry = nil
-        while let (key, _) = waitingRejects.first {
+        while let (key, since) = waitingRejects.first {
             guard let t = touches[key], t.rejectWaiting else {
                 waitingRejects.removeFirst()
                 headWaitingSince = nil
                 continue
             }
             if t.emulatesPointer {
+                // An older pointer-emulating touch still undecided (a tap waiting to know it is
+                // no double tap) goes first: replayed presses must reach a window manager's
+                // grab in the order of their times. Replayed out of order, an older press
+                // activates the grab with an older time, and the manager's late ungrab for the
+                // newer one (xfwm4, openbox, fluxbox: stamped with that press's time) ends it
+                // without resolving the touch; the server keeps it as the oldest
+                // pointer-emulating touch for good and no press reaches any window after it
+                // (dix/touch.c TouchRemovePointerGrab is an empty FIXME).
+                if let older = touches.values.first(where: { $0.emulatesPointer && $0.awaitingVerdict && !$0.rejectWaiting && $0.id < t.id }),
+                   now < since + Self.longestOrderWait {
+                    if olderWaitNoted != t.id {
+                        olderWaitNoted = t.id
+                        logger.debug("touch \(t.id): rejection waits for touch \(older.id), which began before it and drives the pointer too, to be decided")
+                    }
+                    nextRejectRetry = since + Self.longestOrderWait
+                    return
+                }
                 let waited = headWaitingSince.map { now - $0 } ?? 0
                 if waited < Self.longestRejectWait,
                    server.pointerGrabbedByAnotherClient(device: t.device, serverTime: XTime(truncatingIfNeeded: now.nanoseconds / 1_000_000)) {
