@@ -123,7 +123,9 @@ soak: release deps-test
 ## on Xorg + inputtest): REPRO=control, queued (a rejection while a window manager's
 ## synchronous grab holds the pointer: frozen for good), queued-destroyed, destroyed (a
 ## rejection replayed into the grab of a window destroyed meanwhile), accepted and
-## destroyed-accepted (the same touches accepted instead: nothing freezes); all by default.
+## destroyed-accepted (the same touches accepted instead: nothing freezes), all these by default;
+## killed and its variants (the owner dying with touches held: the server crashes), stranded
+## and stranded-spaced (real xfwm4, taps in one millisecond: a touch stranded, button 1 held).
 xorg-touch-repro: deps-test
 	$(SWIFT) build $(SWIFT_FLAGS) --product xorg-touch-repro
 	.build/debug/xorg-touch-repro $(REPRO)

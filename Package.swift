@@ -68,7 +68,7 @@ let package = Package(
         // make soak: the daemon's long life on Xorg, driven by the X tests' fixture.
         .executableTarget(name: "tactus-soak", dependencies: ["X11TestSupport", "X11Session", "SystemCalls", "TestSupport", "CX11", "GestureEngine"], path: "Tools/Soak"),
         // make xorg-touch-repro: what Xorg does with a touch owner's rejections, without Tactus.
-        .executableTarget(name: "xorg-touch-repro", dependencies: ["X11TestSupport", "CX11", "GestureEngine"], path: "Tools/XorgTouchRepro"),
+        .executableTarget(name: "xorg-touch-repro", dependencies: ["X11TestSupport", "TestSupport", "CX11", "GestureEngine"], path: "Tools/XorgTouchRepro"),
         // Chooses the built-in stroke templates from the $1 data set (`make stroke-templates`).
         .executableTarget(name: "stroke-templates", dependencies: ["GestureTraces"], path: "Tools/StrokeTemplates"),
         .executableTarget(name: "tactus", dependencies: [

@@ -26,6 +26,16 @@ import Testing
         #expect(accepted.contains { $0.contains("touch C, sent afterwards: reached the owner") }, "\(accepted.suffix(15))")
     }
 
+    /// Under xfwm4, taps back to back (two in one server millisecond), each rejected as it
+    /// begins, strand a pointer-emulating touch: button 1 stays down and no press reaches a
+    /// window again (work-around: Tactus rejects pointer-emulating touches in the order they
+    /// began; fingers never put two taps in one millisecond).
+    @Test func tapsInOneMillisecondUnderXfwm4StrandATouch() throws {
+        let stranded = try reproduce("stranded")
+        let summary = try #require(stranded.first { $0.hasPrefix("stranded: button 1 stranded in") }, "\(stranded.suffix(10))")
+        #expect(!summary.hasPrefix("stranded: button 1 stranded in 0 of"), "\(stranded.suffix(10))")
+    }
+
     /// An owner whose connection closes with two touches undecided over a window manager's
     /// click-to-focus grab crashes the server (work-around: the daemon's signal handler accepts
     /// them and makes a round trip first); accepted with a round trip, it does not.

@@ -2,6 +2,7 @@ import CX11
 import Foundation
 import GestureEngine
 @testable import X11TestSupport
+import TestSupport
 
 // xorg-touch-repro [SCENARIO…] (make xorg-touch-repro): what Xorg 21.1 does with a touch
 // owner's rejection, shown without Tactus. Each scenario starts its own Xorg with the dummy
@@ -44,6 +45,9 @@ import GestureEngine
 //              replayed, the pointer is free again once the window manager answers A.
 // destroyed-accepted  as `destroyed`, but the owner accepts B: no press for a destroyed
 //              window, the pointer free.
+// stranded     real xfwm4, taps back to back each rejected as it begins: a pointer-emulating
+//              touch stranded, button 1 held and no press reaching a window (runStranded);
+//              stranded-spaced: the same taps 2 ms apart, never stranded.
 //
 // killed       two fingers down on frame 1, both held by the owner, and the owner's connection
 //              closes without a word (what SIGKILL, or SIGABRT's default action, does to a
@@ -491,12 +495,88 @@ func runKilled(_ name: String, rounds: Int) throws {
     say("\(name): the server died in \(crashes) of \(rounds) rounds")
 }
 
+/// `stranded`: real xfwm4 (compositor off) manages two windows; the owner rejects every touch
+/// as it begins; taps come back to back (as the soak's full pace injects them), on the two
+/// windows and on the root. xfwm4 grabs button 1 synchronously on unfocused clients and, late,
+/// ends a grab with XUngrabPointer stamped with an earlier press's time: when two replayed
+/// presses share a server millisecond, that ungrab ends the newer grab without resolving its
+/// touch, whose end the server skipped while the pointer was frozen (dix/touch.c
+/// TouchEmitTouchEnd on a frozen device; TouchRemovePointerGrab is an empty FIXME). The touch
+/// stays the oldest pointer-emulating one for good: button 1 down to XQueryPointer, and slow
+/// taps afterwards reach no window (Xi/exevents.c TouchPuntToNextOwner parks them behind it).
+/// `stranded-spaced`: the same taps 2 ms apart, never in one millisecond.
+func runStranded(_ name: String, rounds: Int) throws {
+    say("== \(name)")
+    var stuck = 0
+    let spaced = name == "stranded-spaced"
+    for round in 1...rounds {
+        let x = try XvfbSession(backend: .xorg, windowManager: .xfwm4(compositor: false))
+        defer { x.tearDown() }
+        let touchscreen = try InputTestDevice(path: x.deviceSockets["touch"]!)
+        let left = try x.openWindow(class: "Left", title: "left", geometry: "560x380+20+40", buttonState: true)
+        let right = try x.openWindow(class: "Right", title: "right", geometry: "560x380+640+40", buttonState: true)
+        let owner = Owner(x.display)
+        var random = SeededRandom(seed: UInt64(round))
+        var id: UInt32 = 0
+        func buttonOne() -> Bool {
+            var r: Window = 0, c: Window = 0, rx: Int32 = 0, ry: Int32 = 0, wx: Int32 = 0, wy: Int32 = 0, mask: UInt32 = 0
+            XQueryPointer(owner.display, owner.root, &r, &c, &rx, &ry, &wx, &wy, &mask)
+            return mask & UInt32(Button1Mask) != 0
+        }
+        var strandedAt: Int?
+        for k in 1...400 {
+            id &+= 1
+            let p = Point(x: Double([Int.random(in: 40...580, using: &random), Int.random(in: 660...1200, using: &random)].randomElement(using: &random)!),
+                          y: Double([Int.random(in: 80...400, using: &random), Int.random(in: 460...780, using: &random)].randomElement(using: &random)!))
+            try touchscreen.touch(.begin, id: id, at: p)
+            owner.pump()
+            for t in owner.order where owner.touches[t] != nil { owner.reject(t); owner.touches[t] = nil }
+            owner.order = []
+            try touchscreen.touch(.end, id: id, at: p)
+            if spaced { usleep(2_000) }
+            if k % 25 == 0 {
+                usleep(400_000)
+                owner.pump()
+                for t in owner.order where owner.touches[t] != nil { owner.reject(t); owner.touches[t] = nil }
+                owner.order = []
+                usleep(100_000)
+                if buttonOne() { strandedAt = k; break }
+            }
+        }
+        guard let at = strandedAt else {
+            say("round \(round): 400 taps, button 1 up after each 25")
+            continue
+        }
+        // Slow taps on the windows: does a press reach them still?
+        let before = left.output.lines.count + right.output.lines.count
+        for p in [Point(x: 300, y: 200), Point(x: 900, y: 200), Point(x: 300, y: 200)] {
+            id &+= 1
+            try touchscreen.touch(.begin, id: id, at: p)
+            usleep(50_000)
+            owner.pump()
+            for t in owner.order where owner.touches[t] != nil { owner.reject(t); owner.touches[t] = nil }
+            owner.order = []
+            try touchscreen.touch(.end, id: id, at: p)
+            usleep(300_000)
+        }
+        let presses = (left.output.lines + right.output.lines).dropFirst(0).filter { $0.hasPrefix("button-press") }.count
+        let reached = left.output.lines.count + right.output.lines.count > before
+        stuck += 1
+        say("round \(round): button 1 held with no finger down after \(at) taps; 3 slow taps afterwards: \(reached ? "reached a window" : "reached no window") (\(presses) presses in all)")
+    }
+    say("\(name): button 1 stranded in \(stuck) of \(rounds) rounds")
+}
+
 let killedRounds = Int(ProcessInfo.processInfo.environment["REPRO_ROUNDS"] ?? "") ?? 5
 let killedScenarios = ["killed", "killed-rejected", "killed-rejected-ended", "killed-accepted", "killed-accepted-unsynced"]
 let names = CommandLine.arguments.count > 1 ? Array(CommandLine.arguments.dropFirst()) : ["control", "queued", "queued-destroyed", "destroyed", "accepted", "destroyed-accepted"]
 for name in names {
     if killedScenarios.contains(name) {
         try runKilled(name, rounds: killedRounds)
+        continue
+    }
+    if name == "stranded" || name == "stranded-spaced" {
+        try runStranded(name, rounds: Int(ProcessInfo.processInfo.environment["REPRO_ROUNDS"] ?? "") ?? 3)
         continue
     }
     guard let scenario = scenarios[name] else { say("no scenario \(name): \((scenarios.keys + killedScenarios).sorted())"); exit(2) }
