@@ -34,13 +34,17 @@ import Testing
         #expect(overlay.nextFrame == nil)
     }
 
+    func undecided(_ x: Double, _ y: Double, since: Instant) -> FeedbackOverlay.UndecidedTouch {
+        FeedbackOverlay.UndecidedTouch(location: Point(x: x, y: y), since: since)
+    }
+
     @Test func touchesAreMarkedWhileUndecidedAndDrawnOnlyWhenTheyChange() {
         let (overlay, surface) = make()
-        overlay.touches = [Point(x: 300, y: 200)]
+        overlay.touches = [undecided(300, 200, since: t0 + -1.0)]
         overlay.render(at: t0)
         #expect(surface.last == [.ring(center: Point(x: 300, y: 200), radius: 22, width: 4), .disc(center: Point(x: 300, y: 200), radius: 6)])
         overlay.render(at: t0 + 0.1)
-        overlay.touches = [Point(x: 300, y: 200), Point(x: 400, y: 220)]
+        overlay.touches = [undecided(300, 200, since: t0 + -1.0), undecided(400, 220, since: t0 + -1.0)]
         overlay.render(at: t0 + 0.2)
         overlay.touches = []
         overlay.render(at: t0 + 0.3)
@@ -48,11 +52,51 @@ import Testing
         #expect(overlay.nextFrame == nil, "touch marks need no timer: they change with events")
     }
 
+    @Test func aTouchDecidedWithinFiftyMillisecondsNeverFlashes() {
+        let (overlay, surface) = make()
+        #expect(overlay.touchMarkDelay == 0.05)
+        // A tap: down at t0, still undecided at the turn of the loop 8 ms later.
+        overlay.touches = [undecided(300, 200, since: t0)]
+        overlay.render(at: t0 + 0.008)
+        #expect(surface.calls == [], "too young to mark")
+        #expect(overlay.nextFrame == t0 + 0.05, "the loop wakes when the mark would be due")
+        // Decided (claimed or handed back) at 30 ms: nothing was ever shown.
+        overlay.touches = []
+        overlay.render(at: t0 + 0.03)
+        #expect(surface.calls == [] && overlay.nextFrame == nil)
+    }
+
+    @Test func aTouchStillUndecidedAtFiftyMillisecondsIsMarkedThen() {
+        let (overlay, surface) = make()
+        overlay.touches = [undecided(300, 200, since: t0)]
+        overlay.render(at: t0 + 0.01)
+        #expect(surface.calls == [])
+        overlay.render(at: t0 + 0.05)
+        #expect(surface.calls == ["show 2 100%"])
+        #expect(overlay.nextFrame == nil)
+    }
+
+    @Test func theRingsOfAFrameAreDrawnWhereThatFramePutEveryTouch() {
+        let (overlay, surface) = make()
+        // Three fingers of a swipe moving together: each frame moves all three.
+        for step in 0..<3 {
+            let dy = Double(step) * 12
+            overlay.touches = [undecided(300, 400 - dy, since: t0 + -1.0), undecided(360, 400 - dy, since: t0 + -1.0), undecided(420, 400 - dy, since: t0 + -1.0)]
+            overlay.render(at: t0 + Double(step) / 60)
+            let centres = surface.last.compactMap { shape -> Double? in
+                if case .ring(let c, _, _) = shape { return c.y }
+                return nil
+            }
+            #expect(centres == [400 - dy, 400 - dy, 400 - dy], "frame \(step): \(centres)")
+        }
+        #expect(surface.calls.count == 3)
+    }
+
     @Test func touchesOffMarksNothing() {
         var settings = FeedbackSettings()
         settings.touches = false
         let (overlay, surface) = make(settings)
-        overlay.touches = [Point(x: 300, y: 200)]
+        overlay.touches = [undecided(300, 200, since: t0 + -1.0)]
         overlay.render(at: t0)
         #expect(surface.calls == [])
     }
@@ -115,6 +159,15 @@ import Testing
         #expect(kind(.window(.maximize, window: nil), ActionAnimations.Context(windowFrame: nil, monitor: monitor)) == nil)
         #expect(kind(.keys(KeyCombo(keys: ["a"])), c) == nil)
         #expect(kind(.scroll(.down, at: Point(x: 1, y: 1)), c) == nil)
+    }
+
+    @Test func afterTheActionOnlyADesktopSwitchShowsSomething() {
+        let c = ActionAnimations.Context(windowFrame: window, monitor: monitor, currentDesktop: 2)
+        // The window has already moved: an outline now would show what is not happening.
+        for op in [WindowOperation.maximize, .toggleMaximize, .fullscreen, .minimize, .close, .unmaximize, .raise] {
+            #expect(ActionAnimations.afterAction(.window(op, window: 1), c) == nil, "\(op)")
+        }
+        #expect(ActionAnimations.afterAction(.desktop(.next), c) == .arrow(.right, in: monitor))
     }
 }
 

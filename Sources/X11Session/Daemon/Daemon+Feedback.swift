@@ -17,7 +17,7 @@ extension Daemon {
         guard let surface = server.makeOverlay() else {
             return logger.warning("feedback is off: the X server lacks the SHAPE or XFixes extension")
         }
-        feedback = FeedbackOverlay(settings: wanted, surface: surface)
+        feedback = FeedbackOverlay(settings: wanted, surface: surface, touchMarkDelay: configuration.settings.gestures.preview.touchMarkDelay)
         logger.info("feedback on:\(wanted.touches ? " touches" : "")\(wanted.actions ? " actions (\(wanted.duration) s)" : "")")
     }
 
@@ -31,12 +31,15 @@ extension Daemon {
         }
     }
 
-    /// The overlay's frame for now, once the verdicts of this turn are answered.
+    /// The overlay's frame for now, once the verdicts of this turn are answered and the
+    /// touches gathered in it handed to the engine as one frame: every touch is drawn where
+    /// that frame put it.
     func drawFeedback() {
         guard let feedback else { return }
         if feedback.settings.touches {
             let undecided = Set(session.engine.undecidedTouches)
-            feedback.touches = undecided.isEmpty ? [] : session.engine.activeTouches.filter { undecided.contains($0.id) }.map(\.location)
+            feedback.touches = undecided.isEmpty ? [] : session.engine.activeTouches.filter { undecided.contains($0.id) }
+                .map { FeedbackOverlay.UndecidedTouch(location: $0.location, since: $0.beganAt) }
         }
         if !feedback.firedActions.isEmpty { startAnimations(feedback) }
         feedback.render(at: timeline.now)
@@ -55,7 +58,10 @@ extension Daemon {
             let maximized = frame.map { $0.width >= area.width * 0.9 && $0.height >= area.height * 0.9 } ?? false
             let context = ActionAnimations.Context(windowFrame: frame, windowMaximized: maximized, monitor: area,
                                                    currentDesktop: performer.lastDesktopSwitch?.from)
-            guard let kind = ActionAnimations.kind(for: request.action, context) else { continue }
+            guard let kind = ActionAnimations.afterAction(request.action, context) else {
+                logger.debug("feedback: nothing after \(request.action): done already, the window shows it")
+                continue
+            }
             logger.debug("feedback: \(kind)")
             feedback.start(kind, at: timeline.now)
         }

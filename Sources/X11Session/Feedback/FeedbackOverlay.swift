@@ -1,17 +1,32 @@
 import GestureEngine
 import GestureProfiles
 
-/// On-screen feedback (`settings.feedback`): a mark under each touch a gesture is still
-/// deciding about, and an animation when a window or desktop action fires, drawn in an
+/// On-screen feedback (`settings.feedback`): a mark under each touch a gesture has been
+/// deciding about for a while, and an arrow when a desktop switch fires, drawn in an
 /// ``OverlaySurface``. The daemon calls ``render(at:)`` once per turn of its loop, after the
-/// verdicts are answered, and wakes at ``nextFrame`` while an animation runs: time is an input
-/// here, nothing sleeps or runs on its own. The surface is hidden whenever there is nothing
-/// to show.
+/// verdicts are answered, with what the engine's last frame holds, and wakes at ``nextFrame``
+/// while something is due: time is an input here, nothing sleeps or runs on its own. The
+/// surface is hidden whenever there is nothing to show.
 public final class FeedbackOverlay {
+    /// A touch no gesture has decided about yet, as the engine's last frame has it.
+    public struct UndecidedTouch: Equatable, Sendable {
+        public var location: Point
+        /// When it went down (undecided since).
+        public var since: Instant
+
+        public init(location: Point, since: Instant) {
+            self.location = location
+            self.since = since
+        }
+    }
+
     public let settings: FeedbackSettings
     private let surface: OverlaySurface
-    /// Where the undecided touches are (set before each render).
-    public var touches: [Point] = []
+    /// s. A touch is marked once undecided this long (``GestureConfiguration/Preview/touchMarkDelay``):
+    /// taps and drags decided sooner do not flash.
+    public var touchMarkDelay: Double
+    /// The undecided touches (set before each render, from one engine frame).
+    public var touches: [UndecidedTouch] = []
     /// Window and desktop actions fired since the last render, waiting for their animation
     /// (worked out after the verdicts are answered: nothing is asked of the server before).
     public var firedActions: [ActionRequest] = []
@@ -26,9 +41,10 @@ public final class FeedbackOverlay {
     /// A touch's mark: a ring this wide around the finger, and a dot at its point.
     static let touchRadius = 22.0, touchRingWidth = 4.0, touchDotRadius = 6.0
 
-    public init(settings: FeedbackSettings, surface: OverlaySurface) {
+    public init(settings: FeedbackSettings, surface: OverlaySurface, touchMarkDelay: Double = GestureConfiguration.standard.preview.touchMarkDelay) {
         self.settings = settings
         self.surface = surface
+        self.touchMarkDelay = touchMarkDelay
     }
 
     /// Whether the surface shows something now.
@@ -52,9 +68,13 @@ public final class FeedbackOverlay {
             shapes += frame.shapes
             opacity = max(opacity, frame.opacity)
         }
+        var markDue: Instant?
         if settings.touches, !touches.isEmpty {
-            shapes += touches.flatMap(Self.mark)
-            opacity = 1
+            let marked = touches.filter { now - $0.since >= touchMarkDelay }
+            shapes += marked.flatMap { Self.mark($0.location) }
+            if !marked.isEmpty { opacity = 1 }
+            // A touch still too young to mark wakes the loop when it is due.
+            markDue = touches.filter { now - $0.since < touchMarkDelay }.map { $0.since + touchMarkDelay }.min()
         }
         if shapes.isEmpty {
             if shown != nil { surface.hide() }
@@ -63,8 +83,10 @@ public final class FeedbackOverlay {
             surface.show(shapes, opacity: opacity)
             shown = (shapes, opacity)
         }
-        // The next frame, or the end of the first animation to end, whichever comes first.
-        nextFrame = animations.map(\.end).min().map { min($0, now + Self.frameInterval) }
+        // The next frame, or the end of the first animation to end, or a touch's mark coming
+        // due, whichever comes first.
+        let animationDue = animations.map(\.end).min().map { min($0, now + Self.frameInterval) }
+        nextFrame = [animationDue, markDue].compactMap { $0 }.min()
     }
 
     /// Hides the surface and destroys it (the feedback is switched off, or the daemon stops).
