@@ -169,6 +169,45 @@ import Testing
         }
         #expect(ActionAnimations.afterAction(.desktop(.next), c) == .arrow(.right, in: monitor))
     }
+
+    // MARK: Previews
+
+    @Test func aWindowsPreviewOutlineGoesFromTheWindowToWhereTheActionPutsIt() throws {
+        let grow = FeedbackAnimation.Kind.outline(from: window, to: monitor)
+        func rect(_ p: Double) -> Rect? {
+            guard case .outline(let r, _)? = FeedbackPreview(grow, progress: p, pastCommit: p >= 0.5, travel: .up).shapes.first else { return nil }
+            return r
+        }
+        #expect(rect(0) == window && rect(1) == monitor)
+        let quarter = try #require(rect(0.25)), half = try #require(rect(0.5))
+        #expect(quarter.width == 400 + 880 * 0.25 && half.width == 400 + 880 * 0.5 && half.contains(Point(x: quarter.x, y: quarter.y)))
+    }
+
+    @Test func aDesktopPreviewArrowSlidesInWithTheFingers() throws {
+        // Fingers moving left (next desktop): the arrow comes in from the right edge to the middle.
+        func tipX(_ p: Double) -> Double? {
+            guard case .polygon(let points)? = FeedbackPreview(.arrow(.right, in: monitor), progress: p, pastCommit: false, travel: .left).shapes.first else { return nil }
+            return points.map(\.x).max()
+        }
+        let length = 800.0 / 4
+        #expect(tipX(0) == 1280 + length, "off screen before the fingers moved")
+        #expect(tipX(1) == 640 + length / 2, "in the middle when whole")
+        let half = try #require(tipX(0.5)), quarter = try #require(tipX(0.25))
+        #expect(quarter > half && half > 640 + length / 2)
+    }
+
+    @Test func thePreviewIsDrawnWhileItWaitsFaintShortOfTheCommitPointAndGoneAfter() {
+        let (overlay, surface) = make(.previewsOnly)
+        let grow = FeedbackAnimation.Kind.outline(from: window, to: monitor)
+        overlay.previews = [FeedbackPreview(grow, progress: 0.25, pastCommit: false, travel: .up)]
+        overlay.render(at: t0)
+        overlay.previews = [FeedbackPreview(grow, progress: 0.75, pastCommit: true, travel: .up)]
+        overlay.render(at: t0 + 0.016)
+        overlay.previews = []
+        overlay.render(at: t0 + 0.032)
+        #expect(surface.calls == ["show 1 50%", "show 1 100%", "hide"])
+        #expect(overlay.nextFrame == nil, "previews change with the fingers, not with time")
+    }
 }
 
 extension Array where Element == Point {

@@ -27,6 +27,9 @@ public final class FeedbackOverlay {
     public var touchMarkDelay: Double
     /// The undecided touches (set before each render, from one engine frame).
     public var touches: [UndecidedTouch] = []
+    /// The previews of gestures waiting for the lift (set before each render, from the same
+    /// frame).
+    public var previews: [FeedbackPreview] = []
     /// Window and desktop actions fired since the last render, waiting for their animation
     /// (worked out after the verdicts are answered: nothing is asked of the server before).
     public var firedActions: [ActionRequest] = []
@@ -62,20 +65,26 @@ public final class FeedbackOverlay {
     public func render(at now: Instant) {
         animations.removeAll { $0.end <= now }
         var shapes: [OverlayShape] = []
-        var opacity = animations.isEmpty ? 1.0 : 0.0
+        // The window has one opacity: the strongest of what it shows.
+        var opacities: [Double] = []
         for animation in animations {
             let frame = animation.frame(at: now)
             shapes += frame.shapes
-            opacity = max(opacity, frame.opacity)
+            opacities.append(frame.opacity)
+        }
+        if settings.previews, !previews.isEmpty {
+            shapes += previews.flatMap(\.shapes)
+            opacities += previews.map(\.opacity)
         }
         var markDue: Instant?
         if settings.touches, !touches.isEmpty {
             let marked = touches.filter { now - $0.since >= touchMarkDelay }
             shapes += marked.flatMap { Self.mark($0.location) }
-            if !marked.isEmpty { opacity = 1 }
+            if !marked.isEmpty { opacities.append(1) }
             // A touch still too young to mark wakes the loop when it is due.
             markDue = touches.filter { now - $0.since < touchMarkDelay }.map { $0.since + touchMarkDelay }.min()
         }
+        let opacity = opacities.max() ?? 1
         if shapes.isEmpty {
             if shown != nil { surface.hide() }
             shown = nil
@@ -95,6 +104,7 @@ public final class FeedbackOverlay {
         surface.close()
         shown = nil
         animations = []
+        previews = []
         firedActions = []
         nextFrame = nil
     }
