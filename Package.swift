@@ -67,6 +67,9 @@ let package = Package(
         .executableTarget(name: "tactus-test-window", dependencies: ["CX11"], path: "Tools/TestWindow"),
         // make soak: the daemon's long life on Xorg, driven by the X tests' fixture.
         .executableTarget(name: "tactus-soak", dependencies: ["X11TestSupport", "X11Session", "TestSupport", "CX11", "GestureEngine"], path: "Tools/Soak"),
+        // make bench-overlay: the feedback overlay's cost per frame on a real X server.
+        .executableTarget(name: "tactus-overlay-bench", dependencies: ["X11Session", "GestureProfiles", "GestureEngine", "SystemCalls", "CX11"], path: "Benchmarks/overlay",
+                          exclude: ["run.sh"]),
         // Chooses the built-in stroke templates from the $1 data set (`make stroke-templates`).
         .executableTarget(name: "stroke-templates", dependencies: ["GestureTraces"], path: "Tools/StrokeTemplates"),
         .executableTarget(name: "tactus", dependencies: [
