@@ -24,12 +24,13 @@ import Testing
             "all tp-pinch-3-in: touchpad pinch 3 in -> window close @ \(pinch3In)",
             "all tp-pinch-4-out: touchpad pinch 4 out -> desktop show @ \(pinch4Out)",
             "all tp-pinch-4-in: touchpad pinch 4 in -> window raise; keys Super_L+A @ \(pinch4In)",
-            "all swipe-3-up: swipe 3 up -> window toggle-maximize @ \(swipe3Up)",
-            "all swipe-3-down: swipe 3 down -> window minimize @ \(swipe3Down)",
-            "all swipe-4-left: swipe 4 left -> desktop next @ \(swipe4Left)",
-            "all swipe-4-right: swipe 4 right -> desktop previous @ \(swipe4Right)",
-            "all pinch-3-in: pinch 3 in -> window close @ \(pinch3In)",
-            "all pinch-4-out: pinch 4 out -> desktop show @ \(pinch4Out)",
+            // Animated window and desktop actions on touchscreen swipes and pinches are previews.
+            "all swipe-3-up: swipe 3 up -> window toggle-maximize [preview] @ \(swipe3Up)",
+            "all swipe-3-down: swipe 3 down -> window minimize [preview] @ \(swipe3Down)",
+            "all swipe-4-left: swipe 4 left -> desktop next [preview] @ \(swipe4Left)",
+            "all swipe-4-right: swipe 4 right -> desktop previous [preview] @ \(swipe4Right)",
+            "all pinch-3-in: pinch 3 in -> window close [preview] @ \(pinch3In)",
+            "all pinch-4-out: pinch 4 out -> desktop show [preview] @ \(pinch4Out)",
             // SEND_KEYS activates the window under the gesture, then types.
             "all pinch-4-in: pinch 4 in -> window raise; keys Super_L+A @ \(pinch4In)",
             "all tap-2: tap 2 -> click 3 @ \(tap2)",
@@ -39,14 +40,18 @@ import Testing
             "google-chrome+firefox google-chrome+firefox-pinch-2-out: pinch 2 out -> began: window raise | repeat 0.1: keys Control_L+KP_Add / keys Control_L+KP_Subtract @ \(zoomOut)",
         ])
         let file = "touchegg-default-like.conf"
-        let animations = [at("animation_delay"), at("\"color\""), at("borderColor\">")] + source.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-            .filter { $0.element.contains("<animate>") || $0.element.contains("<animationPosition>") || $0.element.contains("<color>") || $0.element.contains("<borderColor>") }.map { $0.offset + 1 }
-        let shown = animations.sorted().prefix(12).map(String.init).joined(separator: ", ") + " and \(animations.count - 12) more"
+        // Not imported: the animation's looks, and <animate> where no preview was made (TILE_WINDOW's).
+        let tileAnimate = at(#"TILE_WINDOW"#) + 2
+        let animations = [at("animation_delay"), at("\"color\""), at("borderColor\">"), tileAnimate] + source.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            .filter { $0.element.contains("<animationPosition>") || $0.element.contains("<color>") || $0.element.contains("<borderColor>") }.map { $0.offset + 1 }
+        let shown = animations.sorted().map(String.init).joined(separator: ", ")
         #expect(imported.notes == [
-            "animations (animate, color, borderColor, animationPosition, animation_delay) (\(file):\(shown)) because Tactus draws no animations",
-            "setting action_execute_threshold (\(file):\(at("action_execute_threshold"))) because Tactus fires a gesture when its recognizer decides, not at a share of an animation",
+            "animations (animate, color, borderColor, animationPosition, animation_delay) (\(file):\(shown)) because Tactus draws its previews (imported as preview: true where <animate> is true on a touchscreen swipe or pinch) in its own colour and at once, and none for touchpad bindings",
             "TILE_WINDOW on a 3-finger swipe left (\(file):\(swipe3Left)) because Tactus has no action that tiles a window to half of the screen",
         ])
+        // action_execute_threshold 15 %: the previews' commit point.
+        #expect(imported.file.settings.gestures.preview.commit == 0.15)
+        #expect(imported.text.contains("  preview: { commit: 0.15 }"))
         // The application section matches both classes, case-insensitively, as one profile.
         let browsers = try #require(imported.file.profiles.last)
         for cls in ["Firefox", "firefox", "Google-chrome"] {
@@ -105,7 +110,7 @@ import Testing
         ])
         let file = "touchegg-custom.conf"
         #expect(imported.notes == [
-            "animations (animate, color, borderColor, animationPosition, animation_delay) (\(file):\(at("animation_delay")), \(at("<animate>false"))) because Tactus draws no animations",
+            "animations (animate, color, borderColor, animationPosition, animation_delay) (\(file):\(at("animation_delay")), \(at("<animate>false"))) because Tactus previews only touchscreen swipes and pinches of window and desktop actions whose <animate> is true, in its own colour and at once",
             "MOUSE_CLICK on a 3-finger tap (\(file):\(firstTap)) because the same gesture at line \(secondTap) replaces it, as in Touchégg",
         ])
         // The shell line keeps its text: && and $ are the shell's, braces stay literal.
