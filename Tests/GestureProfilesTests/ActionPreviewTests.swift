@@ -219,6 +219,10 @@ import Testing
             .contains("did you mean 'at-lift'") == true)
         #expect(errors("      - name: s\n        swipe: { direction: up }\n        on: { recognized: { log: x } }\n        fire: at-lift\n").first?
             .contains("fires at the lift but has no 'action'") == true)
+        // Loaded, with a warning: a preview of keys shows nothing.
+        #expect(errors("      - name: s\n        swipe: { direction: up, touches: 3 }\n        action: { keys: ctrl+w }\n        preview: true\n")
+            == ["t.yaml:9:9: warning: gesture 's': a preview draws window and desktop actions only, and its action has none: nothing is shown while it waits for the lift (write 'fire: at-lift' instead)"])
+        #expect(errors("      - name: s\n        swipe: { direction: up, touches: 3 }\n        action: [{ keys: ctrl+w }, { window: close }]\n        preview: true\n") == [])
     }
 
     @Test func theBuiltInProfilePreviewsItsDesktopSwipes() throws {

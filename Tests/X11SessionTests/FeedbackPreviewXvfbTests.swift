@@ -140,4 +140,36 @@ extension FeedbackXvfbTests {
         #expect(x.poll { WindowTracker(server: x.server).currentDesktop == 1 })
         #expect(x.poll { overlay(x)?.mapped == false }, "the preview is gone")
     }
+
+    @Test func underACompositorThePreviewIsARGBAndFaintUntilLiftingWouldFire() throws {
+        let x = try XvfbSession()
+        // A compositing manager announces itself by owning _NET_WM_CM_S0; this test stands in for
+        // one. Nothing composites here, so the server shows the overlay's premultiplied pixels
+        // as they are: a fainter preview is a darker blue.
+        let d = x.server.display
+        let owner = XCreateSimpleWindow(d, Window(x.server.root), 0, 0, 1, 1, 0, 0, 0)
+        XSetSelectionOwner(d, Atom(x.server.atom("_NET_WM_CM_S0")), owner, 0)
+        x.server.sync()
+        let w = try x.openWindow(class: "Canvas", title: "canvas", geometry: "400x300+440+300")
+        let frame = try #require(WindowTracker(server: x.server).info(w.id)?.frame)
+        let daemon = try x.startDaemon(config: Self.previewConfig("direction: up", "window: maximize"))
+        #expect(daemon.output!.wait { $0.contains("feedback on: previews") } != nil)
+        try waitForThePopupToGo(x, over: frame)
+        let start = Point(x: frame.midX, y: frame.midY + 60)
+        press(x, 3, at: start)
+        drag(x, from: start, Vector(dx: 0, dy: -1), by: 60)
+        let quarterLeft = (frame.x * 0.75).rounded()
+        let isOutline = { (c: Screenshot.Color) in c != Self.white && c.blue > c.red && c.blue > 20 }
+        let faint = try screenshot(x) { isOutline($0.color(quarterLeft + 2, frame.midY)) }
+        #expect(overlay(x)?.depth == 32, "an ARGB visual")
+        drag(x, from: start, Vector(dx: 0, dy: -1), by: 180, startingAt: 60)
+        let pastLeft = (frame.x * 0.25).rounded()
+        let strong = try screenshot(x) { isOutline($0.color(pastLeft + 2, frame.midY)) }
+        let before = faint.color(quarterLeft + 2, frame.midY), after = strong.color(pastLeft + 2, frame.midY)
+        #expect(isOutline(before) && isOutline(after), "\(before) \(after)")
+        #expect(after.blue > before.blue + 40, "twice as opaque past the commit point: \(before) then \(after)")
+        release(x, 3)
+        #expect(x.poll { isMaximized(x, w.id) })
+        #expect(x.poll { overlay(x)?.mapped == false })
+    }
 }

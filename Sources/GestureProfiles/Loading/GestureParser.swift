@@ -168,6 +168,9 @@ extension ProfileParser {
                 sink.error(entry.value, "gesture '\(name)' has a preview, so its action waits for the lift: 'fire: at-recognition' would perform it before the preview is shown (use 'fire: at-lift', or no preview)")
             }
             spec.fire = .atLift
+            if let action = spec.action, !action.isPreviewable, let entry = entries.first(where: { $0.key == .option(.preview) }) {
+                sink.warning(entry.keyNode, "gesture '\(name)': a preview draws window and desktop actions only, and its action has none: nothing is shown while it waits for the lift (write 'fire: at-lift' instead)")
+            }
         }
         if spec.firesAtLift, spec.action == nil, recognizer != nil {
             sink.error(node, "gesture '\(name)' fires at the lift but has no 'action' to fire")
