@@ -59,12 +59,17 @@ import Testing
         _ = try x.openWindow(class: "Canvas", title: "canvas", geometry: "600x400+300+200")
         let daemon = try x.startDaemon(config: defaultProfileYAML)
         #expect(daemon.output!.wait { $0.contains("feedback on: previews") } != nil)
+        let monitor = try x.startMonitor(for: daemon, arguments: ["--log", "json"])
         let start = [Point(x: 700, y: 400), Point(x: 770, y: 400), Point(x: 840, y: 400)]
         try land(touch, start)
         let out = stride(from: -10.0, through: -180, by: -10).map { $0 }
         try move(touch, from: start, offsets: out + stride(from: -170.0, through: -40, by: 10).map { $0 })
         try lift(touch, start, at: -40)
         #expect(daemon.output!.wait { $0.contains("gesture next-desktop: cancelled at 17% (50% needed): no action") } != nil, "\(daemon.output!.lines.suffix(20))")
+        // tactus monitor says so too: when it started waiting, and what the lift decided.
+        #expect(monitor.output!.wait { $0.contains("\"kind\":\"note\"") && $0.contains("\"subject\":\"gesture next-desktop\"") && $0.contains("cancelled at 17%") } != nil,
+                "\(monitor.output!.lines.suffix(10))")
+        #expect(monitor.output!.lines.contains { $0.contains("\"subject\":\"gesture next-desktop\"") && $0.contains("waits for the lift") })
         #expect(x.poll { overlayMapped(x) == false })
         #expect(WindowTracker(server: x.server).currentDesktop == 0)
         #expect(!daemon.output!.lines.contains { $0.contains("\"kind\":\"action\"") })

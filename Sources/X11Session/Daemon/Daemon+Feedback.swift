@@ -1,5 +1,6 @@
 import GestureEngine
 import GestureProfiles
+import GestureTraces
 
 /// On-screen feedback in the daemon: the overlay exists only while `settings.feedback` is on
 /// (off: no window, no work in the loop). Nothing of it runs before a turn's verdicts are
@@ -64,18 +65,19 @@ extension Daemon {
         }
     }
 
-    /// A gesture's action began waiting for the lift, or was fired or dropped at it.
+    /// A gesture's action began waiting for the lift, or was fired or dropped at it: logged,
+    /// and told to `tactus monitor` (no event shows it).
     func pendingActionChanged(_ held: ProfileRuntime.PendingAction) {
         let p = held.preview
         let percent = Int((p.progress * 100).rounded()), needed = Int((p.commit * 100).rounded())
+        let message: String
         switch p.phase {
-        case .following:
-            logger.debug("gesture \(held.gesture): recognized, its action waits for the lift past \(needed)% (now \(percent)%)\(held.showsPreview ? ", previewed" : "")")
-        case .committed:
-            logger.debug("gesture \(held.gesture): lifted at \(percent)%, past \(needed)%: fires")
-        case .cancelled:
-            logger.debug("gesture \(held.gesture): cancelled at \(percent)% (\(needed)% needed): no action")
+        case .following: message = "recognized, its action waits for the lift past \(needed)% (now \(percent)%)\(held.showsPreview ? ", previewed" : "")"
+        case .committed: message = "lifted at \(percent)%, past \(needed)%: fires"
+        case .cancelled: message = "cancelled at \(percent)% (\(needed)% needed): no action"
         }
+        logger.debug("gesture \(held.gesture): \(message)")
+        monitorNote(MonitorLines.note(time: timeline.now, subject: "gesture \(held.gesture)", message: message))
     }
 
     /// What the animations know of a window and its place: the monitors as the session follows
