@@ -143,9 +143,12 @@ bench-touch: deps-test
 bench-daemon: release deps-test
 	Benchmarks/daemon/run.sh
 
-## The feedback overlay's cost per frame on a 1920x1080 Xvfb, without and with a compositor.
+## The feedback overlay's cost per frame on a 1920x1080 Xvfb, without and with a compositor, then
+## its frame rate with the release daemon and three fingers moving on Xorg (root, like make test).
 bench-overlay: deps-test
+	$(SWIFT) build $(RELEASE_FLAGS) $(SWIFT_FLAGS) --product tactus
 	$(SWIFT) build -c release $(SWIFT_FLAGS) --product tactus-overlay-bench
+	$(SWIFT) build $(SWIFT_FLAGS) --product tactus-overlay-live
 	Benchmarks/overlay/run.sh
 
 ## The weight: the binary, the .deb, the idle daemon's resident memory (on Xvfb + openbox).

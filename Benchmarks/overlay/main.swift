@@ -46,7 +46,7 @@ let size = server.screenSize()
 let screen = Rect(x: 0, y: 0, width: size.width, height: size.height)
 var settings = FeedbackSettings()
 settings.duration = 0.3
-let overlay = FeedbackOverlay(settings: settings, surface: surface, touchMarkDelay: 0)
+let overlay = FeedbackOverlay(settings: settings, surface: surface, touchMarkDelay: 0, frameDelay: 0)
 
 /// Seconds of CPU (user + system) a process has used, from /proc/PID/stat.
 func cpuSeconds(_ pid: String) -> Double? {

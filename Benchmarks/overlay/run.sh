@@ -29,3 +29,10 @@ until xfwm=$(pgrep -P $wm -x xfwm4); do sleep 0.05; done
 # The bench waits until the compositor owns _NET_WM_CM_S0 (WAIT_FOR_COMPOSITOR).
 DISPLAY=$display XSERVER_PID=$xvfb COMPOSITOR_PID=$xfwm WAIT_FOR_COMPOSITOR=1 taskset -c $cores $bench "$frames"
 DISPLAY=$display XSERVER_PID=$xvfb COMPOSITOR_PID=$xfwm WAIT_FOR_COMPOSITOR=1 PACE_60HZ=1 taskset -c $cores $bench 600
+kill $wm; wait $wm 2>/dev/null || true; wm=
+# End to end: the release daemon with the built-in profile on Xorg + inputtest (as root), three
+# fingers moving at 60 frames a second with the next-desktop preview showing.
+echo "== the daemon, three fingers moving on Xorg"
+.build/debug/tactus-overlay-live .build/release/tactus 10
+.build/debug/tactus-overlay-live .build/release/tactus 10 --compositor
+

@@ -153,6 +153,12 @@ public struct GestureConfiguration: Sendable, Equatable {
         /// tap or a drag decided at once (most are, within a frame or two) does not flash a
         /// ring; a finger a long press or a late-landing swipe keeps waiting is shown.
         public var touchMarkDelay = 0.05
+        /// s. The overlay draws a change this long after it began, with everything that came
+        /// meanwhile: the updates of one frame of the fingers can reach the daemon in two reads
+        /// (on Xorg with three fingers moving at 60 Hz, most frames did: the overlay was drawn
+        /// twice a frame, the first time with some fingers moved and some not). Far below a
+        /// frame at 60 Hz (16.7 ms), far above the time between the reads of one frame.
+        public var frameDelay = 0.004
         /// px. A swipe's preview is whole once the fingers have travelled this far along its
         /// direction (from where they landed). Touchégg makes it 16 % of the screen's side on
         /// a touchscreen, 170-300 px at 1080p; 240 px is a comfortable hand's sweep.

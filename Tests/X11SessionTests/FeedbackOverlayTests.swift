@@ -21,9 +21,10 @@ import Testing
     let monitor = Rect(x: 0, y: 0, width: 1280, height: 800)
     let t0 = Instant(seconds: 10)
 
-    func make(_ settings: FeedbackSettings = FeedbackSettings()) -> (FeedbackOverlay, FakeSurface) {
+    /// An overlay that draws each change at once (`frameDelay` 0) unless told otherwise.
+    func make(_ settings: FeedbackSettings = FeedbackSettings(), frameDelay: Double = 0) -> (FeedbackOverlay, FakeSurface) {
         let surface = FakeSurface()
-        return (FeedbackOverlay(settings: settings, surface: surface), surface)
+        return (FeedbackOverlay(settings: settings, surface: surface, frameDelay: frameDelay), surface)
     }
 
     @Test func idleItDrawsNothingAndNeverWakesTheLoop() {
@@ -90,6 +91,34 @@ import Testing
             #expect(centres == [400 - dy, 400 - dy, 400 - dy], "frame \(step): \(centres)")
         }
         #expect(surface.calls.count == 3)
+    }
+
+    @Test func aFrameOfTheFingersThatCameInTwoReadsIsDrawnOnceWhole() {
+        let (overlay, surface) = make(frameDelay: 0.004)
+        let row = { (ys: [Double]) in ys.enumerated().map { self.undecided(300 + Double($0.offset) * 60, $0.element, since: self.t0 + -1.0) } }
+        // Frame 1: all three fingers at y 400, drawn 4 ms after the change began.
+        overlay.touches = row([400, 400, 400])
+        overlay.render(at: t0)
+        #expect(surface.calls == [] && overlay.nextFrame == t0 + 0.004)
+        overlay.render(at: t0 + 0.004)
+        #expect(surface.calls == ["show 6 100%"])
+        // Frame 2 reaches the daemon in two reads 1 ms apart: two fingers, then the third.
+        overlay.touches = row([388, 388, 400])
+        overlay.render(at: t0 + 0.0167)
+        #expect(overlay.nextFrame == t0 + 0.0207, "not drawn with the fingers at mixed places")
+        overlay.touches = row([388, 388, 388])
+        overlay.render(at: t0 + 0.0177)
+        overlay.render(at: t0 + 0.0207)
+        #expect(surface.calls == ["show 6 100%", "show 6 100%"], "one draw for the frame")
+        let ys = surface.last.compactMap { shape -> Double? in
+            if case .ring(let c, _, _) = shape { return c.y }
+            return nil
+        }
+        #expect(ys == [388, 388, 388])
+        // Lifted: gone at once, no waiting.
+        overlay.touches = []
+        overlay.render(at: t0 + 0.03)
+        #expect(surface.calls.last == "hide" && overlay.nextFrame == nil)
     }
 
     @Test func touchesOffMarksNothing() {

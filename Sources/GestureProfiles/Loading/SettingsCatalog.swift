@@ -38,7 +38,8 @@ enum SettingsSection: String, CaseIterable {
         case .preview:
             [("distance", .distance(\.preview.distance)),
              ("commit", Threshold(setting: \.preview.commit, range: 0.05...1, unit: "fraction")),
-             ("pinchScale", Threshold(setting: \.preview.pinchScale, range: 1.1...10, unit: "times"))]
+             ("pinchScale", Threshold(setting: \.preview.pinchScale, range: 1.1...10, unit: "times")),
+             ("frameDelay", Threshold(setting: \.preview.frameDelay, range: 0...0.1, unit: "s"))]
         }
     }
 }

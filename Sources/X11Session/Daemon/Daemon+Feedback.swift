@@ -20,7 +20,8 @@ extension Daemon {
         guard let surface = server.makeOverlay() else {
             return logger.warning("feedback is off: the X server lacks the SHAPE or XFixes extension")
         }
-        feedback = FeedbackOverlay(settings: wanted, surface: surface, touchMarkDelay: configuration.settings.gestures.preview.touchMarkDelay)
+        let thresholds = configuration.settings.gestures.preview
+        feedback = FeedbackOverlay(settings: wanted, surface: surface, touchMarkDelay: thresholds.touchMarkDelay, frameDelay: thresholds.frameDelay)
         logger.info("feedback on:\(wanted.touches ? " touches" : "")\(wanted.actions ? " actions (\(wanted.duration) s)" : "")\(wanted.previews ? " previews" : "")")
     }
 

@@ -25,6 +25,10 @@ public final class FeedbackOverlay {
     /// s. A touch is marked once undecided this long (``GestureConfiguration/Preview/touchMarkDelay``):
     /// taps and drags decided sooner do not flash.
     public var touchMarkDelay: Double
+    /// s. A change is drawn this long after it began (``GestureConfiguration/Preview/frameDelay``),
+    /// with what came meanwhile: a frame of the fingers that reached the daemon in two reads
+    /// is drawn once, whole.
+    public var frameDelay: Double
     /// The undecided touches (set before each render, from one engine frame).
     public var touches: [UndecidedTouch] = []
     /// The previews of gestures waiting for the lift (set before each render, from the same
@@ -36,6 +40,8 @@ public final class FeedbackOverlay {
     public private(set) var animations: [FeedbackAnimation] = []
     /// What the surface shows (nil: hidden).
     private var shown: (shapes: [OverlayShape], opacity: Double)?
+    /// Since when what should be shown differs from what is (nil: they agree).
+    private var changedSince: Instant?
     /// When the next frame of a running animation is due (nil: none runs).
     public private(set) var nextFrame: Instant?
 
@@ -44,10 +50,12 @@ public final class FeedbackOverlay {
     /// A touch's mark: a ring this wide around the finger, and a dot at its point.
     static let touchRadius = 22.0, touchRingWidth = 4.0, touchDotRadius = 6.0
 
-    public init(settings: FeedbackSettings, surface: OverlaySurface, touchMarkDelay: Double = GestureConfiguration.standard.preview.touchMarkDelay) {
+    public init(settings: FeedbackSettings, surface: OverlaySurface, touchMarkDelay: Double = GestureConfiguration.standard.preview.touchMarkDelay,
+                frameDelay: Double = GestureConfiguration.standard.preview.frameDelay) {
         self.settings = settings
         self.surface = surface
         self.touchMarkDelay = touchMarkDelay
+        self.frameDelay = frameDelay
     }
 
     /// Whether the surface shows something now.
@@ -85,17 +93,29 @@ public final class FeedbackOverlay {
             markDue = touches.filter { now - $0.since < touchMarkDelay }.map { $0.since + touchMarkDelay }.min()
         }
         let opacity = opacities.max() ?? 1
+        var drawDue: Instant?
         if shapes.isEmpty {
+            // Nothing to show: gone at once (a preview does not outlive the lift).
             if shown != nil { surface.hide() }
             shown = nil
+            changedSince = nil
         } else if shown?.shapes != shapes || shown?.opacity != opacity {
-            surface.show(shapes, opacity: opacity)
-            shown = (shapes, opacity)
+            let since = changedSince ?? now
+            if now - since >= frameDelay {
+                surface.show(shapes, opacity: opacity)
+                shown = (shapes, opacity)
+                changedSince = nil
+            } else {
+                changedSince = since
+                drawDue = since + frameDelay
+            }
+        } else {
+            changedSince = nil
         }
         // The next frame, or the end of the first animation to end, or a touch's mark coming
-        // due, whichever comes first.
+        // due, or a change to draw, whichever comes first.
         let animationDue = animations.map(\.end).min().map { min($0, now + Self.frameInterval) }
-        nextFrame = [animationDue, markDue].compactMap { $0 }.min()
+        nextFrame = [animationDue, markDue, drawDue].compactMap { $0 }.min()
     }
 
     /// Hides the surface and destroys it (the feedback is switched off, or the daemon stops).
@@ -103,6 +123,7 @@ public final class FeedbackOverlay {
         surface.hide()
         surface.close()
         shown = nil
+        changedSince = nil
         animations = []
         previews = []
         firedActions = []
