@@ -3,7 +3,7 @@ import GestureProfiles
 import GestureTraces
 
 /// On-screen feedback in the daemon: the overlay exists only while `settings.feedback` is on
-/// (off: no window, no work in the loop). Nothing of it runs before a turn's verdicts are
+/// or a gesture has a preview (otherwise: no window, no work in the loop). Nothing of it runs before a turn's verdicts are
 /// answered: actions are only noted as they fire, and the overlay is worked out and drawn
 /// after; its animations wake the loop through the poll timeout like the engine's deadlines.
 extension Daemon {
@@ -12,6 +12,10 @@ extension Daemon {
         // Gestures with a preview need the overlay even when `settings.feedback` is absent.
         let previews = configuration.allGestures.contains { $0.preview && $0.enabled }
         let wanted = options.observeOnly ? nil : configuration.settings.feedback ?? (previews ? .previewsOnly : nil)
+        let thresholds = configuration.settings.gestures.preview
+        // Changed thresholds alone need no new window.
+        feedback?.touchMarkDelay = thresholds.touchMarkDelay
+        feedback?.frameDelay = thresholds.frameDelay
         guard feedback?.settings != wanted else { return }
         feedback?.close()
         feedback = nil
@@ -20,7 +24,6 @@ extension Daemon {
         guard let surface = server.makeOverlay() else {
             return logger.warning("feedback is off: the X server lacks the SHAPE or XFixes extension")
         }
-        let thresholds = configuration.settings.gestures.preview
         feedback = FeedbackOverlay(settings: wanted, surface: surface, touchMarkDelay: thresholds.touchMarkDelay, frameDelay: thresholds.frameDelay)
         logger.info("feedback on:\(wanted.touches ? " touches" : "")\(wanted.actions ? " actions (\(wanted.duration) s)" : "")\(wanted.previews ? " previews" : "")")
     }
@@ -36,8 +39,8 @@ extension Daemon {
     }
 
     /// The overlay's frame for now, once the verdicts of this turn are answered and the
-    /// touches gathered in it handed to the engine as one frame: every touch is drawn where
-    /// that frame put it.
+    /// touches gathered in it handed to the engine: the touches and previews as the engine has
+    /// them (the overlay draws a change once its frame has had `frameDelay` to come whole).
     func drawFeedback() {
         guard let feedback else { return }
         if feedback.settings.touches {
