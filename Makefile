@@ -21,7 +21,7 @@ TEST_PACKAGES := $(BUILD_PACKAGES) xvfb openbox x11-utils x11-xserver-utils x11-
 RUN_PACKAGES := $(BUILD_PACKAGES)
 
 .PHONY: fuzz fuzz-build soak xorg-touch-repro
-.PHONY: all build release test test-engine run deps-build deps-test bench bench-build bench-daemon bench-touch bench-memory profile clean install uninstall deb package-check readme-check stroke-templates stroke-templates-cv
+.PHONY: all build release test test-engine run deps-build deps-test bench bench-build bench-daemon bench-touch bench-memory bench-overlay profile clean install uninstall deb package-check readme-check stroke-templates stroke-templates-cv
 
 all: build
 
@@ -161,6 +161,14 @@ bench-touch: deps-test
 ## The running daemon on Xvfb: X event -> action flushed latency, and idle wake-ups.
 bench-daemon: release deps-test
 	Benchmarks/daemon/run.sh
+
+## The feedback overlay's cost per frame on a 1920x1080 Xvfb, without and with a compositor, then
+## its frame rate with the release daemon and three fingers moving on Xorg (root, like make test).
+bench-overlay: deps-test
+	$(SWIFT) build $(RELEASE_FLAGS) $(SWIFT_FLAGS) --product tactus
+	$(SWIFT) build -c release $(SWIFT_FLAGS) --product tactus-overlay-bench
+	$(SWIFT) build $(SWIFT_FLAGS) --product tactus-overlay-live
+	Benchmarks/overlay/run.sh
 
 ## The weight: the binary, the .deb, the idle daemon's resident memory (on Xvfb + openbox).
 bench-memory: deb deps-test

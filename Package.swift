@@ -69,6 +69,11 @@ let package = Package(
         .executableTarget(name: "tactus-soak", dependencies: ["X11TestSupport", "X11Session", "SystemCalls", "TestSupport", "CX11", "GestureEngine"], path: "Tools/Soak"),
         // make xorg-touch-repro: what Xorg does with a touch owner's rejections, without Tactus.
         .executableTarget(name: "xorg-touch-repro", dependencies: ["X11TestSupport", "TestSupport", "CX11", "GestureEngine"], path: "Tools/XorgTouchRepro"),
+        // make bench-overlay: the feedback overlay's cost per frame on a real X server.
+        .executableTarget(name: "tactus-overlay-bench", dependencies: ["X11Session", "GestureProfiles", "GestureEngine", "SystemCalls", "CX11"], path: "Benchmarks/overlay",
+                          exclude: ["run.sh"]),
+        // make bench-overlay, end to end: the daemon's overlay frames while three fingers move on Xorg.
+        .executableTarget(name: "tactus-overlay-live", dependencies: ["X11TestSupport", "X11Session", "GestureProfiles", "GestureEngine", "CX11"], path: "Benchmarks/overlay-live"),
         // Chooses the built-in stroke templates from the $1 data set (`make stroke-templates`).
         .executableTarget(name: "stroke-templates", dependencies: ["GestureTraces"], path: "Tools/StrokeTemplates"),
         .executableTarget(name: "tactus", dependencies: [

@@ -48,6 +48,9 @@ public struct GestureConfiguration: Sendable, Equatable {
     /// Stroke matching: its tuning and its acceptance (``StrokeDefaults``).
     public var stroke = StrokeDefaults()
     public var touchpad = Touchpad()
+    /// On-screen feedback: when a touch is marked, how far a preview follows the fingers
+    /// and where it commits.
+    public var preview = Preview()
 
     /// s. Velocities are measured over the last samples within this window: long enough to
     /// smooth a touchscreen's jitter, short enough to follow a flick's end.
@@ -146,6 +149,33 @@ public struct GestureConfiguration: Sendable, Equatable {
         /// where a `clockwise` or `counterclockwise` binding takes it: libinput-gestures'
         /// ROTATE_ANGLE, so that imported rotations fire as they did there.
         public var rotationMinimumAngle = 15.0
+        public init() {}
+    }
+
+    public struct Preview: Sendable, Equatable {
+        /// s. A touch is marked on the overlay only once it has been undecided this long: a
+        /// tap or a drag decided at once (most are, within a frame or two) does not flash a
+        /// ring; a finger a long press or a late-landing swipe keeps waiting is shown.
+        public var touchMarkDelay = 0.05
+        /// s. The overlay draws a change this long after it began, with everything that came
+        /// meanwhile: the updates of one frame of the fingers can reach the daemon in two reads
+        /// (on Xorg with three fingers moving at 60 Hz, most frames did: the overlay was drawn
+        /// twice a frame, the first time with some fingers moved and some not). Far below a
+        /// frame at 60 Hz (16.7 ms), far above the time between the reads of one frame.
+        public var frameDelay = 0.004
+        /// px. A swipe's preview is whole once the fingers have travelled this far along its
+        /// direction (from where they landed). Touchégg makes it 16 % of the screen's side on
+        /// a touchscreen, 170-300 px at 1080p; 240 px is a comfortable hand's sweep.
+        public var distance = 240.0
+        /// 0…1. The part of the preview the fingers must have reached when they lift for the
+        /// action to fire; short of it the gesture is cancelled. Half of ``distance`` (120 px)
+        /// is well past a swipe's recognition (50 px), so a swipe can still be taken back after
+        /// it is recognized (Touchégg's `action_execute_threshold` plays this part, 20 % of its
+        /// longer animation).
+        public var commit = 0.5
+        /// times. A pinch's preview is whole when the fingers' spread has grown (opening) or
+        /// shrunk (closing) by this factor: Touchégg's, spread doubled or halved.
+        public var pinchScale = 2.0
         public init() {}
     }
 }

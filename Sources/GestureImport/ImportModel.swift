@@ -158,8 +158,11 @@ public struct ImportedBinding: Sendable, Equatable {
     public var lines: [Int]
     /// An assumption the import made, said next to the binding.
     public var remark: String?
+    /// `preview: true` (a touchscreen swipe or pinch whose Touchégg action animates).
+    public var preview: Bool
 
-    public init(_ trigger: ImportedTrigger, action: ImportedAction? = nil, repeating: ImportedRepeat? = nil, scroll: ImportedScroll? = nil, onBegan: ImportedAction? = nil, lines: [Int], remark: String? = nil) {
+    public init(_ trigger: ImportedTrigger, action: ImportedAction? = nil, repeating: ImportedRepeat? = nil, scroll: ImportedScroll? = nil, onBegan: ImportedAction? = nil, lines: [Int], remark: String? = nil,
+                preview: Bool = false) {
         self.trigger = trigger
         self.action = action
         self.repeating = repeating
@@ -167,6 +170,7 @@ public struct ImportedBinding: Sendable, Equatable {
         self.onBegan = onBegan
         self.lines = lines
         self.remark = remark
+        self.preview = preview
     }
 }
 
@@ -210,6 +214,8 @@ public struct ImportResult: Sendable, Equatable {
     public var header: [String] = []
     /// `settings.target: focused`, with the reason, when the source acted on the focused window.
     public var focusedTargetReason: String?
+    /// `settings.preview.commit` (Touchégg's `action_execute_threshold`, when previews were imported).
+    public var previewCommit: Double?
     /// Notes about the file as a whole (settings, devices).
     public var notes: [ImportNote] = []
     public var profiles: [ImportedProfile] = []

@@ -14,10 +14,14 @@ public struct ProfileWriter {
         for line in result.header { out += wrapped(comment(line, limit: 1000)).map { "# " + $0 } }
         out += byLine(result.notes).map { "# " + notLine($0) }
         out.append("version: 1")
+        if result.focusedTargetReason != nil || result.previewCommit != nil { out.append("settings:") }
         if let reason = result.focusedTargetReason {
-            out.append("settings:")
             out.append("  # \(comment(reason, limit: 200))")
             out.append("  target: focused")
+        }
+        if let commit = result.previewCommit {
+            out.append("  # action_execute_threshold: the share of a preview the fingers must reach for its action to fire at the lift")
+            out.append("  preview: { commit: \(decimal(commit)) }")
         }
         if result.profiles.isEmpty {
             out.append("profiles: []")
@@ -64,6 +68,7 @@ public struct ProfileWriter {
         let on = [b.onBegan.map { "began: \(action($0))" }, b.onEnded.map { "ended: \(action($0))" }].compactMap { $0 }
         if !on.isEmpty { lines.append("        on: { \(on.joined(separator: ", ")) }") }
         if let a = b.action { lines.append("        action: \(action(a))") }
+        if b.preview { lines.append("        preview: true") }
         if let r = b.repeating {
             var parts = ["every: \(decimal(r.every))", "action: \(r.action.map(action) ?? "[]")"]
             if let reverse = r.reverse { parts.append("reverse: \(action(reverse))") }

@@ -13,6 +13,9 @@ extension ToucheggImporter {
         case refused(String)
     }
 
+    /// The actions Touchégg animates that a Tactus preview draws.
+    static let previewable: Set<String> = ["MAXIMIZE_RESTORE_WINDOW", "MINIMIZE_WINDOW", "FULLSCREEN_WINDOW", "CLOSE_WINDOW", "SHOW_DESKTOP", "CHANGE_DESKTOP"]
+
     /// Settings every action may have that only shape Touchégg's animation.
     static let animationSettings: Set<String> = ["animate", "color", "borderColor", "animationPosition", "animation"]
 

@@ -55,6 +55,10 @@ struct ToucheggImporter {
     /// A Touchégg 1 file: actions with text settings, or Touchégg 1's only setting.
     var legacy = false
     var animationLines: [Int] = []
+    /// `<animate>true</animate>` lines imported as `preview: true`.
+    var previewedLines: Set<Int> = []
+    /// `action_execute_threshold` (percent) and its line.
+    var executeThreshold: (percent: Double, line: Int)?
     var caveats: [String] = []
 
     static func run(_ document: XMLDocument) throws(ImportFailure) -> ImportResult {
@@ -131,7 +135,11 @@ struct ToucheggImporter {
             case "animation_delay", "color", "borderColor":
                 animationLines.append(property.line)
             case "action_execute_threshold":
-                result.notes.append(ImportNote("setting action_execute_threshold", because: "Tactus fires a gesture when its recognizer decides, not at a share of an animation", lines: [property.line]))
+                if let percent = Double(property.text.trimmed), percent.isFinite {
+                    executeThreshold = (percent, property.line)
+                } else {
+                    result.notes.append(ImportNote("setting action_execute_threshold", because: "'\(property.text.trimmed)' is not a number", lines: [property.line]))
+                }
             default:
                 result.notes.append(ImportNote("setting \(name)", because: "Touchégg does not know it", lines: [property.line]))
             }
@@ -287,6 +295,13 @@ struct ToucheggImporter {
 
     private mutating func importTouchscreen(_ g: Gesture, trigger: ImportedTrigger, into profile: inout ImportedProfile) {
         switch (map(g.action!, gesture: g, touchpad: false), trigger) {
+        case (.once(let a, let remark), .swipe), (.once(let a, let remark), .pinch):
+            // Touchégg animates the window and desktop actions it is told to, and runs them at the
+            // end of the gesture past action_execute_threshold: a Tactus preview does both.
+            let animate = g.action!.settings["animate"]
+            let preview = animate?.value == "true" && Self.previewable.contains(g.action!.type)
+            if preview, let line = animate?.line { previewedLines.insert(line) }
+            profile.gestures.append(ImportedBinding(trigger, action: a, lines: [g.line], remark: remark, preview: preview))
         case (.once(let a, let remark), _):
             profile.gestures.append(ImportedBinding(trigger, action: a, lines: [g.line], remark: remark))
         case (.repeated(let forward, let backward, let step, let began), .pinch(_, let direction)):
@@ -379,8 +394,19 @@ struct ToucheggImporter {
         // A section for "All,Firefox" is imported twice: say each thing once.
         var seen: Set<ImportNote> = []
         result.notes = result.notes.filter { seen.insert($0).inserted }
-        if !animationLines.isEmpty {
-            result.notes.append(ImportNote("animations (animate, color, borderColor, animationPosition, animation_delay)", because: "Tactus's own feedback (settings.feedback) shows window and desktop actions, not Touchégg's animations", lines: Array(Set(animationLines)).sorted()))
+        let unpreviewed = Set(animationLines).subtracting(previewedLines)
+        if !unpreviewed.isEmpty {
+            let reason = previewedLines.isEmpty ? "Tactus previews only touchscreen swipes and pinches of window and desktop actions whose <animate> is true, in its own colour and at once"
+                : "Tactus draws its previews (imported as preview: true where <animate> is true on a touchscreen swipe or pinch) in its own colour and at once, and none for touchpad bindings"
+            result.notes.append(ImportNote("animations (animate, color, borderColor, animationPosition, animation_delay)", because: reason, lines: unpreviewed.sorted()))
+        }
+        if let threshold = executeThreshold {
+            if previewedLines.isEmpty {
+                result.notes.append(ImportNote("setting action_execute_threshold", because: "no gesture was imported with a preview, and Tactus fires the others when their recognizer decides", lines: [threshold.line]))
+            } else {
+                // Touchégg clamps it to 0-100 %; a Tactus commit point is 5-100 % of the preview.
+                result.previewCommit = min(1, max(0.05, threshold.percent / 100))
+            }
         }
         let touchpad = result.profiles.contains { !$0.touchpad.isEmpty }
         let touchscreen = result.profiles.contains { !$0.gestures.isEmpty }

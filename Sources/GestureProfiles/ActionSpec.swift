@@ -67,6 +67,15 @@ public indirect enum ActionSpec: Sendable, CustomStringConvertible {
     case log(Template)
     case sequence([ActionSpec])
 
+    /// Whether a preview can draw it: a window or a desktop action (or a sequence with one).
+    public var isPreviewable: Bool {
+        switch self {
+        case .window, .desktop: return true
+        case .sequence(let list): return list.contains { $0.isPreviewable }
+        default: return false
+        }
+    }
+
     /// Whether performing it needs to know the window exactly: a window request, a shell
     /// (its `TACTUS_WINDOW_*` variables), or text naming `{window.…}`.
     public var needsWindow: Bool {

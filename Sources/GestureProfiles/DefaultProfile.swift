@@ -24,25 +24,33 @@ profiles:
   - name: desktop
     match: any                 # the screen: everywhere, on top of window profiles
     gestures:
-      # Three fingers sideways: switch desktops. Desktop swipes fire on distance, however
-      # slowly the fingers move.
+      # Three fingers sideways: switch desktops. Desktop swipes are recognized on distance,
+      # however slowly the fingers move. With a preview, the overlay shows where the action
+      # goes while the fingers move, and the action fires when they lift past half of
+      # settings.preview.distance; bring them back, or lift short, and nothing happens.
+      # (fire: at-recognition instead fires as soon as the swipe is recognized.)
       - name: next-desktop
         swipe: { direction: left, touches: 3 }
         action: { desktop: next }
+        preview: true
       - name: previous-desktop
         swipe: { direction: right, touches: 3 }
         action: { desktop: previous }
+        preview: true
       # Three fingers up / down: maximize or restore / minimize the window under them.
       - name: maximize
         swipe: { direction: up, touches: 3 }
         action: { window: toggle-maximize }
+        preview: true
       - name: minimize
         swipe: { direction: down, touches: 3 }
         action: { window: minimize }
+        preview: true
       # Four fingers down: show the desktop.
       - name: show-desktop
         swipe: { direction: down, touches: 4 }
         action: { desktop: show }
+        preview: true
       # No one-finger gesture: a finger held still belongs to the application (a spin
       # button's "+" repeats, a text field places its cursor, a map drags). To make a long
       # press a right click everywhere instead, uncomment this: it takes every press-and-hold

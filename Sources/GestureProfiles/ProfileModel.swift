@@ -66,8 +66,19 @@ public struct FeedbackSettings: Sendable, Equatable {
     public var actions = true
     /// How long an action's animation lasts (seconds).
     public var duration = ProfileDefaults.feedbackDuration
+    /// The previews of gestures with `preview: true`.
+    public var previews = true
 
     public init() {}
+
+    /// What the overlay shows when `settings.feedback` is absent but gestures have
+    /// `preview: true`: their previews, nothing else.
+    public static var previewsOnly: FeedbackSettings {
+        var s = FeedbackSettings()
+        s.touches = false
+        s.actions = false
+        return s
+    }
 }
 
 public enum GestureTarget: String, Sendable, Equatable, CaseIterable {
@@ -145,9 +156,29 @@ public struct GestureSpec: Sendable {
     public var exclude: [String]
     public var enabled: Bool
     public var location: SourceLocation
+    /// `fire:` when its `action` runs (swipe and pinch); nil: the recognizer's own moment
+    /// (a swipe at recognition, a pinch when it ends).
+    public var fire: FireTiming? = nil
+    /// `preview: true`: while the fingers move, the overlay shows where the action takes the
+    /// window or the desktop, growing with their travel (fires at the lift).
+    public var preview = false
 
     /// Every action it may fire: `action`, `repeat`'s two, and `on:` by state name.
     public var actions: [ActionSpec] { allActions(action, on, self.repeat) }
+
+    /// Whether `action` waits for the lift and fires only past the preview's commit point.
+    public var firesAtLift: Bool { fire == .atLift }
+}
+
+/// `fire:` of a swipe or a pinch: when its `action` runs.
+public enum FireTiming: String, Sendable, Equatable, CaseIterable {
+    /// As soon as the gesture is recognized (a pinch: when it begins). Nothing can take it back.
+    case atRecognition = "at-recognition"
+    /// When the fingers lift, if they have travelled past the commit point
+    /// (`settings.preview.commit` of `settings.preview.distance`, or of the pinch's
+    /// `pinchScale`); short of it, or brought back under it, the gesture is cancelled
+    /// (Touchégg's `action_execute_threshold`).
+    case atLift = "at-lift"
 }
 
 /// `scroll: { every, natural, axis }` on a continuous gesture: one wheel step (a `scroll:`

@@ -30,7 +30,7 @@ struct Imported {
                 out.append("\(p.name) \(b.name): \(trigger)\(held) -> \(actions(b.action, b.on, b.repeat)) @ \(sources[b.name] ?? "?")")
             }
             for g in p.gestures {
-                out.append("\(p.name) \(g.name): \(recognizer(g.recognizer)) -> \(actions(g.action, g.on, g.repeat)) @ \(sources[g.name] ?? "?")")
+                out.append("\(p.name) \(g.name): \(recognizer(g.recognizer)) -> \(actions(g.action, g.on, g.repeat))\(g.preview ? " [preview]" : "") @ \(sources[g.name] ?? "?")")
             }
         }
         return out

@@ -26,13 +26,14 @@ import Testing
             "all tp-pinch-3-in: touchpad pinch 3 in -> window close @ \(pinch3In)",
             "all tp-pinch-4-out: touchpad pinch 4 out -> desktop show @ \(pinch4Out)",
             "all tp-pinch-4-in: touchpad pinch 4 in -> window raise; keys Super_L+A @ \(pinch4In)",
-            "all swipe-3-up: swipe 3 up -> window toggle-maximize @ \(swipe3Up)",
-            "all swipe-3-down: swipe 3 down -> window minimize @ \(swipe3Down)",
+            // Animated window and desktop actions on touchscreen swipes and pinches are previews.
+            "all swipe-3-up: swipe 3 up -> window toggle-maximize [preview] @ \(swipe3Up)",
+            "all swipe-3-down: swipe 3 down -> window minimize [preview] @ \(swipe3Down)",
             "all swipe-3-left: swipe 3 left -> window tile-left @ \(swipe3Left)",
-            "all swipe-4-left: swipe 4 left -> desktop next @ \(swipe4Left)",
-            "all swipe-4-right: swipe 4 right -> desktop previous @ \(swipe4Right)",
-            "all pinch-3-in: pinch 3 in -> window close @ \(pinch3In)",
-            "all pinch-4-out: pinch 4 out -> desktop show @ \(pinch4Out)",
+            "all swipe-4-left: swipe 4 left -> desktop next [preview] @ \(swipe4Left)",
+            "all swipe-4-right: swipe 4 right -> desktop previous [preview] @ \(swipe4Right)",
+            "all pinch-3-in: pinch 3 in -> window close [preview] @ \(pinch3In)",
+            "all pinch-4-out: pinch 4 out -> desktop show [preview] @ \(pinch4Out)",
             // SEND_KEYS activates the window under the gesture, then types.
             "all pinch-4-in: pinch 4 in -> window raise; keys Super_L+A @ \(pinch4In)",
             "all tap-2: tap 2 -> click 3 @ \(tap2)",
@@ -42,13 +43,17 @@ import Testing
             "google-chrome+firefox google-chrome+firefox-pinch-2-out: pinch 2 out -> began: window raise | repeat 0.1: keys Control_L+KP_Add / keys Control_L+KP_Subtract @ \(zoomOut)",
         ])
         let file = "touchegg-default-like.conf"
-        let animations = [at("animation_delay"), at("\"color\""), at("borderColor\">")] + source.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-            .filter { $0.element.contains("<animate>") || $0.element.contains("<animationPosition>") || $0.element.contains("<color>") || $0.element.contains("<borderColor>") }.map { $0.offset + 1 }
-        let shown = animations.sorted().prefix(12).map(String.init).joined(separator: ", ") + " and \(animations.count - 12) more"
+        // Not imported: the animation's looks, and <animate> where no preview was made (TILE_WINDOW's).
+        let tileAnimate = at(#"TILE_WINDOW"#) + 2
+        let animations = [at("animation_delay"), at("\"color\""), at("borderColor\">"), tileAnimate] + source.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            .filter { $0.element.contains("<animationPosition>") || $0.element.contains("<color>") || $0.element.contains("<borderColor>") }.map { $0.offset + 1 }
+        let shown = animations.sorted().map(String.init).joined(separator: ", ")
         #expect(imported.notes == [
-            "animations (animate, color, borderColor, animationPosition, animation_delay) (\(file):\(shown)) because Tactus's own feedback (settings.feedback) shows window and desktop actions, not Touchégg's animations",
-            "setting action_execute_threshold (\(file):\(at("action_execute_threshold"))) because Tactus fires a gesture when its recognizer decides, not at a share of an animation",
+            "animations (animate, color, borderColor, animationPosition, animation_delay) (\(file):\(shown)) because Tactus draws its previews (imported as preview: true where <animate> is true on a touchscreen swipe or pinch) in its own colour and at once, and none for touchpad bindings",
         ])
+        // action_execute_threshold 15 %: the previews' commit point.
+        #expect(imported.file.settings.gestures.preview.commit == 0.15)
+        #expect(imported.text.contains("  preview: { commit: 0.15 }"))
         // The application section matches both classes, case-insensitively, as one profile.
         let browsers = try #require(imported.file.profiles.last)
         for cls in ["Firefox", "firefox", "Google-chrome"] {
@@ -107,7 +112,7 @@ import Testing
         ])
         let file = "touchegg-custom.conf"
         #expect(imported.notes == [
-            "animations (animate, color, borderColor, animationPosition, animation_delay) (\(file):\(at("animation_delay")), \(at("<animate>false"))) because Tactus's own feedback (settings.feedback) shows window and desktop actions, not Touchégg's animations",
+            "animations (animate, color, borderColor, animationPosition, animation_delay) (\(file):\(at("animation_delay")), \(at("<animate>false"))) because Tactus previews only touchscreen swipes and pinches of window and desktop actions whose <animate> is true, in its own colour and at once",
             "MOUSE_CLICK on a 3-finger tap (\(file):\(firstTap)) because the same gesture at line \(secondTap) replaces it, as in Touchégg",
         ])
         // The shell line keeps its text: && and $ are the shell's, braces stay literal.
@@ -175,7 +180,7 @@ import Testing
         #expect(imported.bindings == [
             "all tp-swipe-3-up: touchpad swipe 3 up -> window toggle-maximize @ \(at("SWIPE"))",
             "all tp-pinch-4-in: touchpad pinch 4 in -> window close @ \(at("PINCH"))",
-            "all swipe-3-up: swipe 3 up -> window toggle-maximize @ \(at("SWIPE"))",
+            "all swipe-3-up: swipe 3 up -> window toggle-maximize [preview] @ \(at("SWIPE"))",
             "all pinch-4-in: pinch 4 in -> window close @ \(at("PINCH"))",
         ])
         #expect(imported.notes.first == "the text before <touchégg> (touchegg-stray-text.conf:1) because it is not XML; Touchégg 2 (pugixml) passes over it too, Touchégg 1 (Qt) refuses the file")

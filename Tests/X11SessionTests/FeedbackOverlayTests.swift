@@ -21,9 +21,10 @@ import Testing
     let monitor = Rect(x: 0, y: 0, width: 1280, height: 800)
     let t0 = Instant(seconds: 10)
 
-    func make(_ settings: FeedbackSettings = FeedbackSettings()) -> (FeedbackOverlay, FakeSurface) {
+    /// An overlay that draws each change at once (`frameDelay` 0) unless told otherwise.
+    func make(_ settings: FeedbackSettings = FeedbackSettings(), frameDelay: Double = 0) -> (FeedbackOverlay, FakeSurface) {
         let surface = FakeSurface()
-        return (FeedbackOverlay(settings: settings, surface: surface), surface)
+        return (FeedbackOverlay(settings: settings, surface: surface, frameDelay: frameDelay), surface)
     }
 
     @Test func idleItDrawsNothingAndNeverWakesTheLoop() {
@@ -34,13 +35,17 @@ import Testing
         #expect(overlay.nextFrame == nil)
     }
 
+    func undecided(_ x: Double, _ y: Double, since: Instant) -> FeedbackOverlay.UndecidedTouch {
+        FeedbackOverlay.UndecidedTouch(location: Point(x: x, y: y), since: since)
+    }
+
     @Test func touchesAreMarkedWhileUndecidedAndDrawnOnlyWhenTheyChange() {
         let (overlay, surface) = make()
-        overlay.touches = [Point(x: 300, y: 200)]
+        overlay.touches = [undecided(300, 200, since: t0 + -1.0)]
         overlay.render(at: t0)
         #expect(surface.last == [.ring(center: Point(x: 300, y: 200), radius: 22, width: 4), .disc(center: Point(x: 300, y: 200), radius: 6)])
         overlay.render(at: t0 + 0.1)
-        overlay.touches = [Point(x: 300, y: 200), Point(x: 400, y: 220)]
+        overlay.touches = [undecided(300, 200, since: t0 + -1.0), undecided(400, 220, since: t0 + -1.0)]
         overlay.render(at: t0 + 0.2)
         overlay.touches = []
         overlay.render(at: t0 + 0.3)
@@ -48,11 +53,79 @@ import Testing
         #expect(overlay.nextFrame == nil, "touch marks need no timer: they change with events")
     }
 
+    @Test func aTouchDecidedWithinFiftyMillisecondsNeverFlashes() {
+        let (overlay, surface) = make()
+        #expect(overlay.touchMarkDelay == 0.05)
+        // A tap: down at t0, still undecided at the turn of the loop 8 ms later.
+        overlay.touches = [undecided(300, 200, since: t0)]
+        overlay.render(at: t0 + 0.008)
+        #expect(surface.calls == [], "too young to mark")
+        #expect(overlay.nextFrame == t0 + 0.05, "the loop wakes when the mark would be due")
+        // Decided (claimed or handed back) at 30 ms: nothing was ever shown.
+        overlay.touches = []
+        overlay.render(at: t0 + 0.03)
+        #expect(surface.calls == [] && overlay.nextFrame == nil)
+    }
+
+    @Test func aTouchStillUndecidedAtFiftyMillisecondsIsMarkedThen() {
+        let (overlay, surface) = make()
+        overlay.touches = [undecided(300, 200, since: t0)]
+        overlay.render(at: t0 + 0.01)
+        #expect(surface.calls == [])
+        overlay.render(at: t0 + 0.05)
+        #expect(surface.calls == ["show 2 100%"])
+        #expect(overlay.nextFrame == nil)
+    }
+
+    @Test func theRingsOfAFrameAreDrawnWhereThatFramePutEveryTouch() {
+        let (overlay, surface) = make()
+        // Three fingers of a swipe moving together: each frame moves all three.
+        for step in 0..<3 {
+            let dy = Double(step) * 12
+            overlay.touches = [undecided(300, 400 - dy, since: t0 + -1.0), undecided(360, 400 - dy, since: t0 + -1.0), undecided(420, 400 - dy, since: t0 + -1.0)]
+            overlay.render(at: t0 + Double(step) / 60)
+            let centres = surface.last.compactMap { shape -> Double? in
+                if case .ring(let c, _, _) = shape { return c.y }
+                return nil
+            }
+            #expect(centres == [400 - dy, 400 - dy, 400 - dy], "frame \(step): \(centres)")
+        }
+        #expect(surface.calls.count == 3)
+    }
+
+    @Test func aFrameOfTheFingersThatCameInTwoReadsIsDrawnOnceWhole() {
+        let (overlay, surface) = make(frameDelay: 0.004)
+        let row = { (ys: [Double]) in ys.enumerated().map { self.undecided(300 + Double($0.offset) * 60, $0.element, since: self.t0 + -1.0) } }
+        // Frame 1: all three fingers at y 400, drawn 4 ms after the change began.
+        overlay.touches = row([400, 400, 400])
+        overlay.render(at: t0)
+        #expect(surface.calls == [] && overlay.nextFrame == t0 + 0.004)
+        overlay.render(at: t0 + 0.004)
+        #expect(surface.calls == ["show 6 100%"])
+        // Frame 2 reaches the daemon in two reads 1 ms apart: two fingers, then the third.
+        overlay.touches = row([388, 388, 400])
+        overlay.render(at: t0 + 0.0167)
+        #expect(overlay.nextFrame == t0 + 0.0207, "not drawn with the fingers at mixed places")
+        overlay.touches = row([388, 388, 388])
+        overlay.render(at: t0 + 0.0177)
+        overlay.render(at: t0 + 0.0207)
+        #expect(surface.calls == ["show 6 100%", "show 6 100%"], "one draw for the frame")
+        let ys = surface.last.compactMap { shape -> Double? in
+            if case .ring(let c, _, _) = shape { return c.y }
+            return nil
+        }
+        #expect(ys == [388, 388, 388])
+        // Lifted: gone at once, no waiting.
+        overlay.touches = []
+        overlay.render(at: t0 + 0.03)
+        #expect(surface.calls.last == "hide" && overlay.nextFrame == nil)
+    }
+
     @Test func touchesOffMarksNothing() {
         var settings = FeedbackSettings()
         settings.touches = false
         let (overlay, surface) = make(settings)
-        overlay.touches = [Point(x: 300, y: 200)]
+        overlay.touches = [undecided(300, 200, since: t0 + -1.0)]
         overlay.render(at: t0)
         #expect(surface.calls == [])
     }
@@ -115,6 +188,54 @@ import Testing
         #expect(kind(.window(.maximize, window: nil), ActionAnimations.Context(windowFrame: nil, monitor: monitor)) == nil)
         #expect(kind(.keys(KeyCombo(keys: ["a"])), c) == nil)
         #expect(kind(.scroll(.down, at: Point(x: 1, y: 1)), c) == nil)
+    }
+
+    @Test func afterTheActionOnlyADesktopSwitchShowsSomething() {
+        let c = ActionAnimations.Context(windowFrame: window, monitor: monitor, currentDesktop: 2)
+        // The window has already moved: an outline now would show what is not happening.
+        for op in [WindowOperation.maximize, .toggleMaximize, .fullscreen, .minimize, .close, .unmaximize, .raise] {
+            #expect(ActionAnimations.afterAction(.window(op, window: 1), c) == nil, "\(op)")
+        }
+        #expect(ActionAnimations.afterAction(.desktop(.next), c) == .arrow(.right, in: monitor))
+    }
+
+    // MARK: Previews
+
+    @Test func aWindowsPreviewOutlineGoesFromTheWindowToWhereTheActionPutsIt() throws {
+        let grow = FeedbackAnimation.Kind.outline(from: window, to: monitor)
+        func rect(_ p: Double) -> Rect? {
+            guard case .outline(let r, _)? = FeedbackPreview(grow, progress: p, pastCommit: p >= 0.5, travel: .up).shapes.first else { return nil }
+            return r
+        }
+        #expect(rect(0) == window && rect(1) == monitor)
+        let quarter = try #require(rect(0.25)), half = try #require(rect(0.5))
+        #expect(quarter.width == 400 + 880 * 0.25 && half.width == 400 + 880 * 0.5 && half.contains(Point(x: quarter.x, y: quarter.y)))
+    }
+
+    @Test func aDesktopPreviewArrowSlidesInWithTheFingers() throws {
+        // Fingers moving left (next desktop): the arrow comes in from the right edge to the middle.
+        func tipX(_ p: Double) -> Double? {
+            guard case .polygon(let points)? = FeedbackPreview(.arrow(.right, in: monitor), progress: p, pastCommit: false, travel: .left).shapes.first else { return nil }
+            return points.map(\.x).max()
+        }
+        let length = 800.0 / 4
+        #expect(tipX(0) == 1280 + length, "off screen before the fingers moved")
+        #expect(tipX(1) == 640 + length / 2, "in the middle when whole")
+        let half = try #require(tipX(0.5)), quarter = try #require(tipX(0.25))
+        #expect(quarter > half && half > 640 + length / 2)
+    }
+
+    @Test func thePreviewIsDrawnWhileItWaitsFaintShortOfTheCommitPointAndGoneAfter() {
+        let (overlay, surface) = make(.previewsOnly)
+        let grow = FeedbackAnimation.Kind.outline(from: window, to: monitor)
+        overlay.previews = [FeedbackPreview(grow, progress: 0.25, pastCommit: false, travel: .up)]
+        overlay.render(at: t0)
+        overlay.previews = [FeedbackPreview(grow, progress: 0.75, pastCommit: true, travel: .up)]
+        overlay.render(at: t0 + 0.016)
+        overlay.previews = []
+        overlay.render(at: t0 + 0.032)
+        #expect(surface.calls == ["show 1 50%", "show 1 100%", "hide"])
+        #expect(overlay.nextFrame == nil, "previews change with the fingers, not with time")
     }
 }
 

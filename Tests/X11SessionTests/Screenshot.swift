@@ -24,6 +24,15 @@ struct Screenshot {
     /// The pixel at `x`, `y` (root coordinates).
     func color(_ x: Double, _ y: Double) -> Color { pixels[Int(y) * width + Int(x)] }
 
+    /// How many pixels differ from `other`'s, compared one by one (every pixel when the sizes differ).
+    func differingPixels(from other: Screenshot) -> Int {
+        guard width == other.width, height == other.height else { return max(pixels.count, other.pixels.count) }
+        return zip(pixels, other.pixels).reduce(0) { $0 + ($1.0 == $1.1 ? 0 : 1) }
+    }
+
+    /// How many pixels are `color`.
+    func count(of color: Color) -> Int { pixels.reduce(0) { $0 + ($1 == color ? 1 : 0) } }
+
     /// Writes it as a PNG (xwdtopnm | pnmtopng), optionally cut to `x y width height`.
     func savePNG(_ path: String, cut: (Int, Int, Int, Int)? = nil) throws {
         let crop = cut.map { " | pnmcut \($0.0) \($0.1) \($0.2) \($0.3)" } ?? ""

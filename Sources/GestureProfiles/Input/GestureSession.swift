@@ -51,8 +51,10 @@ public final class GestureSession {
         case .touch(let touch):
             if touch.phase == .began { runtime.applyStacking() }
             engine.process(touch)
+            runtime.followPendingActions(at: engine.now)
         case .pointer(let phase, let button, let p):
             pointerLocation = p
+            defer { runtime.followPendingActions(at: engine.now) }
             switch phase {
             case .down:
                 guard let b = button, pointerButtons.insert(b).inserted else { return .none }
@@ -101,6 +103,7 @@ public final class GestureSession {
         if touches.contains(where: { $0.phase == .began }) { runtime.applyStacking() }
         engine.advance(to: touches[0].timestamp)
         engine.process(frame: touches)
+        runtime.followPendingActions(at: engine.now)
     }
 
     /// A held pointer button is touch `p<button>`.

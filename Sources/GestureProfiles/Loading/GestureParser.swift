@@ -36,6 +36,7 @@ enum GestureKey: SectionKey {
 enum GestureOption: String, CaseIterable {
     case action, on, `repeat`, scroll, requireToFail, simultaneousWith, preventsNot, notPreventedBy
     case cancelsTouchesInView, delaysTouchesBegan, delaysTouchesEnded, exclude, enabled
+    case fire, preview
 }
 
 /// `on:`'s keys: the states of a continuous gesture, or `recognized` for a discrete one.
@@ -145,6 +146,12 @@ extension ProfileParser {
             case .delaysTouchesBegan: spec.delaysTouchesBegan = reader.bool(value, field)
             case .delaysTouchesEnded: spec.delaysTouchesEnded = reader.bool(value, field)
             case .enabled: spec.enabled = reader.bool(value, field) ?? true
+            case .fire:
+                checkSwipeOrPinch(recognizer, keyNode, field: field, gesture: name)
+                spec.fire = reader.choice(value, field, FireTiming.allCases.map(\.rawValue)).flatMap(FireTiming.init)
+            case .preview:
+                checkSwipeOrPinch(recognizer, keyNode, field: field, gesture: name)
+                spec.preview = reader.bool(value, field) ?? false
             case .exclude:
                 for r in reader.list(value) {
                     guard let s = reader.string(r, field) else { continue }
@@ -156,7 +163,27 @@ extension ProfileParser {
                 }
             }
         }
+        if spec.preview {
+            if spec.fire == .atRecognition, let entry = entries.first(where: { $0.key == .option(.fire) }) {
+                sink.error(entry.value, "gesture '\(name)' has a preview, so its action waits for the lift: 'fire: at-recognition' would perform it before the preview is shown (use 'fire: at-lift', or no preview)")
+            }
+            spec.fire = .atLift
+            if let action = spec.action, !action.isPreviewable, let entry = entries.first(where: { $0.key == .option(.preview) }) {
+                sink.warning(entry.keyNode, "gesture '\(name)': a preview draws window and desktop actions only, and its action has none: nothing is shown while it waits for the lift (write 'fire: at-lift' instead)")
+            }
+        }
+        if spec.firesAtLift, spec.action == nil, recognizer != nil {
+            sink.error(node, "gesture '\(name)' fires at the lift but has no 'action' to fire")
+        }
         return spec
+    }
+
+    /// `fire:` and `preview:` follow a swipe's travel or a pinch's spread.
+    private func checkSwipeOrPinch(_ recognizer: RecognizerSpec?, _ keyNode: Node, field: String, gesture: String) {
+        switch recognizer {
+        case .swipe?, .pinch?, nil: return
+        default: sink.error(keyNode, "'\(field)' is for swipe and pinch gestures (their travel decides at the lift); '\(gesture)' is neither")
+        }
     }
 
     func parseReferences(_ node: Node, from: String, field: String, allowAll: Bool) -> GestureReferences {

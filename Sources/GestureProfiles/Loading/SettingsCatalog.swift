@@ -4,7 +4,7 @@ import GestureEngine
 /// ``RecognizerKey`` tables): each with where it lives in the engine's
 /// ``GestureConfiguration`` and the values it may take.
 enum GeneralSettingKey: String, SectionKey {
-    case touchSlop, fingerArrivalWindow, landingMotion, landingPause, velocityWindow
+    case touchSlop, fingerArrivalWindow, landingMotion, landingPause, velocityWindow, touchMarkDelay
 
     var threshold: Threshold {
         switch self {
@@ -13,6 +13,7 @@ enum GeneralSettingKey: String, SectionKey {
         case .landingMotion: .distance(\.landingMotion)
         case .landingPause: .duration(\.landingPause)
         case .velocityWindow: .duration(\.velocityWindow)
+        case .touchMarkDelay: .duration(\.preview.touchMarkDelay)
         }
     }
 }
@@ -20,7 +21,7 @@ enum GeneralSettingKey: String, SectionKey {
 /// `settings:` sections that are not a recognizer's: two-tap timing, how pinch and rotation
 /// are told from scrolling, touchpad bindings.
 enum SettingsSection: String, CaseIterable {
-    case multiTap, transform, touchpad
+    case multiTap, transform, touchpad, preview
 
     /// Its keys and their thresholds, in the order they are documented.
     var thresholds: [(key: String, threshold: Threshold)] {
@@ -35,6 +36,11 @@ enum SettingsSection: String, CaseIterable {
             [("swipeMinimumDistance", .distance(\.touchpad.swipeMinimumDistance)),
              ("pinchMinimumScaleChange", Threshold(setting: \.touchpad.pinchMinimumScaleChange, range: 0.01...1, unit: "scale")),
              ("rotationMinimumAngle", .angle(\.touchpad.rotationMinimumAngle, range: 1...180))]
+        case .preview:
+            [("distance", .distance(\.preview.distance)),
+             ("commit", Threshold(setting: \.preview.commit, range: 0.05...1, unit: "fraction")),
+             ("pinchScale", Threshold(setting: \.preview.pinchScale, range: 1.1...10, unit: "times")),
+             ("frameDelay", Threshold(setting: \.preview.frameDelay, range: 0...0.1, unit: "s"))]
         }
     }
 }

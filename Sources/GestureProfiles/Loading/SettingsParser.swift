@@ -40,7 +40,7 @@ enum SettingsKey: SectionKey {
 enum PointerKey: String, SectionKey { case button, modifiers }
 
 /// `settings.feedback`.
-enum FeedbackKey: String, SectionKey { case touches, actions, duration }
+enum FeedbackKey: String, SectionKey { case touches, actions, duration, previews }
 
 extension RecognizerKey {
     static var thresholdNames: [String] { thresholdKeys.map(\.rawValue) }
@@ -113,6 +113,7 @@ extension ProfileParser {
             case .touches: feedback.touches = reader.bool(value, "feedback touches") ?? feedback.touches
             case .actions: feedback.actions = reader.bool(value, "feedback actions") ?? feedback.actions
             case .duration: feedback.duration = reader.number(value, "feedback duration", range: 0.05...600) ?? feedback.duration
+            case .previews: feedback.previews = reader.bool(value, "feedback previews") ?? feedback.previews
             }
         }
         settings.feedback = feedback

@@ -31,12 +31,25 @@ extension ProfileRuntime {
             self.emit(action, gesture: spec.name, state: state, window: w, values: event.values, time: event.time, templateName: templateName, origin: origin)
         }
         if !r.isContinuous {
-            if let a = spec.action { fire(a) }
+            if let a = spec.action {
+                if spec.firesAtLift {
+                    hold(a, spec: spec, event: event, state: state, by: r, window: w, origin: origin)
+                } else {
+                    fire(a)
+                }
+            }
             if let a = spec.on[.ended] { fire(a) }
             return
         }
         if let a = spec.on[event.state] { fire(a) }
-        if event.state == .ended, let a = spec.action { fire(a) }
+        if let a = spec.action {
+            switch (spec.fire, event.state) {
+            case (.atLift?, .began): hold(a, spec: spec, event: event, state: .ended, by: r, window: w, origin: origin)
+            case (.atLift?, _): follow(event, by: r)
+            case (.atRecognition?, .began), (nil, .ended): fire(a)
+            default: break
+            }
+        }
         if let rep = spec.repeat {
             runRepeat(rep, key: ObjectIdentifier(r), kind: spec.recognizer, event: event) { fire($0) }
         }

@@ -53,6 +53,11 @@ public final class ProfileRuntime {
     var bindings: [ObjectIdentifier: Binding] = [:]
     var repeats: [ObjectIdentifier: RepeatCounter] = [:]
     var scrolls: [ObjectIdentifier: ScrollSteps] = [:]
+    /// Actions waiting for the lift (`ProfileRuntime+Lift.swift`).
+    var pending: [PendingAction] = []
+    /// Told when an action starts waiting for the lift, and when it is fired or dropped (the
+    /// daemon logs it and draws the previews from ``pendingActions``).
+    public var pendingActionChanged: ((PendingAction) -> Void)?
     var touchpad: TouchpadGesture?
     private var screenRecognizers: [GestureRecognizer] = []
     var screenRegions: [ScreenRegion] = []
@@ -74,6 +79,7 @@ public final class ProfileRuntime {
     public func apply(_ newConfiguration: ProfileFile) {
         // The gestures that wanted undecided touches are going: the applications get them.
         engine.releaseUndecidedTouches(reason: .reload)
+        dropPendingActions(at: engine.now)
         defer { applyMultiTap() }
         for r in screenRecognizers { engine.root.removeGestureRecognizer(r) }
         for r in screenRegions { r.view.removeFromSuperview() }

@@ -1,3 +1,5 @@
+import Glibc
+import SystemCalls
 import GestureEngine
 import GestureProfiles
 
@@ -32,9 +34,25 @@ extension ActionPerformer {
         case .raise: server.requestActivation(of: window, time: server.freshTimestamp())
         case .tileLeft, .tileRight:
             server.sendRootMessage(about: window, type: "_NET_WM_STATE", data: [Self.remove, vert, horz, Self.sourcePager])
+            if states.contains(UInt(vert)) || states.contains(UInt(horz)) { awaitRestored(window, vert: UInt(vert), horz: UInt(horz)) }
             tile(window, left: op == .tileLeft)
         }
         server.flush()
+    }
+
+    /// A maximized window's frame extents are those of its maximized frame (openbox drops its
+    /// borders) until the window manager has restored it: the tile waits for that, 100 ms at
+    /// most (a rare wait: a maximized window tiled), so that it counts the right frame.
+    private func awaitRestored(_ window: XWindowID, vert: UInt, horz: UInt) {
+        server.flush()
+        let deadline = MonotonicClock.nanoseconds() + 100_000_000
+        while MonotonicClock.nanoseconds() < deadline {
+            server.sync()
+            let states = server.numbers(window, "_NET_WM_STATE") ?? []
+            if !states.contains(vert) && !states.contains(horz) { return }
+            usleep(2_000)
+        }
+        logger.debug("window \(Self.hex(window)): not restored from maximized within 100 ms; tiled with the frame it has")
     }
 
     /// Moves and sizes `window` to the left or right half of its monitor's work area: the

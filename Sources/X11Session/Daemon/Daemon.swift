@@ -140,6 +140,7 @@ public final class Daemon: ActionSink, GestureObserver {
             return .some(client)
         }
         session.engine.addObserver(self)
+        session.runtime.pendingActionChanged = { [unowned self] held in self.pendingActionChanged(held) }
         configurationName = source.displayName
         logger.info("configuration: \(source.displayName) (\(file.profiles.count) profiles)")
     }

@@ -1,8 +1,10 @@
 import GestureEngine
 import GestureProfiles
 
-/// Which animation an action shows on the overlay, from what the daemon knows without asking
-/// the server anything the action itself changes.
+/// What an action shows on the overlay, from what the daemon knows without asking the server
+/// anything the action itself changes: the whole movement (``kind(for:_:)``), which a
+/// preview follows with the fingers before the action, and what is still worth showing once
+/// the action is done (``afterAction(_:_:)``).
 public enum ActionAnimations {
     /// What is known of the action's window and place.
     public struct Context: Equatable, Sendable {
@@ -23,7 +25,18 @@ public enum ActionAnimations {
         }
     }
 
-    /// The animation of `action`; nil for actions that have none (keys, commands, clicks…).
+    /// What shows once `action` has been performed: a desktop switch's arrow (the desktop
+    /// changed under the fingers; the arrow says which way). A window's outline never plays
+    /// after the fact: the window has already moved, and an outline growing over a window
+    /// that is already maximized shows the person something that is not happening. Window
+    /// outlines are previews, drawn before the action (gestures with `preview:`).
+    public static func afterAction(_ action: ResolvedAction, _ context: Context) -> FeedbackAnimation.Kind? {
+        guard case .desktop = action else { return nil }
+        return kind(for: action, context)
+    }
+
+    /// The movement of `action`, from where things are to where they go; nil for actions that
+    /// have none (keys, commands, clicks…).
     public static func kind(for action: ResolvedAction, _ context: Context) -> FeedbackAnimation.Kind? {
         switch action {
         case .window(let op, _):

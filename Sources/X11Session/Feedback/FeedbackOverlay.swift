@@ -1,23 +1,47 @@
 import GestureEngine
 import GestureProfiles
 
-/// On-screen feedback (`settings.feedback`): a mark under each touch a gesture is still
-/// deciding about, and an animation when a window or desktop action fires, drawn in an
+/// On-screen feedback (`settings.feedback`): a mark under each touch a gesture has been
+/// deciding about for a while, and an arrow when a desktop switch fires, drawn in an
 /// ``OverlaySurface``. The daemon calls ``render(at:)`` once per turn of its loop, after the
-/// verdicts are answered, and wakes at ``nextFrame`` while an animation runs: time is an input
-/// here, nothing sleeps or runs on its own. The surface is hidden whenever there is nothing
-/// to show.
+/// verdicts are answered, with what the engine's last frame holds, and wakes at ``nextFrame``
+/// while something is due: time is an input here, nothing sleeps or runs on its own. The
+/// surface is hidden whenever there is nothing to show.
 public final class FeedbackOverlay {
+    /// A touch no gesture has decided about yet, as the engine's last frame has it.
+    public struct UndecidedTouch: Equatable, Sendable {
+        public var location: Point
+        /// When it went down (undecided since).
+        public var since: Instant
+
+        public init(location: Point, since: Instant) {
+            self.location = location
+            self.since = since
+        }
+    }
+
     public let settings: FeedbackSettings
     private let surface: OverlaySurface
-    /// Where the undecided touches are (set before each render).
-    public var touches: [Point] = []
+    /// s. A touch is marked once undecided this long (``GestureConfiguration/Preview/touchMarkDelay``):
+    /// taps and drags decided sooner do not flash.
+    public var touchMarkDelay: Double
+    /// s. A change is drawn this long after it began (``GestureConfiguration/Preview/frameDelay``),
+    /// with what came meanwhile: a frame of the fingers that reached the daemon in two reads
+    /// is drawn once, whole.
+    public var frameDelay: Double
+    /// The undecided touches (set before each render, from one engine frame).
+    public var touches: [UndecidedTouch] = []
+    /// The previews of gestures waiting for the lift (set before each render, from the same
+    /// frame).
+    public var previews: [FeedbackPreview] = []
     /// Window and desktop actions fired since the last render, waiting for their animation
     /// (worked out after the verdicts are answered: nothing is asked of the server before).
     public var firedActions: [ActionRequest] = []
     public private(set) var animations: [FeedbackAnimation] = []
     /// What the surface shows (nil: hidden).
     private var shown: (shapes: [OverlayShape], opacity: Double)?
+    /// Since when what should be shown differs from what is (nil: they agree).
+    private var changedSince: Instant?
     /// When the next frame of a running animation is due (nil: none runs).
     public private(set) var nextFrame: Instant?
 
@@ -26,9 +50,12 @@ public final class FeedbackOverlay {
     /// A touch's mark: a ring this wide around the finger, and a dot at its point.
     static let touchRadius = 22.0, touchRingWidth = 4.0, touchDotRadius = 6.0
 
-    public init(settings: FeedbackSettings, surface: OverlaySurface) {
+    public init(settings: FeedbackSettings, surface: OverlaySurface, touchMarkDelay: Double = GestureConfiguration.standard.preview.touchMarkDelay,
+                frameDelay: Double = GestureConfiguration.standard.preview.frameDelay) {
         self.settings = settings
         self.surface = surface
+        self.touchMarkDelay = touchMarkDelay
+        self.frameDelay = frameDelay
     }
 
     /// Whether the surface shows something now.
@@ -46,25 +73,49 @@ public final class FeedbackOverlay {
     public func render(at now: Instant) {
         animations.removeAll { $0.end <= now }
         var shapes: [OverlayShape] = []
-        var opacity = animations.isEmpty ? 1.0 : 0.0
+        // The window has one opacity: the strongest of what it shows.
+        var opacities: [Double] = []
         for animation in animations {
             let frame = animation.frame(at: now)
             shapes += frame.shapes
-            opacity = max(opacity, frame.opacity)
+            opacities.append(frame.opacity)
         }
+        if settings.previews, !previews.isEmpty {
+            shapes += previews.flatMap(\.shapes)
+            opacities += previews.map(\.opacity)
+        }
+        var markDue: Instant?
         if settings.touches, !touches.isEmpty {
-            shapes += touches.flatMap(Self.mark)
-            opacity = 1
+            let marked = touches.filter { now - $0.since >= touchMarkDelay }
+            shapes += marked.flatMap { Self.mark($0.location) }
+            if !marked.isEmpty { opacities.append(1) }
+            // A touch still too young to mark wakes the loop when it is due.
+            markDue = touches.filter { now - $0.since < touchMarkDelay }.map { $0.since + touchMarkDelay }.min()
         }
+        let opacity = opacities.max() ?? 1
+        var drawDue: Instant?
         if shapes.isEmpty {
+            // Nothing to show: gone at once (a preview does not outlive the lift).
             if shown != nil { surface.hide() }
             shown = nil
+            changedSince = nil
         } else if shown?.shapes != shapes || shown?.opacity != opacity {
-            surface.show(shapes, opacity: opacity)
-            shown = (shapes, opacity)
+            let since = changedSince ?? now
+            if now - since >= frameDelay {
+                surface.show(shapes, opacity: opacity)
+                shown = (shapes, opacity)
+                changedSince = nil
+            } else {
+                changedSince = since
+                drawDue = since + frameDelay
+            }
+        } else {
+            changedSince = nil
         }
-        // The next frame, or the end of the first animation to end, whichever comes first.
-        nextFrame = animations.map(\.end).min().map { min($0, now + Self.frameInterval) }
+        // The next frame, or the end of the first animation to end, or a touch's mark coming
+        // due, or a change to draw, whichever comes first.
+        let animationDue = animations.map(\.end).min().map { min($0, now + Self.frameInterval) }
+        nextFrame = [animationDue, markDue, drawDue].compactMap { $0 }.min()
     }
 
     /// Hides the surface and destroys it (the feedback is switched off, or the daemon stops).
@@ -72,7 +123,9 @@ public final class FeedbackOverlay {
         surface.hide()
         surface.close()
         shown = nil
+        changedSince = nil
         animations = []
+        previews = []
         firedActions = []
         nextFrame = nil
     }

@@ -15,7 +15,7 @@ extension XlibServer: OverlayWindows {
     }
 
     /// Whether a compositing manager runs on the default screen (it owns `_NET_WM_CM_Sn`).
-    var compositorRuns: Bool {
+    public var compositorRuns: Bool {
         XGetSelectionOwner(display, Atom(atom("_NET_WM_CM_S\(XDefaultScreen(display))"))) != 0
     }
 }
