@@ -217,9 +217,15 @@ final class FakeXServer: InputRouter.Server {
         local.ns = 1_600_000_000
         router.settle()
         #expect(answers() == ["reject 3"], "still held 90 ms into touch 4's own wait")
+        // The grab came with our own replay (the window manager's click-to-focus grab, the
+        // pointer frozen until it answers): a loaded manager may take longer than a quarter of
+        // a second, and a rejection sent meanwhile would freeze the pointer for good.
+        local.ns = 1_900_000_000
+        router.settle()
+        #expect(answers() == ["reject 3"], "390 ms: still waiting for the manager")
         server.grabAgainAfterReject = false
         server.pointerGrabbedElsewhere = false
-        local.ns = 1_601_000_000
+        local.ns = 1_901_000_000
         router.settle()
         #expect(answers() == ["reject 3", "reject 4"])
     }

@@ -78,10 +78,20 @@ final class TouchOwnership {
     /// client (nil: it has not yet). Each rejection gets its own wait, counted from when it is
     /// next to go: one that waited behind others must still ask before it is sent.
     private var headWaitingSince: Instant?
-    /// How long a rejection waits for another client's pointer grab, at most (a window
-    /// manager answers its click-to-focus grab within a few milliseconds; a grab held longer
-    /// is a button held down, which a rejection cannot freeze).
+    /// How long a rejection waits for another client's pointer grab, at most, when that grab
+    /// was there before our last replay (an application's menu, a mouse button held down:
+    /// grabs that do not freeze the pointer, so a rejection cannot freeze it for good).
     static let longestRejectWait = 0.25
+    /// How long it waits, at most, for a grab our own last replay activated: a window
+    /// manager's synchronous click-to-focus grab, which freezes the pointer until the manager
+    /// answers (in milliseconds; a loaded machine took over 250 ms). A rejection sent before
+    /// it answers freezes the pointer for good (`make xorg-touch-repro REPRO=queued`), so it
+    /// waits as long as a loaded manager may take.
+    static let longestReplayGrabWait = 5.0
+    /// The pointer was held by another client right after our last rejection of a
+    /// pointer-emulating touch: a grab its replay activated (the server activates a passive
+    /// grab while it processes the rejection), cleared once the pointer is seen free.
+    private var grabFromOurReplay = false
     /// How often a waiting rejection asks again, in seconds.
     static let rejectRetry = 0.001
     /// How long a rejection waits for an older pointer-emulating touch to be decided, at most
@@ -325,23 +335,34 @@ final class TouchOwnership {
                     return
                 }
                 let waited = headWaitingSince.map { now - $0 } ?? 0
-                if waited < Self.longestRejectWait,
-                   server.pointerGrabbedByAnotherClient(device: t.device, serverTime: XTime(truncatingIfNeeded: now.nanoseconds / 1_000_000)) {
+                let longest = grabFromOurReplay ? Self.longestReplayGrabWait : Self.longestRejectWait
+                if waited < longest, pointerHeld(by: t, at: now) {
                     if headWaitingSince == nil {
                         headWaitingSince = now
-                        logger.debug("touch \(t.id): rejection waits: another client holds the pointer")
+                        logger.debug("touch \(t.id): rejection waits: another client holds the pointer\(grabFromOurReplay ? " (a grab the last replay activated: the pointer is frozen until its client answers)" : "")")
                     }
                     nextRejectRetry = now + Self.rejectRetry
                     return
                 }
-                if waited >= Self.longestRejectWait {
-                    logger.debug("touch \(t.id): another client held the pointer for \(Int(Self.longestRejectWait * 1000)) ms: rejected anyway")
+                if waited >= longest {
+                    logger.debug("touch \(t.id): another client held the pointer for \(Int(longest * 1000)) ms: rejected anyway")
                 }
             }
             waitingRejects.removeFirst()
             headWaitingSince = nil
             send(key, t, accept: false)
+            // Whether its replay activated a grab (asked at once: the server activates a
+            // passive grab while it processes the rejection).
+            if t.emulatesPointer { grabFromOurReplay = pointerHeld(by: t, at: now) }
         }
+    }
+
+    /// Whether another client holds the pointer (``InputGrabs/pointerGrabbedByAnotherClient(device:serverTime:)``);
+    /// seen free, no grab of our replay stands any more.
+    private func pointerHeld(by t: Tracked, at now: Instant) -> Bool {
+        let held = server.pointerGrabbedByAnotherClient(device: t.device, serverTime: XTime(truncatingIfNeeded: now.nanoseconds / 1_000_000))
+        if !held { grabFromOurReplay = false }
+        return held
     }
 
     /// A client window was destroyed. Touches held that landed on it (on top where they
