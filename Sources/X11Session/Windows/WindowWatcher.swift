@@ -90,7 +90,7 @@ public final class WindowWatcher {
             if known(window) != nil { refresh(window) }
         case .destroyed(let window):
             hidden.remove(window)
-            if known(window) != nil { close(window) }
+            if known(window) != nil { close(window, gone: true) }
         default:
             break
         }
@@ -253,11 +253,13 @@ public final class WindowWatcher {
         if shown { refreshList() }
     }
 
-    private func close(_ id: XWindowID) {
+    /// `gone`: a DestroyNotify said so (no need to ask the server: a round trip per window
+    /// of a burst of closes also pulls the burst into Xlib's event queue, which never shrinks).
+    private func close(_ id: XWindowID, gone: Bool = false) {
         if active == id { active = nil }
         // Unmapped, dropped from the client list or hidden: the window may be destroyed
         // already (a destroy unmaps first, and a window manager drops it from its list).
-        if server.geometry(id) == nil { windowGone(id) }
+        if gone || server.geometry(id) == nil { windowGone(id) }
         emit(.windowClosed(UInt64(id)))
     }
 }
