@@ -37,6 +37,10 @@ int cx11_install_signal_pipe(int write_fd, const int *signals, int count);
 /// Replaces Xlib's fatal I/O error handler with one that prints a clear message and exits 3.
 void cx11_install_io_error_handler(void);
 
+/// Frees the event queue elements Xlib keeps for reuse (its free list never shrinks);
+/// returns how many. Only with the queue drained, from the connection's thread.
+int cx11_release_event_queue_cache(Display *display);
+
 /// The touch owner's last act when the process dies by a signal (SIGABRT — the watchdog's —,
 /// SIGILL and SIGTRAP — Swift's traps —, SIGSEGV, SIGBUS, SIGFPE): every touch held is
 /// accepted with raw requests on `display`'s connection, the server is made to read them (a

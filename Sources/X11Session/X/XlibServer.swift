@@ -203,4 +203,9 @@ public final class XlibServer: XServer {
 
     public func flush() { XFlush(display) }
     public func sync() { XSync(display, 0) }
+
+    /// Gives back the event queue elements Xlib keeps for reuse after a burst (its free list
+    /// never shrinks). Returns how many.
+    @discardableResult
+    public func releaseEventQueueCache() -> Int { Int(cx11_release_event_queue_cache(display)) }
 }
