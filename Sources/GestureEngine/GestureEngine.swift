@@ -88,14 +88,7 @@ public final class GestureEngine {
 
         switch event.phase {
         case .began:
-            if let stale = activeRecord(event.id) {
-                // A begin for a touch that is down: the old one is lost; cancel it first.
-                report(.unexpectedTouch(id: event.id, phase: .began))
-                var cancel = event
-                cancel.phase = .cancelled
-                finish(stale, cancel, location: stale.touch.location)
-            }
-            touchBegan(event, location: location)
+            beginReplacingStale(event, location: location)
         case .moved:
             guard let record = activeRecord(event.id) else {
                 report(.unexpectedTouch(id: event.id, phase: event.phase))
@@ -130,6 +123,18 @@ public final class GestureEngine {
             finish(record, event, location: location)
         }
         settle()
+    }
+
+    /// Begins `event`'s touch; a begin for a touch that is down means the old one is lost:
+    /// it is cancelled first.
+    private func beginReplacingStale(_ event: TouchEvent, location: Point) {
+        if let stale = activeRecord(event.id) {
+            report(.unexpectedTouch(id: event.id, phase: .began))
+            var cancel = event
+            cancel.phase = .cancelled
+            finish(stale, cancel, location: stale.touch.location)
+        }
+        touchBegan(event, location: location)
     }
 
     /// Processes one frame: every touch that began, moved or ended at one instant (one
@@ -185,13 +190,7 @@ public final class GestureEngine {
         for event in events where event.phase == .began {
             var location = event.location
             if !location.x.isFinite || !location.y.isFinite { location = .zero }
-            if let stale = activeRecord(event.id) {
-                report(.unexpectedTouch(id: event.id, phase: .began))
-                var cancel = event
-                cancel.phase = .cancelled
-                finish(stale, cancel, location: stale.touch.location)
-            }
-            touchBegan(event, location: location)
+            beginReplacingStale(event, location: location)
         }
         // 3. Each recognizer once, with the moved touches it follows.
         if !moved.isEmpty {

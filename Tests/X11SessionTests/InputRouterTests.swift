@@ -63,18 +63,26 @@ final class FakeXServer: InputRouter.Server {
                 action: { log: held }
         """
 
+    /// The local clock the router's timeline reads (nanoseconds), advanced by hand.
+    final class LocalClock { var ns: Int64 = 0 }
+
     func make(_ yaml: String = config, refuse: Bool = false) -> (FakeXServer, InputRouter, GestureSession) {
+        let (server, router, session, _) = makeClocked(yaml, refuse: refuse)
+        return (server, router, session)
+    }
+
+    /// `make`, with the local clock the test advances.
+    func makeClocked(_ yaml: String = config, refuse: Bool = false) -> (FakeXServer, InputRouter, GestureSession, LocalClock) {
         let server = FakeXServer()
         server.touchGrabRefused = refuse
-        var localNS: Int64 = 0
-        let timeline = ServerTimeline(localNanoseconds: { localNS })
-        localNS = 0
+        let local = LocalClock()
+        let timeline = ServerTimeline(localNanoseconds: { local.ns })
         let file = ProfileLoader.load(yaml: yaml, path: "t.yaml").file!
         let session = GestureSession(configuration: file, screen: Rect(x: 0, y: 0, width: 1000, height: 1000), clock: timeline)
         let router = InputRouter(server: server, session: session, timeline: timeline, logger: .init(label: "test"))
         router.start()
         server.calls.removeAll()
-        return (server, router, session)
+        return (server, router, session, local)
     }
 
     func touch(_ phase: XTouchEvent.Phase, _ id: UInt32, _ x: Double, _ y: Double, at ms: XTime) -> XInputEvent {
@@ -116,15 +124,7 @@ final class FakeXServer: InputRouter.Server {
     /// rejection waits until no other client holds the pointer, the touches decided after it
     /// keep their order, and no rejection waits longer than a quarter of a second.
     @Test func aRejectionOfThePointerEmulatingTouchWaitsWhileAnotherClientHoldsThePointer() {
-        let server = FakeXServer()
-        final class Clock { var ns: Int64 = 0 }
-        let local = Clock()
-        let timeline = ServerTimeline(localNanoseconds: { local.ns })
-        let session = GestureSession(configuration: ProfileLoader.load(yaml: Self.config, path: "t.yaml").file!,
-                                     screen: Rect(x: 0, y: 0, width: 1000, height: 1000), clock: timeline)
-        let router = InputRouter(server: server, session: session, timeline: timeline, logger: .init(label: "test"))
-        router.start()
-        server.calls.removeAll()
+        let (server, router, session, local) = makeClocked()
         func touch(_ phase: XTouchEvent.Phase, _ id: UInt32, _ x: Double, at ms: XTime, emulating: Bool) -> XInputEvent {
             local.ns = Int64(ms) * 1_000_000
             return .touch(XTouchEvent(phase: phase, device: 2, source: 10, touch: id, root: Point(x: x, y: 100), time: ms, child: 0, emulatesPointer: emulating))
@@ -173,15 +173,7 @@ final class FakeXServer: InputRouter.Server {
     /// manager's grab again; the second, decided 300 ms earlier, used to count its wait from
     /// its decision and went at once, into the frozen pointer, which froze it for good.
     @Test func aRejectionThatWaitedBehindAnotherAsksAgainBeforeItGoes() {
-        let server = FakeXServer()
-        final class Clock { var ns: Int64 = 0 }
-        let local = Clock()
-        let timeline = ServerTimeline(localNanoseconds: { local.ns })
-        let session = GestureSession(configuration: ProfileLoader.load(yaml: Self.config, path: "t.yaml").file!,
-                                     screen: Rect(x: 0, y: 0, width: 1000, height: 1000), clock: timeline)
-        let router = InputRouter(server: server, session: session, timeline: timeline, logger: .init(label: "test"))
-        router.start()
-        server.calls.removeAll()
+        let (server, router, _, local) = makeClocked()
         func touch(_ phase: XTouchEvent.Phase, _ id: UInt32, _ x: Double, at ms: XTime) -> XInputEvent {
             local.ns = Int64(ms) * 1_000_000
             return .touch(XTouchEvent(phase: phase, device: 2, source: 10, touch: id, root: Point(x: x, y: 100), time: ms, child: 0, emulatesPointer: true))

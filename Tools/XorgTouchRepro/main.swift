@@ -235,6 +235,19 @@ final class Owner: Client {
     }
 }
 
+/// Reads every client's events until `condition` holds (true), `timeout` seconds pass or the
+/// server exits (false).
+func pumpClients(_ clients: [Client], of x: XvfbSession, until condition: () -> Bool, timeout: Double) -> Bool {
+    let deadline = monotonic() + timeout
+    while monotonic() < deadline {
+        for c in clients { c.pump() }
+        if x.serverExitStatus != nil { return false }
+        if condition() { return true }
+        usleep(500)
+    }
+    return false
+}
+
 struct Scenario {
     var name: String
     /// Touch B lands on frame 2 (else on frame 1).
@@ -272,16 +285,7 @@ func run(_ scenario: Scenario) throws {
     let clients: [Client] = [owner, wm, app]
     let start = logSize(x)
 
-    func pump(until condition: () -> Bool, timeout: Double) -> Bool {
-        let deadline = monotonic() + timeout
-        while monotonic() < deadline {
-            for c in clients { c.pump() }
-            if x.serverExitStatus != nil { return false }
-            if condition() { return true }
-            usleep(500)
-        }
-        return false
-    }
+    func pump(until condition: () -> Bool, timeout: Double) -> Bool { pumpClients(clients, of: x, until: condition, timeout: timeout) }
     func serverGone() -> Bool {
         guard let status = x.serverExitStatus else { return false }
         say("the X server EXITED (status \(status)); the end of its log:")
@@ -426,16 +430,7 @@ func runKilled(_ name: String, rounds: Int) throws {
         _ = app.window(in: wm.frame(x: 100, y: 100))
         var clients: [Client] = [owner, wm, app]
         let start = logSize(x)
-        func pump(until condition: () -> Bool, timeout: Double) -> Bool {
-            let deadline = monotonic() + timeout
-            while monotonic() < deadline {
-                for c in clients { c.pump() }
-                if x.serverExitStatus != nil { return false }
-                if condition() { return true }
-                usleep(500)
-            }
-            return false
-        }
+        func pump(until condition: () -> Bool, timeout: Double) -> Bool { pumpClients(clients, of: x, until: condition, timeout: timeout) }
         let (a, b): (UInt32, UInt32) = (1, 2)
         try touchscreen.touch(.begin, id: a, at: Point(x: 250, y: 250))
         try touchscreen.touch(.begin, id: b, at: Point(x: 300, y: 250))
@@ -523,6 +518,14 @@ func runStranded(_ name: String, rounds: Int) throws {
             XQueryPointer(owner.display, owner.root, &r, &c, &rx, &ry, &wx, &wy, &mask)
             return mask & UInt32(Button1Mask) != 0
         }
+        /// Every touch the owner has seen begin is rejected.
+        func rejectSeen() {
+            for t in owner.order where owner.touches[t] != nil {
+                owner.reject(t)
+                owner.touches[t] = nil
+            }
+            owner.order = []
+        }
         var strandedAt: Int?
         for k in 1...400 {
             id &+= 1
@@ -530,15 +533,13 @@ func runStranded(_ name: String, rounds: Int) throws {
                           y: Double([Int.random(in: 80...400, using: &random), Int.random(in: 460...780, using: &random)].randomElement(using: &random)!))
             try touchscreen.touch(.begin, id: id, at: p)
             owner.pump()
-            for t in owner.order where owner.touches[t] != nil { owner.reject(t); owner.touches[t] = nil }
-            owner.order = []
+            rejectSeen()
             try touchscreen.touch(.end, id: id, at: p)
             if spaced { usleep(2_000) }
             if k % 25 == 0 {
                 usleep(400_000)
                 owner.pump()
-                for t in owner.order where owner.touches[t] != nil { owner.reject(t); owner.touches[t] = nil }
-                owner.order = []
+                rejectSeen()
                 usleep(100_000)
                 if buttonOne() { strandedAt = k; break }
             }
@@ -554,12 +555,11 @@ func runStranded(_ name: String, rounds: Int) throws {
             try touchscreen.touch(.begin, id: id, at: p)
             usleep(50_000)
             owner.pump()
-            for t in owner.order where owner.touches[t] != nil { owner.reject(t); owner.touches[t] = nil }
-            owner.order = []
+            rejectSeen()
             try touchscreen.touch(.end, id: id, at: p)
             usleep(300_000)
         }
-        let presses = (left.output.lines + right.output.lines).dropFirst(0).filter { $0.hasPrefix("button-press") }.count
+        let presses = (left.output.lines + right.output.lines).filter { $0.hasPrefix("button-press") }.count
         let reached = left.output.lines.count + right.output.lines.count > before
         stuck += 1
         say("round \(round): button 1 held with no finger down after \(at) taps; 3 slow taps afterwards: \(reached ? "reached a window" : "reached no window") (\(presses) presses in all)")

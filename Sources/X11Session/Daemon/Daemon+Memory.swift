@@ -19,7 +19,7 @@ extension Daemon {
         let before = logger.logLevel <= .debug ? ProcessMemory.anonymousKilobytes() : nil
         // Xlib's spare event queue elements first: a burst of events read ahead of a reply
         // (thousands of windows closing) left them at the burst's size for good.
-        let elements = server.hasPendingEvents ? 0 : server.releaseEventQueueCache()
+        let elements = server.releaseEventQueueCache()
         HeapMemory.trim()
         if let before, let after = ProcessMemory.anonymousKilobytes() {
             logger.debug("freed heap given back: anonymous memory \(before) KiB → \(after) KiB (\(elements) spare Xlib event queue elements freed)")
