@@ -268,8 +268,21 @@ final class TouchOwnership {
 
     private func send(_ key: Key, _ tracked: Tracked, accept: Bool) {
         var t = tracked
-        server.allowTouch(device: t.device, touch: key.touch, accept: accept)
-        logger.debug("touch \(t.id): \(accept ? "accepted (a gesture claimed it)" : "rejected (replayed to the application)")")
+        if !accept, let window = t.landedOnWindow {
+            // Xorg 21.1.7 keeps the copies of the passive grabs under a touch after their
+            // window is destroyed, and a rejection activating one crashes it (see
+            // ``windowDestroyed(_:)``). A DestroyNotify still unread, or a window destroyed
+            // while this rejection travels, would not be known here: the server answers
+            // whether the window is there, and takes the answer, with no other client between.
+            if server.rejectTouch(device: t.device, touch: key.touch, unlessGone: XWindowID(window)) {
+                logger.debug("touch \(t.id): rejected (replayed to the application)")
+            } else {
+                logger.debug("touch \(t.id): the window it landed on is gone: accepted, not replayed into what is left of it")
+            }
+        } else {
+            server.allowTouch(device: t.device, touch: key.touch, accept: accept)
+            logger.debug("touch \(t.id): \(accept ? "accepted (a gesture claimed it)" : "rejected (replayed to the application)")")
+        }
         t.awaitingVerdict = false
         t.rejectWaiting = false
         touches[key] = t
@@ -389,7 +402,11 @@ final class TouchOwnership {
     /// press relayed to the window manager is released.
     func rejectUndecided() {
         for (key, t) in touches where t.awaitingVerdict {
-            server.allowTouch(device: t.device, touch: key.touch, accept: false)
+            if let window = t.landedOnWindow {
+                _ = server.rejectTouch(device: t.device, touch: key.touch, unlessGone: XWindowID(window))
+            } else {
+                server.allowTouch(device: t.device, touch: key.touch, accept: false)
+            }
         }
         for t in touches.values where t.relayedAsPointer && !t.ended {
             server.fakeButton(1, pressed: false)

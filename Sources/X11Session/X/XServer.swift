@@ -69,6 +69,11 @@ public protocol InputGrabs: XConnection {
     func ungrabTouchBegin()
     /// Ownership of a touch: accept (the gesture keeps it) or reject (replayed to the application).
     func allowTouch(device: Int32, touch: UInt32, accept: Bool)
+    /// Rejects a touch unless `window` is gone by the time the server reads the rejection,
+    /// and accepts it then instead; returns whether it rejected. Asked and answered with the
+    /// server grabbed, so that no other client's request (a window destroyed) comes between
+    /// the question and the answer.
+    func rejectTouch(device: Int32, touch: UInt32, unlessGone window: XWindowID) -> Bool
     /// Whether another client holds an active grab of the master `device` (a window
     /// manager's synchronous click-to-focus grab freezing the pointer, an application's
     /// implicit grab). Asked without ever taking a grab: `serverTime` must be no earlier

@@ -94,6 +94,18 @@ extension XlibServer {
         cx11_abort_guard_release(device, touch)
     }
 
+    public func rejectTouch(device: Int32, touch: UInt32, unlessGone window: XWindowID) -> Bool {
+        XGrabServer(display)
+        var attributes = XWindowAttributes()
+        let there = XGetWindowAttributes(display, Window(window), &attributes) != 0
+        if !there { _ = cx11_take_last_error() }
+        XIAllowTouchEvents(display, device, touch, Window(root), there ? XIRejectTouch : XIAcceptTouch)
+        XUngrabServer(display)
+        XFlush(display)
+        cx11_abort_guard_release(device, touch)
+        return there
+    }
+
     public func pointerGrabbedByAnotherClient(device: Int32, serverTime: XTime) -> Bool {
         // A grab for a time an hour ahead of the server's is refused with GrabInvalidTime when
         // the device is free and with AlreadyGrabbed when another client holds it
