@@ -534,8 +534,11 @@ func runStranded(_ name: String, rounds: Int) throws {
     say("== \(name)")
     var stuck = 0
     let spaced = name == "stranded-spaced"
-    let waits = name == "stranded-waited" || name == "stranded-roundtrip"
-    let roundTrip = name == "stranded-roundtrip"
+    let waits = name != "stranded" && name != "stranded-spaced"
+    let roundTrip = name.hasSuffix("-roundtrip")
+    // stranded-burst*: the owner answers only every 6 taps, once they ended, oldest first
+    // (as a busy daemon does).
+    let burst = name.hasPrefix("stranded-burst")
     for round in 1...rounds {
         let x = try XvfbSession(backend: .xorg, windowManager: .xfwm4(compositor: false))
         defer { x.tearDown() }
@@ -580,8 +583,10 @@ func runStranded(_ name: String, rounds: Int) throws {
             let p = Point(x: Double([Int.random(in: 40...580, using: &random), Int.random(in: 660...1200, using: &random)].randomElement(using: &random)!),
                           y: Double([Int.random(in: 80...400, using: &random), Int.random(in: 460...780, using: &random)].randomElement(using: &random)!))
             try touchscreen.touch(.begin, id: id, at: p)
-            owner.pump()
-            rejectSeen()
+            if !burst || k % 6 == 0 {
+                owner.pump()
+                rejectSeen()
+            }
             try touchscreen.touch(.end, id: id, at: p)
             if spaced { usleep(2_000) }
             if k % 25 == 0 {

@@ -74,6 +74,12 @@ public protocol InputGrabs: XConnection {
     /// server grabbed, so that no other client's request (a window destroyed) comes between
     /// the question and the answer.
     func rejectTouch(device: Int32, touch: UInt32, unlessGone window: XWindowID) -> Bool
+    /// Asks the window manager a question it answers with a property change
+    /// (``XInputEvent/windowManagerAnswered``): `_NET_REQUEST_FRAME_EXTENTS` for a window of
+    /// our own, which it answers by setting `_NET_FRAME_EXTENTS` there. By then it has read
+    /// every event it was sent before. False when no window manager says it answers that
+    /// (`_NET_SUPPORTED` on the root window).
+    func askWindowManagerRoundTrip() -> Bool
     /// Whether another client holds an active grab of the master `device` (a window
     /// manager's synchronous click-to-focus grab freezing the pointer, an application's
     /// implicit grab). Asked without ever taking a grab: `serverTime` must be no earlier
