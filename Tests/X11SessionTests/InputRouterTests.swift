@@ -252,13 +252,24 @@ final class FakeXServer: InputRouter.Server {
         router.handle(touch(.end, 1, 160, 70, at: 1030))
         #expect(server.calls.suffix(3) == ["motion 150,60", "motion 160,70", "button 1 up"])
         #expect(router.trackedTouchCount == 0)
-        // On a client, or as a second finger (no pointer emulation), it is rejected as ever.
+        // On a client, or as a second finger (no pointer emulation), it is rejected as ever —
+        // the next touch driving the pointer once the window manager has read the lift (a
+        // manager's move ends with an ungrab of whatever grab of its own is active then).
         server.calls.removeAll()
+        server.windowManagerAnswers = true
         router.handle(touch(.begin, 2, 100, 200, at: 2000))
         router.handle(touch(.update, 2, 120, 200, at: 2010))
+        let answers = { server.calls.filter { $0 != "probe pointer grab" } }
+        #expect(answers() == ["ask the window manager"])
+        router.windowManagerAnswered()
+        #expect(answers() == ["ask the window manager", "reject 2"])
         router.handle(touch(.begin, 3, 100, 40, at: 3000, emulating: false))
         router.handle(touch(.update, 3, 120, 40, at: 3010, emulating: false))
-        #expect(server.calls.filter { $0 != "probe pointer grab" } == ["reject 2", "reject 3"])
+        #expect(answers() == ["ask the window manager", "reject 2", "reject 3"])
+        // Answered once, the next pointer-emulating touch asks nothing.
+        router.handle(touch(.begin, 4, 100, 200, at: 4000))
+        router.handle(touch(.update, 4, 120, 200, at: 4010))
+        #expect(answers() == ["ask the window manager", "reject 2", "reject 3", "reject 4"])
     }
 
     /// Issue 23: rejecting a touch whose window was destroyed while it was held replays it into

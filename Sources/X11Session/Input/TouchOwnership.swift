@@ -103,6 +103,9 @@ final class TouchOwnership {
     /// The begin time of the last pointer-emulating touch rejected, until the window manager
     /// is known to have read what its replay sent it (``windowManagerAnswered(at:)``).
     private var lastEmulatingReplayBegan: XTime?
+    /// A touch relayed to the window manager was lifted (its button released through XTest),
+    /// and the manager is not known to have read that yet.
+    private var relayReleasedUnread = false
     /// When the window manager was asked for a round trip that has not been answered yet.
     private var roundTripAskedAt: Instant?
     /// How long a rejection waits for the window manager's answer, at most.
@@ -195,7 +198,10 @@ final class TouchOwnership {
         if ended { tracked.ended = true }
         if tracked.relayedAsPointer {
             server.fakeMotion(to: p)
-            if ended { server.fakeButton(1, pressed: false) }
+            if ended {
+                server.fakeButton(1, pressed: false)
+                relayReleasedUnread = true
+            }
         }
         touches[key] = tracked
         feed.touch(ended ? .ended : .moved, tracked.id, p, at: t)
@@ -313,7 +319,10 @@ final class TouchOwnership {
         server.fakeMotion(to: t.landedAt)
         server.fakeButton(1, pressed: true)
         server.fakeMotion(to: t.lastLocation)
-        if t.ended { server.fakeButton(1, pressed: false) }
+        if t.ended {
+            server.fakeButton(1, pressed: false)
+            relayReleasedUnread = true
+        }
         logger.debug("touch \(t.id): landed on the window manager's decorations: accepted and given to it as pointer input")
         t.awaitingVerdict = false
         t.relayedAsPointer = true
@@ -396,8 +405,16 @@ final class TouchOwnership {
     /// button 1 for good (`make xorg-touch-repro REPRO=stranded-burst`: 3 of 3 rounds;
     /// `stranded-burst-roundtrip`, which asks first: 0 of 3). So the daemon asks the window
     /// manager a question first; its answer comes after everything it was sent before.
+    ///
+    /// Also after a touch relayed to the window manager was lifted: fluxbox ends a move begun
+    /// on its title bar with `XUngrabPointer(CurrentTime)` (Window.cc stopMoving), which ends
+    /// whatever grab of its own is active when it gets there — on a loaded machine, the
+    /// click-to-focus grab the next replay activated (the likely cause of button 1 held for
+    /// good at round 2,930 of make soak under fluxbox at the pace of fingers on a loaded
+    /// machine; that run kept no debug log to tell).
     private func waitsForTheWindowManager(_ t: Tracked, at now: Instant) -> Bool {
-        guard let last = lastEmulatingReplayBegan, Int32(bitPattern: t.beganAt &- last) <= 0 else { return false }
+        let sameMillisecond = lastEmulatingReplayBegan.map { Int32(bitPattern: t.beganAt &- $0) <= 0 } ?? false
+        guard sameMillisecond || relayReleasedUnread else { return false }
         if let asked = roundTripAskedAt {
             if now - asked < Self.longestRoundTripWait {
                 nextRejectRetry = asked + Self.longestRoundTripWait
@@ -406,15 +423,17 @@ final class TouchOwnership {
             logger.debug("touch \(t.id): the window manager did not answer in \(Int(Self.longestRoundTripWait * 1000)) ms: rejected anyway")
             roundTripAskedAt = nil
             lastEmulatingReplayBegan = nil
+            relayReleasedUnread = false
             return false
         }
         guard server.askWindowManagerRoundTrip() else {
             lastEmulatingReplayBegan = nil
+            relayReleasedUnread = false
             return false
         }
         roundTripAskedAt = now
         nextRejectRetry = now + Self.longestRoundTripWait
-        logger.debug("touch \(t.id): began in the millisecond of the touch replayed last: its rejection waits for the window manager to have read that replay")
+        logger.debug("touch \(t.id): \(sameMillisecond ? "began in the millisecond of the touch replayed last" : "follows a touch relayed to the window manager"): its rejection waits for the window manager to have read \(sameMillisecond ? "that replay" : "its lift")")
         return true
     }
 
@@ -423,6 +442,7 @@ final class TouchOwnership {
         guard roundTripAskedAt != nil else { return }
         roundTripAskedAt = nil
         lastEmulatingReplayBegan = nil
+        relayReleasedUnread = false
         rejectWhenThePointerIsFree(at: now)
     }
 
