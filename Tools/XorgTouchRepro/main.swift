@@ -48,6 +48,11 @@ import TestSupport
 // stranded     real xfwm4, taps back to back each rejected as it begins: a pointer-emulating
 //              touch stranded, button 1 held and no press reaching a window (runStranded);
 //              stranded-spaced: the same taps 2 ms apart, never stranded.
+//              stranded-waited: each pointer-emulating rejection waits for the pointer to be
+//              free, as the daemon's do; stranded-burst: that, with the taps answered every 6
+//              once they ended (a busy daemon): stranded; stranded-burst-roundtrip and
+//              stranded-roundtrip: a round trip through the window manager first when a touch
+//              began in the millisecond of the last one rejected (as the daemon does): never.
 //
 // killed       two fingers down on frame 1, both held by the owner, and the owner's connection
 //              closes without a word (what SIGKILL, or SIGABRT's default action, does to a
