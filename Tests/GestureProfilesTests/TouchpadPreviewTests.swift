@@ -274,7 +274,7 @@ import Testing
         #expect(pad.trace == ["tp-close following 18%", "tp-close cancelled 100%"])
     }
 
-    // MARK: Settings, reloads
+    // MARK: Settings, reloads, the built-in profile
 
     @Test func theDistanceAndTheCommitPointAreSettings() throws {
         let pad = try Pad(settings: "settings:\n  preview: { touchpadDistance: 200, commit: 0.2 }\n")
@@ -295,6 +295,12 @@ import Testing
         #expect(pad.pending == nil)
         pad.end()
         #expect(pad.trace == ["tp-next following 5%", "tp-next cancelled 60%"])
+    }
+
+    @Test func theBuiltInProfilePreviewsItsTouchpadSwipes() throws {
+        let file = try #require(ProfileLoader.load(yaml: defaultProfileYAML, path: "<built-in>").file)
+        let touchpad = file.screenProfiles.flatMap(\.touchpad)
+        #expect(touchpad.count == 4 && touchpad.allSatisfy { $0.preview && $0.firesAtLift }, "\(touchpad.map { ($0.name, $0.preview) })")
     }
 }
 
