@@ -297,6 +297,16 @@ import Testing
         #expect(pad.trace == ["tp-next following 5%", "tp-next cancelled 60%"])
     }
 
+    @Test func aBeginWithoutThePreviousEndDropsTheActionThatWaited() throws {
+        let pad = try Pad()
+        pad.begin()
+        pad.swipe(dx: -300)
+        pad.begin()  // the driver's end never came
+        pad.swipe(dx: 100)
+        pad.end()
+        #expect(pad.trace == ["tp-next following 5%", "tp-next cancelled 60%", "tp-previous following 5%", "tp-previous cancelled 20%"])
+    }
+
     @Test func theBuiltInProfilePreviewsItsTouchpadSwipes() throws {
         let file = try #require(ProfileLoader.load(yaml: defaultProfileYAML, path: "<built-in>").file)
         let touchpad = file.screenProfiles.flatMap(\.touchpad)

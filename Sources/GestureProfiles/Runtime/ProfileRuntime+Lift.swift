@@ -71,12 +71,13 @@ extension ProfileRuntime {
     func followTouchpadLift(_ gesture: TouchpadGesture, time: Instant) {
         let way = gesture.way
         if let i = pending.firstIndex(where: \.fromTouchpad) {
-            if way == nil || pending[i].source == .touchpad(way!) {
+            if let way, pending[i].source != .touchpad(way) {
+                settle(at: i, lifted: false, time: time)
+            } else {
                 pending[i].values = gesture.values
                 pending[i].preview.follow(translation: gesture.values.translation, scale: gesture.values.scale, at: time)
                 return
             }
-            settle(at: i, lifted: false, time: time)
         }
         guard !gesture.liftsDropped, let way, let binding = gesture.binding(taking: way), binding.firesAtLift, let action = binding.action,
               let preview = ActionPreview(touchpad: way, configuration: configuration.settings.gestures.preview, at: time)

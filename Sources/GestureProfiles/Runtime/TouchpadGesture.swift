@@ -41,7 +41,7 @@ struct TouchpadGesture {
 
     /// Claims the gesture when `candidates` (the bindings of the window's profile and of the
     /// screen's) have one for this kind and finger count; nil otherwise.
-    init?(_ kind: TouchpadBinding.Kind, fingers: Int, candidates: [TouchpadBinding], window: WindowInfo?, location: Point = Point(x: 0, y: 0),
+    init?(_ kind: TouchpadBinding.Kind, fingers: Int, candidates: [TouchpadBinding], window: WindowInfo?, location: Point,
           minimumSwipe: Double = GestureConfiguration.standard.touchpad.swipeMinimumDistance,
           minimumPinch: Double = GestureConfiguration.standard.touchpad.pinchMinimumScaleChange,
           minimumRotation: Double = GestureConfiguration.standard.touchpad.rotationMinimumAngle) {
@@ -181,6 +181,8 @@ extension ProfileRuntime {
     /// of a `match: any` profile (or one limited to the pointer's monitor), takes this kind
     /// and finger count.
     public func touchpadBegan(_ kind: TouchpadBinding.Kind, fingers: Int, at location: Point, modifiers: Set<String> = [], time: Instant) -> Bool {
+        // An action still waiting belongs to a gesture whose end never came: it is dropped.
+        if let i = pending.firstIndex(where: \.fromTouchpad) { settle(at: i, lifted: false, time: time) }
         let w = targetWindow(at: location)
         var candidates: [TouchpadBinding] = []
         if let w, let p = matchingProfile(for: w) { candidates += p.touchpad }
