@@ -113,6 +113,22 @@ public struct DirectionSet: OptionSet, Hashable, Sendable {
     }
 
     public func contains(_ direction: Direction) -> Bool { contains(DirectionSet(direction)) }
+
+    /// The direction of the set closest to the way `v` goes, and how far off it `v` is, in
+    /// degrees (0 straight along it, 90 across it); nil for an empty set. Swipes and
+    /// directional pans tell a movement's direction by it; ties go to the first in
+    /// ``Direction/allCases`` order.
+    public func closest(to v: Vector) -> (direction: Direction, degrees: Double)? {
+        var best: (direction: Direction, degrees: Double)?
+        for dir in Direction.allCases where contains(dir) {
+            let u = dir.unit
+            let dot = v.dx * u.dx + v.dy * u.dy
+            let cross = abs(v.dx * u.dy - v.dy * u.dx)
+            let degrees = atan2Approx(cross, dot) * 180 / Double.pi
+            if degrees < (best?.degrees ?? .infinity) { best = (dir, degrees) }
+        }
+        return best
+    }
 }
 
 /// The axis of a control or of a movement.

@@ -93,6 +93,12 @@ public struct GestureConfiguration: Sendable, Equatable {
         public var minimumDistance = 10.0
         /// Most fingers a pan follows when a profile gives no `maximumTouches`.
         public var maximumTouches = 10
+        /// Degrees. A pan given directions begins only when its movement, as it passes
+        /// ``minimumDistance``, is at most this far off one of them; otherwise it fails and
+        /// leaves the touches to other gestures. 45 tells a movement's direction by its
+        /// dominant axis, as libinput and Touchégg tell a swipe's: pans bound to up and to down
+        /// never both take a move, and together they take every move more vertical than not.
+        public var maximumAngle = 45.0
         public init() {}
     }
 

@@ -25,7 +25,7 @@ public struct GestureValues: Hashable, Sendable {
     public var numberOfTouches = 0
     /// Controls: the new value.
     public var value: Double?
-    /// Swipes: the direction recognized.
+    /// Swipes: the direction recognized; directional pans: the direction they began in.
     public var direction: Direction?
     /// Strokes: the index of the template matched (in the recognizer's `templates`), and its
     /// score (0…1).

@@ -104,8 +104,9 @@ public enum ImportedTrigger: Sendable, Equatable, Hashable {
     case tap(touches: Int)
     /// A double tap (`taps: 2`).
     case doubleTap(touches: Int)
-    /// Any movement of exactly that many touches (for scrolling).
-    case pan(touches: Int)
+    /// A movement of exactly that many touches: any way (`direction` nil, for scrolling), or
+    /// one that begins going `direction` (up, down, left, right), for a repeat along it.
+    case pan(touches: Int, direction: String?)
 
     public var isTouchpad: Bool {
         switch self {
@@ -160,6 +161,9 @@ public struct ImportedBinding: Sendable, Equatable {
     public var remark: String?
     /// `preview: true` (a touchscreen swipe or pinch whose Touchégg action animates).
     public var preview: Bool
+    /// `requireToFail:`: touchscreen gestures of other profiles that come first where they
+    /// apply (an application's own gesture over one of every application's).
+    public var requireToFail: [ImportedGestureReference] = []
 
     public init(_ trigger: ImportedTrigger, action: ImportedAction? = nil, repeating: ImportedRepeat? = nil, scroll: ImportedScroll? = nil, onBegan: ImportedAction? = nil, lines: [Int], remark: String? = nil,
                 preview: Bool = false) {
@@ -171,6 +175,18 @@ public struct ImportedBinding: Sendable, Equatable {
         self.lines = lines
         self.remark = remark
         self.preview = preview
+    }
+}
+
+/// A touchscreen gesture of an import: the index of its profile, and its index among that
+/// profile's `gestures`.
+public struct ImportedGestureReference: Sendable, Equatable, Hashable {
+    public var profile: Int
+    public var gesture: Int
+
+    public init(profile: Int, gesture: Int) {
+        self.profile = profile
+        self.gesture = gesture
     }
 }
 

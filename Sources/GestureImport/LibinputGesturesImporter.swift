@@ -311,6 +311,6 @@ struct LibinputGesturesImporter {
 /// The fingers or touches a trigger takes.
 func fingerCount(_ t: ImportedTrigger) -> Int {
     switch t {
-    case .touchpadSwipe(let f, _), .touchpadPinch(let f, _), .swipe(let f, _), .pinch(let f, _), .tap(let f), .doubleTap(let f), .pan(let f): return f
+    case .touchpadSwipe(let f, _), .touchpadPinch(let f, _), .swipe(let f, _), .pinch(let f, _), .tap(let f), .doubleTap(let f), .pan(let f, _): return f
     }
 }

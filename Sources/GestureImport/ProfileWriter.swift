@@ -28,20 +28,30 @@ public struct ProfileWriter {
             return out.joined(separator: "\n") + "\n"
         }
         out.append("profiles:")
+        // Every name first: a gesture may name one of a later profile (requireToFail).
         var names = UniqueNames()
         var profileNames = UniqueNames()
+        var claimed: [(profile: String, touchpad: [String], gestures: [String])] = []
         for profile in result.profiles {
             let profileName = profileNames.claim(profile.name)
-            out.append("  - name: \(yamlString(profileName))")
-            out.append("    match: \(match(profile.applications))")
             let prefix = profile.applications.isEmpty ? "" : profileName + "-"
+            let touchpad = profile.touchpad.map { names.claim(prefix + baseName($0.trigger) + $0.modifiers.map { "-" + $0 }.joined()) }
+            let gestures = profile.gestures.map { names.claim(prefix + baseName($0.trigger)) }
+            claimed.append((profileName, touchpad, gestures))
+        }
+        func name(_ r: ImportedGestureReference) -> String? {
+            claimed.indices.contains(r.profile) && claimed[r.profile].gestures.indices.contains(r.gesture) ? claimed[r.profile].gestures[r.gesture] : nil
+        }
+        for (profile, named) in zip(result.profiles, claimed) {
+            out.append("  - name: \(yamlString(named.profile))")
+            out.append("    match: \(match(profile.applications))")
             if !profile.touchpad.isEmpty {
                 out.append("    touchpad:")
-                for b in profile.touchpad { out += binding(b, name: names.claim(prefix + baseName(b.trigger) + b.modifiers.map { "-" + $0 }.joined())) }
+                for (b, n) in zip(profile.touchpad, named.touchpad) { out += binding(b, name: n) }
             }
             if !profile.gestures.isEmpty {
                 out.append("    gestures:")
-                for b in profile.gestures { out += binding(b, name: names.claim(prefix + baseName(b.trigger))) }
+                for (b, n) in zip(profile.gestures, named.gestures) { out += binding(b, name: n, requireToFail: b.requireToFail.compactMap(name)) }
             }
             out += byLine(profile.notes).map { "    # " + notLine($0) }
         }
@@ -59,11 +69,15 @@ public struct ProfileWriter {
         return "{ class: \(yamlString("/(?i)^(?:\(alternatives))$/")) }"
     }
 
-    private func binding(_ b: ImportedBinding, name: String) -> [String] {
+    private func binding(_ b: ImportedBinding, name: String, requireToFail: [String] = []) -> [String] {
         var lines = ["      # from \(sourceName):\(b.lines.map(String.init).joined(separator: ", "))" + (b.remark.map { "; " + $0 } ?? "")]
         lines = lines.map { comment($0, limit: 300) }
         lines.append("      - name: \(yamlString(name))")
         lines.append("        " + trigger(b.trigger))
+        if !requireToFail.isEmpty {
+            lines.append("        # on their windows these come first: Touchégg runs an application's own gesture there instead")
+            lines.append("        requireToFail: [\(requireToFail.map(yamlString).joined(separator: ", "))]")
+        }
         if !b.modifiers.isEmpty { lines.append("        modifiers: [\(b.modifiers.joined(separator: ", "))]") }
         let on = [b.onBegan.map { "began: \(action($0))" }, b.onEnded.map { "ended: \(action($0))" }].compactMap { $0 }
         if !on.isEmpty { lines.append("        on: { \(on.joined(separator: ", ")) }") }
@@ -86,7 +100,7 @@ public struct ProfileWriter {
         case .pinch(let n, let d): return "pinch: { touches: \(n), direction: \(d) }"
         case .tap(let n): return "tap: { touches: \(n) }"
         case .doubleTap(let n): return "tap: { touches: \(n), taps: 2 }"
-        case .pan(let n): return "pan: { touches: \(n) }"
+        case .pan(let n, let d): return "pan: { touches: \(n)\(d.map { ", direction: \($0)" } ?? "") }"
         }
     }
 
@@ -98,7 +112,7 @@ public struct ProfileWriter {
         case .pinch(let n, let d): return "pinch-\(n)-\(d)"
         case .tap(let n): return "tap-\(n)"
         case .doubleTap(let n): return "double-tap-\(n)"
-        case .pan(let n): return "pan-\(n)"
+        case .pan(let n, let d): return "pan-\(n)" + (d.map { "-\($0)" } ?? "")
         }
     }
 

@@ -11,8 +11,9 @@ import Darwin
 /// Touchégg applies every gesture to touchpads and touchscreens alike, so each becomes a
 /// touchpad binding where a touchpad has it (swipes of 3–5 fingers, pinches of 2–5) and a
 /// touchscreen gesture where a touchscreen has it (swipes and pinches of 2 or more fingers,
-/// taps of 2 or more). A later gesture of the same type, fingers and direction replaces an
-/// earlier one, as in Touchégg.
+/// taps of 2 or more; a swipe that repeats its action is a pan bound to its direction). A
+/// later gesture of the same type, fingers and direction replaces an earlier one, as in
+/// Touchégg.
 struct ToucheggImporter {
     /// One `<gesture>` with its first `<action>`.
     struct Gesture {
@@ -59,6 +60,22 @@ struct ToucheggImporter {
     /// touchpad swipe where Touchégg did.
     static let swipeTravel = 500.0
 
+    /// The screen a touchscreen swipe's step is measured on: the import cannot know the
+    /// touchscreen's, and 1920 × 1080 is the commonest.
+    static let assumedScreen = (width: 1920.0, height: 1080.0)
+
+    /// px of a touchscreen swipe `direction` (up, down, left, right) that Touchégg counts as
+    /// 100%, on ``assumedScreen``. libinput-device-handler.cpp's touchscreen thresholds: the
+    /// swipe starts past 2% of the screen's shorter side, and its percentage
+    /// (libinput-handler.cpp, calculateSwipeAnimationPercentage) is the travel past a further
+    /// 2% of the shorter side over that 2% plus 16% of the side along the swipe (its height
+    /// up or down, its width left or right): 194.4 px up or down, 328.8 px left or right.
+    static func touchscreenSwipeTravel(_ direction: String) -> Double {
+        let shorter = min(assumedScreen.width, assumedScreen.height)
+        let along = direction == "up" || direction == "down" ? assumedScreen.height : assumedScreen.width
+        return 0.02 * shorter + 0.16 * along
+    }
+
     var result = ImportResult(format: .touchegg)
     /// A Touchégg 1 file: actions with text settings, or Touchégg 1's only setting.
     var legacy = false
@@ -104,6 +121,7 @@ struct ToucheggImporter {
             }
         }
         for section in sections { importer.importSection(section) }
+        importer.applicationsFirst()
         importer.finish()
         return importer.result
     }
@@ -267,7 +285,7 @@ struct ToucheggImporter {
         case "DRAG" where g.direction == "ALL" && g.action?.legacyText != nil:
             // Touchégg 1: a drag any way, for SCROLL (and MOVE_WINDOW, DRAG_AND_DROP).
             guard (1...10).contains(f) else { return refuse("Touchégg 1 recognizes drags of 1 to 5 fingers") }
-            return (nil, .pan(touches: f))
+            return (nil, .pan(touches: f, direction: nil))
         case "SWIPE", "DRAG":
             guard ["UP", "DOWN", "LEFT", "RIGHT"].contains(g.direction) else { return refuse("a swipe needs direction UP, DOWN, LEFT or RIGHT") }
             guard (2...10).contains(f) else { return refuse("Touchégg recognizes swipes of 2 to 10 fingers (3 or more on a touchpad)") }
@@ -319,10 +337,20 @@ struct ToucheggImporter {
             profile.notes.append(ImportNote(g.summary, because: "Touchégg 1 scrolls with a drag any way (direction ALL)", lines: [g.line], bindings: 1))
         case (_, .pan):
             profile.notes.append(ImportNote(g.summary, because: "Tactus actions fire at a point of a gesture; they cannot move a window or a held button along with the fingers", lines: [g.line], bindings: 1))
+        case (.repeated(let forward, let backward, let step, let began), .swipe(let touches, let direction)):
+            // repeated-action.cpp: the action at each step of the swipe's percentage the way it
+            // was recognized going, the decrease action at each step back. A pan bound to that
+            // direction repeats along it; the step is Touchégg's share of its 100%.
+            let every = max(1, (step * Self.touchscreenSwipeTravel(direction)).rounded())
+            let r = ImportedRepeat(every: every, action: forward, reverse: backward)
+            let axis = direction == "up" || direction == "down" ? "up or down" : "left or right"
+            let remark = "every \(decimal(every)) px: Touchégg's \(decimal(step * 100))% of a touchscreen swipe \(axis) (on \(Int(Self.assumedScreen.width))x\(Int(Self.assumedScreen.height)))"
+            profile.gestures.append(ImportedBinding(.pan(touches: touches, direction: direction), repeating: r, onBegan: began, lines: [g.line], remark: remark))
+            caveat("A repeated action on a touchscreen swipe is a pan bound to that direction (pan: { direction }): its repeat: counts along the direction, the decrease action (reverse:) as the fingers come back. Its every: is Touchégg's step (10% of a swipe, or 100/times %) of what Touchégg counts as a whole touchscreen swipe, 2% of the screen's shorter side plus 16% of its height (up, down) or width (left, right): taken on a \(Int(Self.assumedScreen.width))x\(Int(Self.assumedScreen.height)) screen, 10% is \(decimal((0.1 * Self.touchscreenSwipeTravel("up")).rounded())) px up or down and \(decimal((0.1 * Self.touchscreenSwipeTravel("left")).rounded())) px left or right. Touchégg counts from 4% of the shorter side past where the fingers land and no further than 100%, and runs no decrease action past that start; Tactus counts from where they land, as far as they go either way: change every: to taste.")
         case (.repeated, .tap), (.repeated, .doubleTap):
             profile.notes.append(ImportNote("the touchscreen part of \(g.summary)", because: "a repeated action needs a gesture that progresses, and Touchégg never repeats on a tap either", lines: [g.line]))
-        case (.repeated, _):
-            profile.notes.append(ImportNote("the touchscreen part of \(g.summary)", because: "a Tactus touchscreen swipe is recognized once, so it cannot repeat an action as it goes", lines: [g.line]))
+        case (.repeated, .touchpadSwipe), (.repeated, .touchpadPinch):
+            break  // not a touchscreen trigger
         case (.refused, _):
             break
         }
@@ -331,8 +359,10 @@ struct ToucheggImporter {
     /// Whether `g` is imported with `preview: true`. Touchégg animates the window and desktop
     /// actions it is told to (`<animate>true</animate>`), on touchpads and touchscreens alike,
     /// and then runs them at the end of the gesture only past `action_execute_threshold`
-    /// (animated-action.cpp); without `animate` it runs them at the end whatever the
-    /// progress. A Tactus preview does the first; the other Tactus bindings fire at the end.
+    /// (animated-action.cpp); with `<animate>false</animate>` it runs them at the end whatever
+    /// the progress. A Tactus preview does the first; the other Tactus bindings fire at the end.
+    /// (An action without `<animate>` is animated too in Touchégg 2's source — `bool animate =
+    /// true` in animated-action.h — though its README reads as if not; only `true` is taken.)
     private mutating func previews(_ g: Gesture) -> Bool {
         let animate = g.action!.settings["animate"]
         let preview = animate?.value == "true" && Self.previewable.contains(g.action!.type)
@@ -413,6 +443,24 @@ struct ToucheggImporter {
         let preview = previews(g)
         if preview { previewedTouchpadPinch = true }
         return preview
+    }
+
+    /// Touchégg runs an application's own gesture over its windows instead of All's of the same
+    /// type, fingers and direction (gesture-controller.cpp, getActionForGesture). A swipe is
+    /// recognized at 50 px, a pan already at 10: All's pan (a repeated swipe) waits for the
+    /// application's swipe to fail where that swipe applies. (An application's pan begins with
+    /// All's swipe or pan on the same frame or sooner, and its window's gestures come first.)
+    private mutating func applicationsFirst() {
+        for (p, profile) in result.profiles.enumerated() where profile.applications.isEmpty {
+            for (i, b) in profile.gestures.enumerated() {
+                guard case .pan(let touches, let direction?) = b.trigger else { continue }
+                for (q, other) in result.profiles.enumerated() where !other.applications.isEmpty {
+                    for (j, o) in other.gestures.enumerated() where o.trigger == .swipe(touches: touches, direction: direction) {
+                        result.profiles[p].gestures[i].requireToFail.append(ImportedGestureReference(profile: q, gesture: j))
+                    }
+                }
+            }
+        }
     }
 
     private mutating func finish() {

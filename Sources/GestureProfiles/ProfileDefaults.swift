@@ -16,6 +16,8 @@ enum ProfileDefaults {
     static let longPressTaps = 0
     static let panMinimumTouches = 1
     static let panMaximumTouches = GestureConfiguration.standard.pan.maximumTouches
+    /// Empty: a pan that goes any way.
+    static let panDirections: [Direction] = []
     static let swipeDirections: [Direction] = [.right]
     static let swipeTouches = 1
     static let pinchTouches = 2

@@ -1,10 +1,19 @@
 import GestureEngine
 
+extension DirectionSet {
+    /// The set of a list of directions.
+    init(_ list: [Direction]) {
+        self = []
+        for d in list { insert(DirectionSet(d)) }
+    }
+}
+
 /// The recognizer of a gesture with every parameter resolved (settings already applied).
 public enum RecognizerSpec: Sendable, Equatable {
     case tap(taps: Int, touches: Int, maxMovement: Double, maxDuration: Double, maxInterval: Double)
     case longPress(minimumDuration: Double, allowableMovement: Double, touches: Int, taps: Int)
-    case pan(minimumTouches: Int, maximumTouches: Int, minimumDistance: Double)
+    /// `directions` empty: any direction (a plain pan); else a directional pan.
+    case pan(minimumTouches: Int, maximumTouches: Int, minimumDistance: Double, directions: [Direction] = [], maximumAngle: Double = GestureConfiguration.standard.pan.maximumAngle)
     case swipe(directions: [Direction], touches: Int, minimumDistance: Double, minimumVelocity: Double, maximumAngle: Double, maximumDuration: Double)
     case pinch(touches: Int, threshold: Double, direction: PinchDirection)
     case rotation(touches: Int, threshold: Double)
@@ -13,6 +22,12 @@ public enum RecognizerSpec: Sendable, Equatable {
 
     var isPinch: Bool {
         if case .pinch = self { return true }
+        return false
+    }
+
+    /// A pan given directions: its `repeat:` counts along the direction it began in.
+    var isDirectionalPan: Bool {
+        if case .pan(_, _, _, let directions, _) = self { return !directions.isEmpty }
         return false
     }
 
@@ -32,12 +47,11 @@ public enum RecognizerSpec: Sendable, Equatable {
             return TapGestureRecognizer(name: name, taps: taps, touches: touches, maxMovement: mm, maxDuration: md, maxInterval: mi, configuration: c)
         case .longPress(let d, let m, let touches, let taps):
             return LongPressGestureRecognizer(name: name, minimumDuration: d, allowableMovement: m, touches: touches, taps: taps, configuration: c)
-        case .pan(let minT, let maxT, let dist):
-            return PanGestureRecognizer(name: name, minimumTouches: minT, maximumTouches: maxT, minimumDistance: dist, configuration: c)
+        case .pan(let minT, let maxT, let dist, let dirs, let angle):
+            return PanGestureRecognizer(name: name, minimumTouches: minT, maximumTouches: maxT, minimumDistance: dist, directions: DirectionSet(dirs),
+                                        maximumAngle: angle, configuration: c)
         case .swipe(let dirs, let touches, let dist, let vel, let angle, let dur):
-            var set: DirectionSet = []
-            for d in dirs { set.insert(DirectionSet(d)) }
-            return SwipeGestureRecognizer(name: name, directions: set, touches: touches, minimumDistance: dist, minimumVelocity: vel, maximumAngle: angle, maximumDuration: dur, configuration: c)
+            return SwipeGestureRecognizer(name: name, directions: DirectionSet(dirs), touches: touches, minimumDistance: dist, minimumVelocity: vel, maximumAngle: angle, maximumDuration: dur, configuration: c)
         case .pinch(let touches, let threshold, let direction):
             return PinchGestureRecognizer(name: name, touches: touches, threshold: threshold, direction: direction, configuration: c)
         case .rotation(let touches, let threshold):

@@ -30,7 +30,8 @@ struct Imported {
                 out.append("\(p.name) \(b.name): \(trigger)\(held) -> \(actions(b.action, b.on, b.repeat))\(b.preview ? " [preview]" : "") @ \(sources[b.name] ?? "?")")
             }
             for g in p.gestures {
-                out.append("\(p.name) \(g.name): \(recognizer(g.recognizer)) -> \(actions(g.action, g.on, g.repeat))\(g.preview ? " [preview]" : "") @ \(sources[g.name] ?? "?")")
+                let requires = g.requireToFail.isEmpty ? "" : " (after \(g.requireToFail.joined(separator: ", ")) fail)"
+                out.append("\(p.name) \(g.name): \(recognizer(g.recognizer))\(requires) -> \(actions(g.action, g.on, g.repeat))\(g.preview ? " [preview]" : "") @ \(sources[g.name] ?? "?")")
             }
         }
         return out
@@ -70,6 +71,8 @@ func recognizer(_ r: RecognizerSpec) -> String {
     case .swipe(let directions, let touches, _, _, _, _): return "swipe \(touches) \(directions.map(\.rawValue).joined(separator: ","))"
     case .pinch(let touches, _, let direction): return "pinch \(touches) \(direction.rawValue)"
     case .tap(let taps, let touches, _, _, _): return "tap \(touches)" + (taps == 1 ? "" : " x\(taps)")
+    case .pan(let minimum, let maximum, _, let directions, _):
+        return "pan \(minimum)" + (maximum == minimum ? "" : "-\(maximum)") + (directions.isEmpty ? "" : " " + directions.map(\.rawValue).joined(separator: ","))
     default: return "\(r)"
     }
 }

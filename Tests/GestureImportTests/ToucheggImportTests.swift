@@ -1,4 +1,6 @@
+import GestureEngine
 import GestureImport
+import GestureProfiles
 import Testing
 
 /// touchegg.conf files in Touchégg's documented syntax: what becomes a touchpad binding, what
@@ -148,6 +150,10 @@ import Testing
             "all tp-swipe-5-down: touchpad swipe 5 down -> window minimize @ \(minimize)",
             "all swipe-3-left: swipe 3 left -> window tile-left @ \(tile)",
             "all swipe-4-up: swipe 4 up -> desktop up @ \(grid)",
+            // On the touchscreen the same repeat is a pan bound to up, a step every 19 px (10%
+            // of Touchégg's 194.4 px for a swipe up on 1920 x 1080); the window is raised as
+            // the pan begins (send-keys.cpp's prelude). The swipe down beside it stays a swipe.
+            "all pan-5-up: pan 5 up -> began: window raise | repeat 19.0: keys XF86AudioRaiseVolume / keys XF86AudioLowerVolume @ \(volume)",
             "all pinch-2-in: pinch 2 in -> window raise; keys Control_L+minus @ \(zoomOut)",
             "all swipe-5-down: swipe 5 down -> window minimize @ \(minimize)",
             // Touchégg 2 reads no text inside <action>: its button is the default, 1.
@@ -166,12 +172,140 @@ import Testing
             "CLOSE_WINDOW on a 2-finger rotate left (\(file):\(at("ROTATE"))) because Touchégg does not know the gesture type 'ROTATE'",
             "CLOSE_WINDOW on a 3-finger swipe (\(file):\(at(#"<gesture type="SWIPE" fingers="3">"#))) because a swipe needs direction UP, DOWN, LEFT or RIGHT",
             "CLOSE_WINDOW on a three-finger swipe down (\(file):\(at(#"fingers="three""#))) because fingers=\"three\" is not a number of fingers",
-            "the touchscreen part of SEND_KEYS on a 5-finger swipe up (\(file):\(at(#"fingers="5" direction="UP""#))) because a Tactus touchscreen swipe is recognized once, so it cannot repeat an action as it goes",
             "the touchscreen part of RUN_COMMAND on a 4-finger tap (\(file):\(at(#"TAP" fingers="4""#))) because a repeated action needs a gesture that progresses, and Touchégg never repeats on a tap either",
             "SEND_KEYS on a 2-finger pinch out (\(file):\(at(#"PINCH" fingers="2" direction="OUT""#))) because 'Plus_Sign' is not an X keysym name",
             "MOUSE_CLICK on a 2-finger tap (\(file):\(at(#"TAP" fingers="2""#))) because button '12' is not a pointer button 1 to 9",
             "MINIMIZE_WINDOW on a 1-finger swipe left (\(file):\(at(#"fingers="1""#))) because Touchégg recognizes swipes of 2 to 10 fingers (3 or more on a touchpad)",
             "a gesture without action on a 5-finger swipe left (\(file):\(at(#"fingers="5" direction="LEFT""#))) because it has no <action>",
+        ])
+    }
+
+    /// Touchégg's repeated swipes on the touchscreen (repeated-action.cpp): the action at each
+    /// step of the swipe's percentage the way it was recognized going, the decrease action at
+    /// each step back; a touchscreen swipe's 100% is 2% of the screen's shorter side plus 16%
+    /// of its side along the swipe (libinput-device-handler.cpp, libinput-handler.cpp), on the
+    /// 1920 x 1080 screen the import assumes 194.4 px up or down and 328.8 px left or right.
+    /// Each becomes a pan bound to that direction whose repeat counts along it.
+    @Test func repeatedTouchscreenSwipesBecomeDirectionalPans() throws {
+        let source = try fixture("touchegg-touchscreen-repeat.conf")
+        let imported = try importFixture("touchegg-touchscreen-repeat.conf")
+        func at(_ marker: String, _ n: Int = 1) -> Int { line(of: marker, in: source, occurrence: n) }
+        let up3 = at(#"fingers="3" direction="UP""#), down3 = at(#"fingers="3" direction="DOWN""#)
+        let right2 = at(#"fingers="2" direction="RIGHT""#), left2 = at(#"fingers="2" direction="LEFT""#)
+        let drag4 = at(#"DRAG" fingers="4""#), left4 = at(#"fingers="4" direction="LEFT""#), up5 = at(#"fingers="5" direction="UP""#)
+        let kritaUp = at(#"fingers="3" direction="UP""#, 2), kritaDown = at(#"fingers="3" direction="DOWN""#, 2)
+        let louder = "command pactl set-sink-volume @DEFAULT_SINK@ +5%", quieter = "command pactl set-sink-volume @DEFAULT_SINK@ -5%"
+        #expect(imported.bindings == [
+            // Touchpad swipes of 3 to 5 fingers: repeats of 10% of 500 px (said in the header).
+            "all tp-swipe-3-up: touchpad swipe 3 up -> repeat 50.0: \(louder) / \(quieter) @ \(up3)",
+            "all tp-swipe-3-down: touchpad swipe 3 down -> repeat 50.0: \(quieter) / \(louder) @ \(down3)",
+            "all tp-swipe-4-right: touchpad swipe 4 right -> repeat 50.0: window raise; keys Alt_L+Tab / window raise; keys Alt_L+Shift_L+Tab @ \(drag4)",
+            // Animated: a preview on the touchpad as on the touchscreen.
+            "all tp-swipe-4-left: touchpad swipe 4 left -> desktop next [preview] @ \(left4)",
+            "all tp-swipe-5-up: touchpad swipe 5 up -> repeat 50.0: keys Control_L+plus @ \(up5)",
+            // Volume: three fingers up raise it a step every 10% (19 px), coming back lowers it
+            // (decreaseCommand); down the other way round. Over Krita, Touchégg runs Krita's own
+            // swipe up instead (gesture-controller.cpp): the pan waits for it to fail there.
+            "all pan-3-up: pan 3 up (after krita-swipe-3-up fail) -> repeat 19.0: \(louder) / \(quieter) @ \(up3)",
+            "all pan-3-down: pan 3 down -> repeat 19.0: \(quieter) / \(louder) @ \(down3)",
+            // Two fingers: the touchscreen only (a touchpad's two fingers scroll). <times>4</times>
+            // is a step of 100/4 = 25%: 82 px of the 328.8 px of a swipe left or right. SEND_KEYS
+            // raises the window once, as the pan begins (send-keys.cpp's prelude).
+            "all pan-2-right: pan 2 right -> began: window raise | repeat 82.0: keys XF86MonBrightnessUp / keys XF86MonBrightnessDown @ \(right2)",
+            "all pan-2-left: pan 2 left -> began: window raise | repeat 82.0: keys XF86MonBrightnessDown / keys XF86MonBrightnessUp @ \(left2)",
+            // DRAG is SWIPE to Touchégg 2 (gesture-type.h): 10% of a swipe right is 33 px.
+            "all pan-4-right: pan 4 right -> began: window raise | repeat 33.0: keys Alt_L+Tab / keys Alt_L+Shift_L+Tab @ \(drag4)",
+            // A swipe that does not repeat stays a swipe, beside the pan of the same fingers.
+            "all swipe-4-left: swipe 4 left -> desktop next [preview] @ \(left4)",
+            // Without decreaseCommand, coming back runs nothing.
+            "all pan-5-up: pan 5 up -> repeat 19.0: keys Control_L+plus @ \(up5)",
+            "krita krita-tp-swipe-3-up: touchpad swipe 3 up -> window raise; keys Control_L+z @ \(kritaUp)",
+            "krita krita-tp-swipe-3-down: touchpad swipe 3 down -> repeat 50.0: window raise; keys Control_L+minus / window raise; keys Control_L+plus @ \(kritaDown)",
+            "krita krita-swipe-3-up: swipe 3 up -> window raise; keys Control_L+z @ \(kritaUp)",
+            // Krita's own repeating swipe down: its window's pan comes before the screen's.
+            "krita krita-pan-3-down: pan 3 down -> began: window raise | repeat 19.0: keys Control_L+minus / keys Control_L+plus @ \(kritaDown)",
+        ])
+        let file = "touchegg-touchscreen-repeat.conf"
+        // A swipe's direction is always one of four (gesture-direction.h): Touchégg never runs one bound to ALL.
+        #expect(imported.notes == [
+            "animations (animate, color, borderColor, animationPosition, animation_delay) (\(file):\(at("animation_delay"))) because Tactus draws its previews (imported as preview: true where <animate> is true on a swipe or pinch of a window or desktop action) in its own colour and at once",
+            "RUN_COMMAND on a 3-finger swipe all (\(file):\(at(#"direction="ALL""#))) because a swipe needs direction UP, DOWN, LEFT or RIGHT",
+        ])
+        #expect(imported.text.contains("# from \(file):\(up3); every 19 px: Touchégg's 10% of a touchscreen swipe up or down (on 1920x1080)"))
+        #expect(imported.text.contains("# from \(file):\(right2); every 82 px: Touchégg's 25% of a touchscreen swipe left or right (on 1920x1080)"))
+        #expect(imported.header.contains("taken on a 1920x1080 screen, 10% is 19 px up or down and 33 px left or right."))
+        #expect(imported.header.contains("Touchégg counts from 4% of the shorter side past where the fingers land and no further than 100%, and runs no decrease action past that start"))
+        #expect(!imported.text.contains("cannot repeat"))
+    }
+
+    /// The written profile, live: over Krita three fingers up are Krita's swipe (Control+z),
+    /// elsewhere the volume pan; three fingers down over Krita are Krita's zoom out, two
+    /// fingers right raise the brightness a step every 82 px and lower it coming back.
+    @Test func theImportedPansDoWhatTouchéggDid() throws {
+        let imported = try importFixture("touchegg-touchscreen-repeat.conf")
+        let engine = GestureEngine(screen: Rect(x: 0, y: 0, width: 1920, height: 1080), clock: ManualClock())
+        let runtime = ProfileRuntime(configuration: imported.file, engine: engine)
+        final class Sink: ActionSink {
+            var lines: [String] = []
+            func perform(_ request: ActionRequest) { lines.append("\(request.gesture) \(request.action)") }
+        }
+        let sink = Sink()
+        runtime.sink = sink
+        runtime.updateWindow(WindowInfo(id: 5, windowClass: "krita", frame: Rect(x: 0, y: 0, width: 960, height: 1080)))
+        runtime.updateWindow(WindowInfo(id: 6, windowClass: "XTerm", frame: Rect(x: 960, y: 0, width: 960, height: 1080)))
+        var t = 0.0
+        /// Fingers land 10 ms apart at `at`, 60 px apart, move by each offset a frame (16 ms), lift.
+        func drag(_ fingers: Int, at p: Point, _ path: [Vector]) -> [String] {
+            let before = sink.lines.count
+            let ids = (1...fingers).map { TouchID(Int64(t) * 10 + Int64($0)) }
+            func frame(_ phase: TouchPhase, _ d: Vector, _ which: [Int]) {
+                engine.process(frame: which.map { TouchEvent(id: ids[$0], phase: phase, location: Point(x: p.x + 60 * Double($0) + d.dx, y: p.y + d.dy), timestamp: Instant(milliseconds: t)) })
+            }
+            for i in 0..<fingers { frame(.began, .zero, [i]); t += 10 }
+            for d in path { t += 16; frame(.moved, d, Array(0..<fingers)) }
+            t += 16
+            frame(.ended, path.last!, Array(0..<fingers))
+            t += 1000
+            return Array(sink.lines[before...])
+        }
+        let raise = "window raise"
+        // Over Krita, up 80 px: Krita's swipe, at 50 px; the volume pan waited for it and failed.
+        #expect(drag(3, at: Point(x: 300, y: 700), [Vector(dx: 0, dy: -20), Vector(dx: 0, dy: -40), Vector(dx: 0, dy: -60), Vector(dx: 0, dy: -80)])
+            == ["krita-swipe-3-up \(raise)", "krita-swipe-3-up keys Control_L+z"])
+        // Over the terminal, up 80 px: four volume steps (at 19, 38, 57, 76), then back to 30:
+        // two down (at 57 and 38).
+        let up = drag(3, at: Point(x: 1200, y: 700), [Vector(dx: 0, dy: -20), Vector(dx: 0, dy: -40), Vector(dx: 0, dy: -60), Vector(dx: 0, dy: -80), Vector(dx: 0, dy: -30)])
+        #expect(up == Array(repeating: "pan-3-up command pactl set-sink-volume @DEFAULT_SINK@ +5%", count: 4)
+            + Array(repeating: "pan-3-up command pactl set-sink-volume @DEFAULT_SINK@ -5%", count: 2))
+        // Over Krita, down 40 px: Krita's own repeat, not the volume.
+        #expect(drag(3, at: Point(x: 300, y: 300), [Vector(dx: 0, dy: 20), Vector(dx: 0, dy: 40)])
+            == ["krita-pan-3-down \(raise)", "krita-pan-3-down keys Control_L+minus", "krita-pan-3-down keys Control_L+minus"])
+        // Two fingers right 200 px: two brightness steps (at 82, 164); back to 70: one down (at 82).
+        #expect(drag(2, at: Point(x: 1100, y: 500), [Vector(dx: 30, dy: 2), Vector(dx: 120, dy: 4), Vector(dx: 200, dy: 4), Vector(dx: 70, dy: 4)])
+            == ["pan-2-right \(raise)", "pan-2-right keys XF86MonBrightnessUp", "pan-2-right keys XF86MonBrightnessUp",
+                "pan-2-right keys XF86MonBrightnessDown"])
+        // Two fingers down: no binding, nothing fires (the touches are the terminal's).
+        #expect(drag(2, at: Point(x: 1100, y: 500), [Vector(dx: 0, dy: 30), Vector(dx: 0, dy: 120)]) == [])
+    }
+
+    /// The realistic files' repeating swipes, on the touchscreen as Touchégg ran them: the
+    /// laptop's volume on four fingers up and down, the grid's window switcher on three left
+    /// (<times>5</times>: 20% of 328.8 px).
+    @Test func theRealisticFilesRepeatingSwipesCarryTheirTouchscreenPart() throws {
+        func pans(_ name: String) throws -> [String] {
+            let imported = try importFixture("realistic/" + name)
+            #expect(!imported.text.contains("cannot repeat"), "\(name)")
+            return imported.bindings.filter { $0.contains(": pan ") }
+        }
+        let laptop = try fixture("realistic/touchegg2-laptop.conf"), grid = try fixture("realistic/touchegg2-grid.conf")
+        let up = line(of: #"fingers="4" direction="UP""#, in: laptop), down = line(of: #"fingers="4" direction="DOWN""#, in: laptop)
+        let louder = "command pactl set-sink-volume @DEFAULT_SINK@ +3%", quieter = "command pactl set-sink-volume @DEFAULT_SINK@ -3%"
+        #expect(try pans("touchegg2-laptop.conf") == [
+            "all pan-4-up: pan 4 up -> repeat 19.0: \(louder) / \(quieter) @ \(up)",
+            "all pan-4-down: pan 4 down -> repeat 19.0: \(quieter) / \(louder) @ \(down)",
+        ])
+        #expect(try pans("touchegg2-grid.conf") == [
+            "all pan-3-left: pan 3 left -> began: window raise | repeat 66.0: keys Alt_L+Tab / keys Alt_L+Shift_L+Tab @ \(line(of: #"fingers="3" direction="LEFT""#, in: grid))",
         ])
     }
 

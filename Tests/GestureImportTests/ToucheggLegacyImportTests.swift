@@ -33,7 +33,7 @@ import Testing
             "all double-tap-1: tap 1 x2 -> click 1 @ \(at("DOUBLE_TAP"))",
             // Scroll.cpp: SPEED=7 is a wheel step every 40 - 2 x 7 = 26; INVERTED=true moves
             // the content with the fingers (buttons 4 and 5 swapped).
-            "all pan-2: pan(minimumTouches: 2, maximumTouches: 2, minimumDistance: 10.0) ->  @ \(at("\"ALL\""))",
+            "all pan-2: pan 2 ->  @ \(at("\"ALL\""))",
             "all swipe-3-up: swipe 3 up -> window toggle-maximize @ \(at("\"3\" direction=\"UP\""))",
             "all swipe-3-down: swipe 3 down -> window minimize @ \(at("\"3\" direction=\"DOWN\""))",
             "all swipe-4-left: swipe 4 left -> desktop next @ \(at("\"4\" direction=\"LEFT\""))",

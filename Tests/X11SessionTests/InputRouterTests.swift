@@ -25,6 +25,19 @@ final class FakeXServer: InputRouter.Server {
         calls.append("\(accept ? "accept" : "reject") \(touch)")
         if !accept, grabAgainAfterReject { pointerGrabbedElsewhere = true }
     }
+    /// Windows the server says are gone when a rejection asks (``rejectTouch(device:touch:unlessGone:)``).
+    var goneWindows: Set<XWindowID> = []
+    func rejectTouch(device: Int32, touch: UInt32, unlessGone window: XWindowID) -> Bool {
+        let there = !goneWindows.contains(window)
+        allowTouch(device: device, touch: touch, accept: !there)
+        return there
+    }
+    /// Whether a window manager answers round trips (``askWindowManagerRoundTrip()``).
+    var windowManagerAnswers = false
+    func askWindowManagerRoundTrip() -> Bool {
+        calls.append("ask the window manager")
+        return windowManagerAnswers
+    }
     /// A rejection's replay activates another client's grab (a window manager's click-to-focus grab).
     var grabAgainAfterReject = false
     /// Another client's pointer grab stands (a window manager's click-to-focus grab).
@@ -262,6 +275,18 @@ final class FakeXServer: InputRouter.Server {
         #expect(server.calls == ["accept 7", "reject 8"], "the touch elsewhere is replayed as ever")
     }
 
+    /// The same when the daemon has not read the window's DestroyNotify yet (busy, its queue
+    /// behind; make soak at full pace under xfwm4 crashed the server so): the rejection asks
+    /// the server whether the window is there and is an acceptance when it is not.
+    @Test func aTouchWhoseWindowIsGoneUnbeknownToTheDaemonIsAcceptedNotReplayed() {
+        let (server, router, _) = make()
+        router.touches.windowAt = { p in p.x < 300 ? 42 : 43 }
+        router.handle(touch(.begin, 7, 100, 100, at: 2000))
+        server.goneWindows = [42]
+        router.handle(touch(.begin, 8, 600, 600, at: 2010))
+        #expect(server.calls == ["accept 7", "reject 8"])
+    }
+
     /// A window closed under the one a touch landed on (the soak closes older windows while
     /// touches on the newest are in flight): the touch is replayed as ever, its press reaches
     /// the window on top. (Accepted, it reached no one.)
@@ -306,6 +331,60 @@ final class FakeXServer: InputRouter.Server {
         #expect(answers() == [])
         ownership.answer(TouchID(3), .claimed, at: Instant(milliseconds: 2030))
         #expect(answers() == ["accept 3", "reject 4"])
+    }
+
+    /// A pointer-emulating touch that began in the millisecond of the one replayed last is
+    /// rejected only once the window manager has answered a round trip: its late ungrab for
+    /// the last replay, stamped with that millisecond, would otherwise end the grab the next
+    /// replay activates and strand its touch (xorg-touch-repro stranded-burst). Touches of a
+    /// later millisecond, and a window manager that does not answer, go as ever.
+    @Test func aRejectionInTheMillisecondOfTheLastReplayWaitsForTheWindowManager() {
+        let (server, router, _) = make()
+        server.windowManagerAnswers = true
+        let ownership = router.touches
+        func event(_ phase: XTouchEvent.Phase, _ id: UInt32, at ms: XTime) -> XTouchEvent {
+            XTouchEvent(phase: phase, device: 2, source: 10, touch: id, root: Point(x: 100 * Double(id), y: 100), time: ms, child: 0, emulatesPointer: true)
+        }
+        let answers = { server.calls.filter { $0 != "probe pointer grab" } }
+        // Taps back to back: 1 and 2 begin in one millisecond, 3 in the next.
+        ownership.handle(event(.begin, 1, at: 1000))
+        ownership.handle(event(.end, 1, at: 1000))
+        ownership.handle(event(.begin, 2, at: 1000))
+        ownership.handle(event(.end, 2, at: 1000))
+        ownership.handle(event(.begin, 3, at: 1001))
+        ownership.handle(event(.end, 3, at: 1001))
+        ownership.answer(TouchID(1), .released, at: Instant(milliseconds: 1002))
+        ownership.answer(TouchID(2), .released, at: Instant(milliseconds: 1002))
+        ownership.answer(TouchID(3), .released, at: Instant(milliseconds: 1002))
+        #expect(answers() == ["reject 1", "ask the window manager"], "2 waits for the answer, 3 behind it")
+        #expect(ownership.nextRejectRetry == Instant(milliseconds: 2002), "a second at most")
+        ownership.windowManagerAnswered(at: Instant(milliseconds: 1005))
+        #expect(answers() == ["reject 1", "ask the window manager", "reject 2", "reject 3"], "3 began a millisecond later: no question")
+
+        // Unanswered, the rejection goes after a second.
+        server.calls.removeAll()
+        ownership.handle(event(.begin, 4, at: 3000))
+        ownership.handle(event(.end, 4, at: 3000))
+        ownership.handle(event(.begin, 5, at: 3000))
+        ownership.handle(event(.end, 5, at: 3000))
+        ownership.answer(TouchID(4), .released, at: Instant(milliseconds: 3001))
+        ownership.answer(TouchID(5), .released, at: Instant(milliseconds: 3001))
+        #expect(answers() == ["reject 4", "ask the window manager"])
+        ownership.rejectWhenThePointerIsFree(at: Instant(milliseconds: 3500))
+        #expect(answers() == ["reject 4", "ask the window manager"])
+        ownership.rejectWhenThePointerIsFree(at: Instant(milliseconds: 4001))
+        #expect(answers() == ["reject 4", "ask the window manager", "reject 5"])
+
+        // No window manager that answers: no wait.
+        server.calls.removeAll()
+        server.windowManagerAnswers = false
+        ownership.handle(event(.begin, 6, at: 5000))
+        ownership.handle(event(.end, 6, at: 5000))
+        ownership.handle(event(.begin, 7, at: 5000))
+        ownership.handle(event(.end, 7, at: 5000))
+        ownership.answer(TouchID(6), .released, at: Instant(milliseconds: 5001))
+        ownership.answer(TouchID(7), .released, at: Instant(milliseconds: 5001))
+        #expect(answers() == ["reject 6", "ask the window manager", "reject 7"])
     }
 
     /// Issue 25: the touches of one hardware frame reach the client back to back with one

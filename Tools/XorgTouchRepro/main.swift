@@ -222,6 +222,36 @@ final class Owner: Client {
         XFlush(display)
     }
 
+    /// A round trip through the window manager: `_NET_REQUEST_FRAME_EXTENTS` for a window of
+    /// our own, answered by the manager setting `_NET_FRAME_EXTENTS` on it. Every event the
+    /// manager was sent before the request, it has read by then. False after `limit` seconds.
+    func windowManagerRoundTrip(limit: Double = 1) -> Bool {
+        if probe == 0 {
+            probe = XCreateSimpleWindow(display, root, 0, 0, 1, 1, 0, 0, 0)
+            XSelectInput(display, probe, PropertyChangeMask)
+        }
+        let request = XInternAtom(display, "_NET_REQUEST_FRAME_EXTENTS", 0)
+        let extents = XInternAtom(display, "_NET_FRAME_EXTENTS", 0)
+        var e = XEvent()
+        e.xclient.type = ClientMessage
+        e.xclient.window = probe
+        e.xclient.message_type = request
+        e.xclient.format = 32
+        XSendEvent(display, root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &e)
+        XFlush(display)
+        let until = monotonic() + limit
+        while monotonic() < until {
+            while XPending(display) > 0 {
+                XNextEvent(display, &e)
+                if e.type == PropertyNotify && e.xproperty.window == probe && e.xproperty.atom == extents { return true }
+                handle(&e)
+            }
+            usleep(200)
+        }
+        return false
+    }
+    private var probe: Window = 0
+
     /// Whether another client holds the pointer: XIGrabDevice an hour ahead of the server's
     /// time is AlreadyGrabbed when one does and GrabInvalidTime otherwise (never a grab).
     func pointerHeld() -> Bool {
@@ -504,6 +534,11 @@ func runStranded(_ name: String, rounds: Int) throws {
     say("== \(name)")
     var stuck = 0
     let spaced = name == "stranded-spaced"
+    let waits = name != "stranded" && name != "stranded-spaced"
+    let roundTrip = name.hasSuffix("-roundtrip")
+    // stranded-burst*: the owner answers only every 6 taps, once they ended, oldest first
+    // (as a busy daemon does).
+    let burst = name.hasPrefix("stranded-burst")
     for round in 1...rounds {
         let x = try XvfbSession(backend: .xorg, windowManager: .xfwm4(compositor: false))
         defer { x.tearDown() }
@@ -518,13 +553,29 @@ func runStranded(_ name: String, rounds: Int) throws {
             XQueryPointer(owner.display, owner.root, &r, &c, &rx, &ry, &wx, &wy, &mask)
             return mask & UInt32(Button1Mask) != 0
         }
-        /// Every touch the owner has seen begin is rejected.
+        var lastRejected: Time?
+        var roundTrips = 0, unanswered = 0
+        /// Every touch the owner has seen begin is rejected. `stranded-waited`: as the daemon
+        /// answers (each pointer-emulating rejection waits for the pointer to be free, 5 s at
+        /// most); `stranded-roundtrip`: that, and a round trip through the window manager
+        /// before one that began in the millisecond of the last one rejected.
         func rejectSeen() {
-            for t in owner.order where owner.touches[t] != nil {
+            while !owner.order.isEmpty {
+                let t = owner.order.removeFirst()
+                guard let touch = owner.touches[t] else { continue }
+                if waits && touch.emulating {
+                    let until = monotonic() + 5
+                    while owner.pointerHeld() && monotonic() < until { usleep(1_000); owner.pump() }
+                    if roundTrip, let last = lastRejected, touch.began <= last {
+                        roundTrips += 1
+                        if !owner.windowManagerRoundTrip() { unanswered += 1 }
+                        while owner.pointerHeld() && monotonic() < until { usleep(1_000); owner.pump() }
+                    }
+                    lastRejected = touch.began
+                }
                 owner.reject(t)
                 owner.touches[t] = nil
             }
-            owner.order = []
         }
         var strandedAt: Int?
         for k in 1...400 {
@@ -532,8 +583,10 @@ func runStranded(_ name: String, rounds: Int) throws {
             let p = Point(x: Double([Int.random(in: 40...580, using: &random), Int.random(in: 660...1200, using: &random)].randomElement(using: &random)!),
                           y: Double([Int.random(in: 80...400, using: &random), Int.random(in: 460...780, using: &random)].randomElement(using: &random)!))
             try touchscreen.touch(.begin, id: id, at: p)
-            owner.pump()
-            rejectSeen()
+            if !burst || k % 6 == 0 {
+                owner.pump()
+                rejectSeen()
+            }
             try touchscreen.touch(.end, id: id, at: p)
             if spaced { usleep(2_000) }
             if k % 25 == 0 {
@@ -545,7 +598,7 @@ func runStranded(_ name: String, rounds: Int) throws {
             }
         }
         guard let at = strandedAt else {
-            say("round \(round): 400 taps, button 1 up after each 25")
+            say("round \(round): 400 taps, button 1 up after each 25\(roundTrip ? " (\(roundTrips) round trips, \(unanswered) unanswered)" : "")")
             continue
         }
         // Slow taps on the windows: does a press reach them still?
@@ -575,7 +628,7 @@ for name in names {
         try runKilled(name, rounds: killedRounds)
         continue
     }
-    if name == "stranded" || name == "stranded-spaced" {
+    if name.hasPrefix("stranded") {
         try runStranded(name, rounds: Int(ProcessInfo.processInfo.environment["REPRO_ROUNDS"] ?? "") ?? 3)
         continue
     }

@@ -1,10 +1,22 @@
 /// Continuous: fingers moving (semantics.md §8). Begins past `minimumDistance`, reports
 /// translation and velocity, ends when all fingers lift.
+///
+/// Given `directions`, it is a directional pan: it begins only if the movement, on the event
+/// that takes it past `minimumDistance`, goes within `maximumAngle` of one of them (the
+/// swipe's angle rule), and then reports that direction in its values; a movement another
+/// way fails it on that event, so another gesture (a pan bound to the opposite direction, a
+/// swipe, the application) can take the touches. Once begun it follows the fingers anywhere.
 open class PanGestureRecognizer: GestureRecognizer {
     public var minimumNumberOfTouches: Int
     public var maximumNumberOfTouches: Int
     /// Slop: how far the centroid moves before the pan begins.
     public var minimumDistance: Double
+    /// The directions it may begin in; empty: any (a plain pan).
+    public var directions: DirectionSet
+    /// Degrees off the closest of ``directions`` the movement may be when the pan begins.
+    public var maximumAngle: Double
+    /// The direction a directional pan began in (nil for a plain pan, and before it begins).
+    public private(set) var direction: Direction?
     /// s. A multi-finger pan's fingers may land this far apart.
     public var arrivalTolerance: Double
     /// px. A finger that moves this far while the pan is short of fingers fails it: it is a
@@ -24,10 +36,12 @@ open class PanGestureRecognizer: GestureRecognizer {
 
     /// Parameters left nil take the configuration's values.
     public init(name: String, minimumTouches: Int = 1, maximumTouches: Int = .max, minimumDistance: Double? = nil,
-                configuration c: GestureConfiguration = .standard) {
+                directions: DirectionSet = [], maximumAngle: Double? = nil, configuration c: GestureConfiguration = .standard) {
         minimumNumberOfTouches = max(1, minimumTouches)
         maximumNumberOfTouches = max(minimumNumberOfTouches, maximumTouches)
         self.minimumDistance = minimumDistance ?? c.pan.minimumDistance
+        self.directions = directions
+        self.maximumAngle = maximumAngle ?? c.pan.maximumAngle
         arrivalTolerance = c.fingerArrivalWindow
         touchSlop = c.touchSlop
         landingMotion = c.landingMotion
@@ -77,9 +91,18 @@ open class PanGestureRecognizer: GestureRecognizer {
             return
         }
         if t.length > minimumDistance {
-            guard mayBegin(with: t) else { return report(.failed) }
+            guard mayBegin(with: t), takeDirection(of: t) else { return report(.failed) }
             report(.began)
         }
+    }
+
+    /// A directional pan: the direction `t` goes, if it is within ``maximumAngle`` of one of
+    /// ``directions`` (then kept as ``direction``). A plain pan takes any.
+    private func takeDirection(of t: Vector) -> Bool {
+        guard !directions.isEmpty else { return true }
+        guard let (d, degrees) = directions.closest(to: t), degrees <= maximumAngle else { return false }
+        direction = d
+        return true
     }
 
     /// The fingers of a frame at once: while it is short of fingers each is checked; then
@@ -120,6 +143,7 @@ open class PanGestureRecognizer: GestureRecognizer {
 
     open override func reset() {
         accumulated = .zero
+        direction = nil
         sampler.reset()
     }
 
@@ -133,6 +157,7 @@ open class PanGestureRecognizer: GestureRecognizer {
         v.numberOfTouches = numberOfTouches
         v.translation = translation
         v.velocity = velocity
+        v.direction = direction
         return v
     }
 }

@@ -72,16 +72,7 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
         let length = d.length
         defer { lastLength = length; lastTime = touch.timestamp }
         guard length > directionSlop else { return }
-        var best: Direction?
-        var bestAngle = Double.infinity
-        for dir in Direction.allCases where directions.contains(dir) {
-            let u = dir.unit
-            let dot = d.dx * u.dx + d.dy * u.dy
-            let cross = abs(d.dx * u.dy - d.dy * u.dx)
-            let angle = atan2Approx(cross, dot) * 180 / Double.pi
-            if angle < bestAngle { bestAngle = angle; best = dir }
-        }
-        guard let direction = best, bestAngle <= maximumAngle else { return report(.failed) }
+        guard let (direction, angle) = directions.closest(to: d), angle <= maximumAngle else { return report(.failed) }
         let elapsed = max(touch.timestamp - landing.firstAt, 1e-3)
         guard length >= minimumDistance else {
             if !canStillFlick(length: length, elapsed: elapsed, at: touch.timestamp) { report(.failed) }

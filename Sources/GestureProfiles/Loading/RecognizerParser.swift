@@ -94,10 +94,14 @@ enum LongPressKey: String, RecognizerKey {
 }
 
 enum PanKey: String, RecognizerKey {
-    case minimumTouches, maximumTouches, minimumDistance, touches
+    case minimumTouches, maximumTouches, minimumDistance, touches, direction, directions, maximumAngle
 
     var threshold: Threshold? {
-        self == .minimumDistance ? .distance(\.pan.minimumDistance) : nil
+        switch self {
+        case .minimumDistance: .distance(\.pan.minimumDistance)
+        case .maximumAngle: .angle(\.pan.maximumAngle, range: ValueRange.swipeAngle)
+        default: nil
+        }
     }
 }
 
@@ -166,16 +170,32 @@ extension ProfileParser {
             return .longPress(minimumDuration: s.gestures.longPress.minimumDuration, allowableMovement: s.gestures.longPress.allowableMovement, touches: touches, taps: taps)
         case .pan:
             var minimum = ProfileDefaults.panMinimumTouches, maximum = ProfileDefaults.panMaximumTouches
-            let s = readRecognizer(node, kind, PanKey.self) { key, value in
-                let count = reader.integer(value, key.rawValue, range: ValueRange.touches)
+            var directions = ProfileDefaults.panDirections
+            var given: Set<PanKey> = []
+            let s = readRecognizer(node, kind, PanKey.self, given: &given) { key, value in
                 switch key {
-                case .minimumTouches: minimum = count ?? minimum
-                case .maximumTouches: maximum = count ?? maximum
-                default: if let count { minimum = count; maximum = count }
+                case .direction, .directions:
+                    // A pan bound to directions begins only when it goes one of them.
+                    if reader.list(value).isEmpty {
+                        sink.error(value, "a pan's direction must name at least one of: \(directionNames.joined(separator: ", ")) (leave it out for a pan that goes any way)")
+                    } else if let list = choices(value, "direction", directionNames) {
+                        directions = list.map { Direction(rawValue: $0)! }
+                    }
+                default:
+                    let count = reader.integer(value, key.rawValue, range: ValueRange.touches)
+                    switch key {
+                    case .minimumTouches: minimum = count ?? minimum
+                    case .maximumTouches: maximum = count ?? maximum
+                    default: if let count { minimum = count; maximum = count }
+                    }
                 }
             }
             if maximum < minimum { sink.error(node, "pan maximumTouches (\(maximum)) is below minimumTouches (\(minimum))") }
-            return .pan(minimumTouches: minimum, maximumTouches: max(minimum, maximum), minimumDistance: s.gestures.pan.minimumDistance)
+            if given.contains(.maximumAngle), directions.isEmpty {
+                sink.warning(node, "pan maximumAngle applies only to a pan with a direction; this one goes any way")
+            }
+            return .pan(minimumTouches: minimum, maximumTouches: max(minimum, maximum), minimumDistance: s.gestures.pan.minimumDistance,
+                        directions: directions, maximumAngle: s.gestures.pan.maximumAngle)
         case .swipe:
             var directions = ProfileDefaults.swipeDirections, touches = ProfileDefaults.swipeTouches
             var given: Set<SwipeKey> = []

@@ -96,12 +96,16 @@ extension ProfileRuntime {
         }
     }
 
-    /// The progress `repeat:` counts: pinch scale, rotation degrees, else the movement
-    /// along the axis that dominated first.
+    /// The progress `repeat:` counts: pinch scale, rotation degrees, a directional pan's
+    /// movement along the direction it began in (positive that way), else the movement along
+    /// the axis that dominated first.
     private func progress(_ kind: RecognizerSpec, _ v: GestureValues, axis: inout Axis?) -> Double {
         switch kind {
         case .pinch: return v.scale
         case .rotation: return v.degrees
+        case .pan where kind.isDirectionalPan:
+            guard let d = v.direction else { return RepeatCounter.movement(v.translation, axis: &axis) }
+            return RepeatCounter.movement(v.translation, along: d)
         default: return RepeatCounter.movement(v.translation, axis: &axis)
         }
     }

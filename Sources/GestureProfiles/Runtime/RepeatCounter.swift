@@ -23,6 +23,12 @@ struct RepeatCounter {
         return axis!.component(of: v)
     }
 
+    /// Movement along `direction`: positive the way it goes, negative back.
+    static func movement(_ v: Vector, along direction: Direction) -> Double {
+        let u = direction.unit
+        return v.dx * u.dx + v.dy * u.dy
+    }
+
     /// How many forward (positive) or reverse (negative) firings reaching `p` makes.
     mutating func advance(to p: Double) -> Int {
         let target = (p - origin) / every

@@ -322,6 +322,8 @@ public final class Daemon: ActionSink, GestureObserver {
             case .mapped(let window), .destroyed(let window): performer.windowMappedOrGone(window)  // a desktop show may wait for it
             default: break
             }
+        case .windowManagerAnswered:
+            router.windowManagerAnswered()
         case .selectionCleared(let selection):
             selectionCleared(selection)
         case .focusIn(let window):

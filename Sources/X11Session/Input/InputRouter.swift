@@ -201,6 +201,9 @@ public final class InputRouter: TouchDecisionSink {
     /// when let go (``TouchOwnership/windowDestroyed(_:)``).
     public func windowDestroyed(_ window: UInt64) { touches.windowDestroyed(window) }
 
+    /// The window manager answered a round trip (``TouchOwnership/windowManagerAnswered(at:)``).
+    public func windowManagerAnswered() { touches.windowManagerAnswered(at: timeline.now) }
+
     /// Whether the touchscreen's pointer-emulating touch is down (button 1 to the server,
     /// whoever owns the touch).
     public var touchHoldsPointer: Bool { touches.pointerEmulatingTouchDown }

@@ -55,6 +55,8 @@ final class TouchOwnership {
         var rejectWaiting = false
         /// Where it landed.
         var landedAt: Point
+        /// The server's time of its begin: the time a grab its replay activates takes.
+        var beganAt: XTime = 0
         /// Released on a window manager's decorations: accepted, and given to the window
         /// manager as XTest pointer input instead (``relayToWindowManager``).
         var relayedAsPointer = false
@@ -98,6 +100,13 @@ final class TouchOwnership {
     /// (a tap's double-tap interval and more; every touch is decided within its gestures'
     /// deadlines, this only bounds a touch the server never ended).
     static let longestOrderWait = 1.0
+    /// The begin time of the last pointer-emulating touch rejected, until the window manager
+    /// is known to have read what its replay sent it (``windowManagerAnswered(at:)``).
+    private var lastEmulatingReplayBegan: XTime?
+    /// When the window manager was asked for a round trip that has not been answered yet.
+    private var roundTripAskedAt: Instant?
+    /// How long a rejection waits for the window manager's answer, at most.
+    static let longestRoundTripWait = 1.0
     /// The touch whose wait for an older one was logged last.
     private var olderWaitNoted: TouchID?
     /// The next instant a waiting rejection is tried again (nil: none waits).
@@ -140,7 +149,7 @@ final class TouchOwnership {
             if touches[key] != nil { finishStale(key, at: t) }
             let id = newID()
             touches[key] = Tracked(id: id, device: e.device, awaitingVerdict: mode == .owner, lastLocation: e.root, emulatesPointer: e.emulatesPointer,
-                                   landedAt: e.root, landedOnWindow: mode == .owner ? windowAt(e.root) : nil)
+                                   landedAt: e.root, beganAt: e.time, landedOnWindow: mode == .owner ? windowAt(e.root) : nil)
             keys[id] = key
             logger.debug("touch \(id) began at \(Int(e.root.x)),\(Int(e.root.y)) (device \(e.source), X touch \(e.touch)\(e.emulatesPointer ? ", the pointer's" : ""), over window 0x\(String(e.child, radix: 16)))")
             feed.touch(.began, id, e.root, at: t)
@@ -268,8 +277,21 @@ final class TouchOwnership {
 
     private func send(_ key: Key, _ tracked: Tracked, accept: Bool) {
         var t = tracked
-        server.allowTouch(device: t.device, touch: key.touch, accept: accept)
-        logger.debug("touch \(t.id): \(accept ? "accepted (a gesture claimed it)" : "rejected (replayed to the application)")")
+        if !accept, let window = t.landedOnWindow {
+            // Xorg 21.1.7 keeps the copies of the passive grabs under a touch after their
+            // window is destroyed, and a rejection activating one crashes it (see
+            // ``windowDestroyed(_:)``). A DestroyNotify still unread, or a window destroyed
+            // while this rejection travels, would not be known here: the server answers
+            // whether the window is there, and takes the answer, with no other client between.
+            if server.rejectTouch(device: t.device, touch: key.touch, unlessGone: XWindowID(window)) {
+                logger.debug("touch \(t.id): rejected (replayed to the application)")
+            } else {
+                logger.debug("touch \(t.id): the window it landed on is gone: accepted, not replayed into what is left of it")
+            }
+        } else {
+            server.allowTouch(device: t.device, touch: key.touch, accept: accept)
+            logger.debug("touch \(t.id): \(accept ? "accepted (a gesture claimed it)" : "rejected (replayed to the application)")")
+        }
         t.awaitingVerdict = false
         t.rejectWaiting = false
         touches[key] = t
@@ -334,6 +356,7 @@ final class TouchOwnership {
                     nextRejectRetry = since + Self.longestOrderWait
                     return
                 }
+                if waitsForTheWindowManager(t, at: now) { return }
                 let waited = headWaitingSince.map { now - $0 } ?? 0
                 let longest = grabFromOurReplay ? Self.longestReplayGrabWait : Self.longestRejectWait
                 if waited < longest, pointerHeld(by: t, at: now) {
@@ -353,8 +376,54 @@ final class TouchOwnership {
             send(key, t, accept: false)
             // Whether its replay activated a grab (asked at once: the server activates a
             // passive grab while it processes the rejection).
-            if t.emulatesPointer { grabFromOurReplay = pointerHeld(by: t, at: now) }
+            if t.emulatesPointer {
+                grabFromOurReplay = pointerHeld(by: t, at: now)
+                lastEmulatingReplayBegan = t.beganAt
+            }
         }
+    }
+
+    /// Whether the rejection of pointer-emulating touch `t` waits for the window manager to
+    /// read what the last replay sent it: when `t` began in the same server millisecond as the
+    /// touch replayed last (never with fingers; injected input, or two fingers lifting and
+    /// landing in one frame).
+    ///
+    /// Xorg 21.1.7 (dix/events.c): a grab the replay activates takes the touch's begin time,
+    /// and an ungrab is ignored only when it is older than the grab. Window managers answer a
+    /// press on the bare root (xfwm4) or a focus click by ungrabbing with that press's time:
+    /// when it reaches the server after the next replay has activated a grab of the same
+    /// millisecond, it ends that grab without resolving its touch, and the server holds
+    /// button 1 for good (`make xorg-touch-repro REPRO=stranded-burst`: 3 of 3 rounds;
+    /// `stranded-burst-roundtrip`, which asks first: 0 of 3). So the daemon asks the window
+    /// manager a question first; its answer comes after everything it was sent before.
+    private func waitsForTheWindowManager(_ t: Tracked, at now: Instant) -> Bool {
+        guard let last = lastEmulatingReplayBegan, Int32(bitPattern: t.beganAt &- last) <= 0 else { return false }
+        if let asked = roundTripAskedAt {
+            if now - asked < Self.longestRoundTripWait {
+                nextRejectRetry = asked + Self.longestRoundTripWait
+                return true
+            }
+            logger.debug("touch \(t.id): the window manager did not answer in \(Int(Self.longestRoundTripWait * 1000)) ms: rejected anyway")
+            roundTripAskedAt = nil
+            lastEmulatingReplayBegan = nil
+            return false
+        }
+        guard server.askWindowManagerRoundTrip() else {
+            lastEmulatingReplayBegan = nil
+            return false
+        }
+        roundTripAskedAt = now
+        nextRejectRetry = now + Self.longestRoundTripWait
+        logger.debug("touch \(t.id): began in the millisecond of the touch replayed last: its rejection waits for the window manager to have read that replay")
+        return true
+    }
+
+    /// The window manager answered the round trip: it has read what the last replay sent it.
+    func windowManagerAnswered(at now: Instant) {
+        guard roundTripAskedAt != nil else { return }
+        roundTripAskedAt = nil
+        lastEmulatingReplayBegan = nil
+        rejectWhenThePointerIsFree(at: now)
     }
 
     /// Whether another client holds the pointer (``InputGrabs/pointerGrabbedByAnotherClient(device:serverTime:)``);
@@ -389,7 +458,11 @@ final class TouchOwnership {
     /// press relayed to the window manager is released.
     func rejectUndecided() {
         for (key, t) in touches where t.awaitingVerdict {
-            server.allowTouch(device: t.device, touch: key.touch, accept: false)
+            if let window = t.landedOnWindow {
+                _ = server.rejectTouch(device: t.device, touch: key.touch, unlessGone: XWindowID(window))
+            } else {
+                server.allowTouch(device: t.device, touch: key.touch, accept: false)
+            }
         }
         for t in touches.values where t.relayedAsPointer && !t.ended {
             server.fakeButton(1, pressed: false)
@@ -397,6 +470,7 @@ final class TouchOwnership {
         waitingRejects = []
         headWaitingSince = nil
         nextRejectRetry = nil
+        roundTripAskedAt = nil
     }
 
     /// Drops the grab.

@@ -86,6 +86,9 @@ public enum XInputEvent: Equatable, Sendable {
     /// Devices were added, removed, enabled or disabled.
     case hierarchyChanged
     case propertyChanged(window: UInt, atom: UInt, time: XTime)
+    /// The window manager answered ``InputGrabs/askWindowManagerRoundTrip()``: it has read
+    /// every event it was sent before the question.
+    case windowManagerAnswered
     case configured(window: UInt)
     case destroyed(window: UInt)
     /// A window we watch was mapped or unmapped (MapNotify, UnmapNotify).

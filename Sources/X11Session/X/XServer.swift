@@ -69,6 +69,17 @@ public protocol InputGrabs: XConnection {
     func ungrabTouchBegin()
     /// Ownership of a touch: accept (the gesture keeps it) or reject (replayed to the application).
     func allowTouch(device: Int32, touch: UInt32, accept: Bool)
+    /// Rejects a touch unless `window` is gone by the time the server reads the rejection,
+    /// and accepts it then instead; returns whether it rejected. Asked and answered with the
+    /// server grabbed, so that no other client's request (a window destroyed) comes between
+    /// the question and the answer.
+    func rejectTouch(device: Int32, touch: UInt32, unlessGone window: XWindowID) -> Bool
+    /// Asks the window manager a question it answers with a property change
+    /// (``XInputEvent/windowManagerAnswered``): `_NET_REQUEST_FRAME_EXTENTS` for a window of
+    /// our own, which it answers by setting `_NET_FRAME_EXTENTS` there. By then it has read
+    /// every event it was sent before. False when no window manager says it answers that
+    /// (`_NET_SUPPORTED` on the root window).
+    func askWindowManagerRoundTrip() -> Bool
     /// Whether another client holds an active grab of the master `device` (a window
     /// manager's synchronous click-to-focus grab freezing the pointer, an application's
     /// implicit grab). Asked without ever taking a grab: `serverTime` must be no earlier

@@ -44,6 +44,9 @@ extension XlibServer {
                 return .other
             }
         case PropertyNotify:
+            if event.xproperty.window == roundTripWindow, roundTripWindow != 0 {
+                return UInt(event.xproperty.atom) == atom("_NET_FRAME_EXTENTS") ? .windowManagerAnswered : .other
+            }
             return .propertyChanged(window: UInt(event.xproperty.window), atom: UInt(event.xproperty.atom), time: XTime(truncatingIfNeeded: event.xproperty.time))
         case ConfigureNotify:
             // The root's: its size, or its monitors (`xrandr --setmonitor` tells only this way).

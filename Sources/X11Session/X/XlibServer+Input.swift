@@ -94,6 +94,35 @@ extension XlibServer {
         cx11_abort_guard_release(device, touch)
     }
 
+    public func rejectTouch(device: Int32, touch: UInt32, unlessGone window: XWindowID) -> Bool {
+        XGrabServer(display)
+        var attributes = XWindowAttributes()
+        let there = XGetWindowAttributes(display, Window(window), &attributes) != 0
+        if !there { _ = cx11_take_last_error() }
+        XIAllowTouchEvents(display, device, touch, Window(root), there ? XIRejectTouch : XIAcceptTouch)
+        XUngrabServer(display)
+        XFlush(display)
+        cx11_abort_guard_release(device, touch)
+        return there
+    }
+
+    public func askWindowManagerRoundTrip() -> Bool {
+        let request = atom("_NET_REQUEST_FRAME_EXTENTS")
+        guard numbers(root, "_NET_SUPPORTED")?.contains(request) == true else { return false }
+        if roundTripWindow == 0 {
+            roundTripWindow = XCreateSimpleWindow(display, Window(root), -10, -10, 1, 1, 0, 0, 0)
+            XSelectInput(display, roundTripWindow, PropertyChangeMask)
+        }
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.window = roundTripWindow
+        event.xclient.message_type = Atom(request)
+        event.xclient.format = 32
+        XSendEvent(display, Window(root), 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
+        XFlush(display)
+        return true
+    }
+
     public func pointerGrabbedByAnotherClient(device: Int32, serverTime: XTime) -> Bool {
         // A grab for a time an hour ahead of the server's is refused with GrabInvalidTime when
         // the device is free and with AlreadyGrabbed when another client holds it

@@ -22,7 +22,7 @@ extension XlibServer {
         }
         let window = XCreateSimpleWindow(display, Window(root), -10, -10, 1, 1, 0, 0, 0)
         var pidValue = CLong(pid)
-        withUnsafeBytes(of: &pidValue) { bytes in
+        _ = withUnsafeBytes(of: &pidValue) { bytes in
             XChangeProperty(display, window, Atom(atom("_NET_WM_PID")), Atom(XA_CARDINAL), 32, PropModeReplace, bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
         }
         XStoreName(display, window, "tactus")

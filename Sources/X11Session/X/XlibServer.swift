@@ -18,6 +18,9 @@ public final class XlibServer: XServer {
     var randrEventBase: Int32 = -1
     /// A window of our own, for server-time round trips.
     var timeWindow: Window = 0
+    /// A window of our own, never mapped, that the window manager is asked about to make a
+    /// round trip through it (``askWindowManagerRoundTrip()``).
+    var roundTripWindow: Window = 0
     /// XKB's event number (-1: no XKB). Map and state changes are selected
     /// (`XlibServer+Keyboard.swift`).
     var xkbEventBase: Int32 = -1
