@@ -163,7 +163,8 @@ bench-daemon: release deps-test
 	Benchmarks/daemon/run.sh
 
 ## The feedback overlay's cost per frame on a 1920x1080 Xvfb, without and with a compositor, then
-## its frame rate with the release daemon and three fingers moving on Xorg (root, like make test).
+## its frame rate with the release daemon and three fingers moving on Xorg, then a touchpad's
+## three-finger swipe (root, like make test).
 bench-overlay: deps-test
 	$(SWIFT) build $(RELEASE_FLAGS) $(SWIFT_FLAGS) --product tactus
 	$(SWIFT) build -c release $(SWIFT_FLAGS) --product tactus-overlay-bench

@@ -7,8 +7,11 @@
 // them counts the frames the daemon drew. At the end the fingers come back to 40 px and lift:
 // the swipe is cancelled and the desktop stays. Prints the input frames, the overlay frames,
 // the frames per second, and the CPU the daemon and the X server spent per frame.
+// `--touchpad`: the same with the built-in profile's touchpad-next-desktop preview, a
+// touchpad's three-finger swipe updates (XI 2.4, inputtest) at 60 a second going left and
+// right between 150 and 420 px of the driver's motion (its preview is whole at 500).
 //
-// usage: tactus-overlay-live [TACTUS [SECONDS]] [--compositor]   (xfwm4 with its compositor on)
+// usage: tactus-overlay-live [TACTUS [SECONDS]] [--compositor] [--touchpad]   (--compositor: xfwm4 with its compositor on)
 import CX11
 import Foundation
 import GestureEngine
@@ -16,8 +19,9 @@ import GestureProfiles
 @testable import X11Session
 @testable import X11TestSupport
 
-let arguments = CommandLine.arguments.filter { $0 != "--compositor" }
+let arguments = CommandLine.arguments.filter { !$0.hasPrefix("--") }
 let compositor = CommandLine.arguments.contains("--compositor")
+let touchpad = CommandLine.arguments.contains("--touchpad")
 let tactus = arguments.count > 1 ? arguments[1] : repositoryRoot.appendingPathComponent(".build/release/tactus").path
 let seconds = arguments.count > 2 ? Double(arguments[2]) ?? 10 : 10
 
@@ -35,7 +39,7 @@ func fail(_ message: String) -> Failure { Failure(description: message) }
 /// when it returns or throws.
 @MainActor func run() throws {
     let x = try XvfbSession(backend: .xorg, windowManager: compositor ? .xfwm4(compositor: true) : .openbox)
-    let touch = try InputTestDevice(path: x.deviceSockets["touch"]!)
+    let touch = try InputTestDevice(path: x.deviceSockets[touchpad ? "touchpad" : "touch"]!)
     let config = FileManager.default.temporaryDirectory.appendingPathComponent("tactus-overlay-live-\(getpid()).yaml").path
     try defaultProfileYAML.write(toFile: config, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(atPath: config) }
@@ -68,9 +72,20 @@ func fail(_ message: String) -> Failure { Failure(description: message) }
     }
 
     let start = [Point(x: 700, y: 400), Point(x: 770, y: 400), Point(x: 840, y: 400)]
+    /// The touchpad's swipe so far (its updates carry the change since the last).
+    var swiped = 0.0
     func frame(_ phase: InputTestDevice.TouchPhase, _ dx: Double) throws {
-        try touch.touches(start.enumerated().map { (phase, UInt32($0.offset + 1), Point(x: $0.element.x + dx, y: $0.element.y)) }, sync: false)
+        guard touchpad else {
+            return try touch.touches(start.enumerated().map { (phase, UInt32($0.offset + 1), Point(x: $0.element.x + dx, y: $0.element.y)) }, sync: false)
+        }
+        switch phase {
+        case .begin: try touch.swipe(.begin, fingers: 3)
+        case .update: try touch.swipe(.update, fingers: 3, dx: dx - swiped)
+        case .end: try touch.swipe(.end, fingers: 3)
+        }
+        swiped = dx
     }
+    let gesture = touchpad ? "touchpad-next-desktop" : "next-desktop"
     let period = 1.0 / 60
     var due = Date()
     func pace() {
@@ -87,7 +102,7 @@ func fail(_ message: String) -> Failure { Failure(description: message) }
         try frame(.update, dx)
         pace()
     }
-    guard daemon.output!.wait(timeout: 5, { $0.contains("gesture next-desktop: recognized") }) != nil else { throw fail("the swipe was not recognized: \(daemon.output!.lines.suffix(10))") }
+    guard daemon.output!.wait(timeout: 5, { $0.contains("gesture \(gesture): recognized") }) != nil else { throw fail("the swipe was not recognized: \(daemon.output!.lines.suffix(10))") }
     x.server.sync()
     drain()
     shapes = 0
@@ -96,9 +111,9 @@ func fail(_ message: String) -> Failure { Failure(description: message) }
     let began = Date()
     due = began
     for i in 0..<frames {
-        // 60 → 240 px and back each second: 6 px a frame.
+        // 60 → 240 px and back each second: 6 px a frame (the touchpad: 150 → 420, 9 px).
         let k = i % 60
-        let travel = 60 + 6 * Double(k < 30 ? k + 1 : 59 - k)
+        let travel = touchpad ? 150 + 9 * Double(k < 30 ? k + 1 : 59 - k) : 60 + 6 * Double(k < 30 ? k + 1 : 59 - k)
         try frame(.update, -travel)
         pace()
     }
@@ -112,10 +127,10 @@ func fail(_ message: String) -> Failure { Failure(description: message) }
     // Back under the commit point and lift: cancelled.
     try frame(.update, -40)
     try frame(.end, -40)
-    guard daemon.output!.wait(timeout: 5, { $0.contains("gesture next-desktop: cancelled") }) != nil else { throw fail("the swipe was not cancelled: \(daemon.output!.lines.suffix(10))") }
+    guard daemon.output!.wait(timeout: 5, { $0.contains("gesture \(gesture): cancelled") }) != nil else { throw fail("the swipe was not cancelled: \(daemon.output!.lines.suffix(10))") }
 
     let ms = { (v: Double) in "\((v * 100).rounded() / 100) ms" }
-    var line = "\(compositor ? "xfwm4, compositor on (ARGB)" : "openbox, no compositor (shaped)"): \(frames) input frames in \(String(format: "%.2f", elapsed)) s, "
+    var line = "\(touchpad ? "touchpad swipe, " : "")\(compositor ? "xfwm4, compositor on (ARGB)" : "openbox, no compositor (shaped)"): \(frames) input frames in \(String(format: "%.2f", elapsed)) s, "
     line += "\(shapes) overlay frames drawn: \(Int((Double(shapes) / elapsed).rounded())) frames/s"
     if let daemonCPU, let serverCPU { line += "; CPU per frame: daemon \(ms(daemonCPU)), X server \(ms(serverCPU))" }
     print(line)

@@ -35,4 +35,8 @@ kill $wm; wait $wm 2>/dev/null || true; wm=
 echo "== the daemon, three fingers moving on Xorg"
 .build/debug/tactus-overlay-live .build/release/tactus 10
 .build/debug/tactus-overlay-live .build/release/tactus 10 --compositor
+# The same with a touchpad's three-finger swipe and the touchpad-next-desktop preview.
+echo "== the daemon, a touchpad swipe on Xorg"
+.build/debug/tactus-overlay-live .build/release/tactus 10 --touchpad
+.build/debug/tactus-overlay-live .build/release/tactus 10 --touchpad --compositor
 

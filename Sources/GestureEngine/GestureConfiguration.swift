@@ -173,6 +173,17 @@ public struct GestureConfiguration: Sendable, Equatable {
         /// direction (from where they landed). Touchégg makes it 16 % of the screen's side on
         /// a touchscreen, 170-300 px at 1080p; 240 px is a comfortable hand's sweep.
         public var distance = 240.0
+        /// px of the driver's swipe deltas. A touchpad swipe's preview is whole once the
+        /// driver's deltas add up to this along the binding's direction (from the swipe's
+        /// begin). They are no screen pixels: X hands on libinput's accelerated motion, the
+        /// pointer's distance for the same fingers, so a moderate three-finger swipe over
+        /// the 45 % of a laptop touchpad's width that Touchégg counts as a whole swipe (5 % to
+        /// start, 40 % to finish) comes to about 500 — the figure `tactus import` takes for
+        /// Touchégg's 100 %, so an imported `action_execute_threshold` commits where Touchégg
+        /// did. With ``commit`` at half, a touchpad swipe commits at 250, far past the 20 that
+        /// give it a direction (``Touchpad/swipeMinimumDistance``): half of Touchégg's whole
+        /// swipe, where Touchégg's own default commits at a fifth of it.
+        public var touchpadDistance = 500.0
         /// 0…1. The part of the preview the fingers must have reached when they lift for the
         /// action to fire; short of it the gesture is cancelled. Half of ``distance`` (120 px)
         /// is well past a swipe's recognition (50 px), so a swipe can still be taken back after
@@ -180,7 +191,8 @@ public struct GestureConfiguration: Sendable, Equatable {
         /// longer animation).
         public var commit = 0.5
         /// times. A pinch's preview is whole when the fingers' spread has grown (opening) or
-        /// shrunk (closing) by this factor: Touchégg's, spread doubled or halved.
+        /// shrunk (closing) by this factor: Touchégg's, spread doubled or halved. Touchpad
+        /// pinches too: the driver's scale is the same ratio of the fingers' spread.
         public var pinchScale = 2.0
         public init() {}
     }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Imports a Touchégg `touchegg.conf`: `<settings>`, then `<application name="All">` (the
 /// `match: any` profile) and `<application name="A,B">` sections (a profile matching those
 /// WM_CLASS classes).
@@ -49,7 +55,9 @@ struct ToucheggImporter {
     /// px of the driver's swipe motion taken for Touchégg's 100% of a touchpad swipe: about
     /// the 45% of a laptop touchpad's width (5% to start, 40% to finish, in
     /// libinput-device-handler.cpp) that Touchégg counts, as X's accelerated deltas measure
-    /// it at a moderate speed.
+    /// it at a moderate speed. The same figure as a touchpad preview's whole,
+    /// `preview.touchpadDistance`, so that an imported `action_execute_threshold` commits a
+    /// touchpad swipe where Touchégg did.
     static let swipeTravel = 500.0
 
     /// The screen a touchscreen swipe's step is measured on: the import cannot know the
@@ -74,6 +82,8 @@ struct ToucheggImporter {
     var animationLines: [Int] = []
     /// `<animate>true</animate>` lines imported as `preview: true`.
     var previewedLines: Set<Int> = []
+    /// Whether a touchpad pinch was imported with a preview (its progress differs from Touchégg's).
+    var previewedTouchpadPinch = false
     /// `action_execute_threshold` (percent) and its line.
     var executeThreshold: (percent: Double, line: Int)?
     var caveats: [String] = []
@@ -314,12 +324,7 @@ struct ToucheggImporter {
     private mutating func importTouchscreen(_ g: Gesture, trigger: ImportedTrigger, into profile: inout ImportedProfile) {
         switch (map(g.action!, gesture: g, touchpad: false), trigger) {
         case (.once(let a, let remark), .swipe), (.once(let a, let remark), .pinch):
-            // Touchégg animates the window and desktop actions it is told to, and runs them at the
-            // end of the gesture past action_execute_threshold: a Tactus preview does both.
-            let animate = g.action!.settings["animate"]
-            let preview = animate?.value == "true" && Self.previewable.contains(g.action!.type)
-            if preview, let line = animate?.line { previewedLines.insert(line) }
-            profile.gestures.append(ImportedBinding(trigger, action: a, lines: [g.line], remark: remark, preview: preview))
+            profile.gestures.append(ImportedBinding(trigger, action: a, lines: [g.line], remark: remark, preview: previews(g)))
         case (.once(let a, let remark), _):
             profile.gestures.append(ImportedBinding(trigger, action: a, lines: [g.line], remark: remark))
         case (.repeated(let forward, let backward, let step, let began), .pinch(_, let direction)):
@@ -351,10 +356,24 @@ struct ToucheggImporter {
         }
     }
 
+    /// Whether `g` is imported with `preview: true`. Touchégg animates the window and desktop
+    /// actions it is told to (`<animate>true</animate>`), on touchpads and touchscreens alike,
+    /// and then runs them at the end of the gesture only past `action_execute_threshold`
+    /// (animated-action.cpp); with `<animate>false</animate>` it runs them at the end whatever
+    /// the progress. A Tactus preview does the first; the other Tactus bindings fire at the end.
+    /// (An action without `<animate>` is animated too in Touchégg 2's source — `bool animate =
+    /// true` in animated-action.h — though its README reads as if not; only `true` is taken.)
+    private mutating func previews(_ g: Gesture) -> Bool {
+        let animate = g.action!.settings["animate"]
+        let preview = animate?.value == "true" && Self.previewable.contains(g.action!.type)
+        if preview, let line = animate?.line { previewedLines.insert(line) }
+        return preview
+    }
+
     private mutating func importTouchpadSwipe(_ g: Gesture, trigger: ImportedTrigger, into profile: inout ImportedProfile) {
         switch map(g.action!, gesture: g, touchpad: true) {
         case .once(let a, let remark):
-            profile.touchpad.append(ImportedBinding(trigger, action: a, lines: [g.line], remark: remark))
+            profile.touchpad.append(ImportedBinding(trigger, action: a, lines: [g.line], remark: remark, preview: previews(g)))
         case .repeated(let forward, let backward, let step, let began):
             // The action repeats as the swipe goes its way, the decrease one as it comes back.
             // Touchégg measures a swipe's progress against the touchpad's size, which the
@@ -404,18 +423,26 @@ struct ToucheggImporter {
             profile.touchpad.append(ImportedBinding(.touchpadPinch(fingers: fingers, direction: nil), repeating: merged, onBegan: began, lines: lines))
             // Once-only actions fire when a pinch that way ends, beside the repeat.
             for (g, a) in once {
-                profile.touchpad.append(ImportedBinding(.touchpadPinch(fingers: fingers, direction: g.direction.lowercased()), action: a, lines: [g.line]))
+                profile.touchpad.append(ImportedBinding(.touchpadPinch(fingers: fingers, direction: g.direction.lowercased()), action: a, lines: [g.line], preview: previewsPinch(g)))
             }
             return
         }
-        if once.count == 2, once[0].1 == once[1].1 {
-            profile.touchpad.append(ImportedBinding(.touchpadPinch(fingers: fingers, direction: nil), action: once[0].1, lines: once.map(\.0.line)))
+        let previewed = once.map { previewsPinch($0.0) }
+        if once.count == 2, once[0].1 == once[1].1, previewed[0] == previewed[1] {
+            profile.touchpad.append(ImportedBinding(.touchpadPinch(fingers: fingers, direction: nil), action: once[0].1, lines: once.map(\.0.line), preview: previewed[0]))
             return
         }
-        // Different actions in and out: a binding for each direction.
-        for (g, a) in once {
-            profile.touchpad.append(ImportedBinding(.touchpadPinch(fingers: fingers, direction: g.direction.lowercased()), action: a, lines: [g.line]))
+        // Different actions in and out (or one animated, the other not): a binding for each direction.
+        for ((g, a), preview) in zip(once, previewed) {
+            profile.touchpad.append(ImportedBinding(.touchpadPinch(fingers: fingers, direction: g.direction.lowercased()), action: a, lines: [g.line], preview: preview))
         }
+    }
+
+    /// ``previews(_:)`` for a touchpad pinch, noting that one was made.
+    private mutating func previewsPinch(_ g: Gesture) -> Bool {
+        let preview = previews(g)
+        if preview { previewedTouchpadPinch = true }
+        return preview
     }
 
     /// Touchégg runs an application's own gesture over its windows instead of All's of the same
@@ -442,8 +469,8 @@ struct ToucheggImporter {
         result.notes = result.notes.filter { seen.insert($0).inserted }
         let unpreviewed = Set(animationLines).subtracting(previewedLines)
         if !unpreviewed.isEmpty {
-            let reason = previewedLines.isEmpty ? "Tactus previews only touchscreen swipes and pinches of window and desktop actions whose <animate> is true, in its own colour and at once"
-                : "Tactus draws its previews (imported as preview: true where <animate> is true on a touchscreen swipe or pinch) in its own colour and at once, and none for touchpad bindings"
+            let reason = previewedLines.isEmpty ? "Tactus previews only swipes and pinches of window and desktop actions whose <animate> is true, in its own colour and at once"
+                : "Tactus draws its previews (imported as preview: true where <animate> is true on a swipe or pinch of a window or desktop action) in its own colour and at once"
             result.notes.append(ImportNote("animations (animate, color, borderColor, animationPosition, animation_delay)", because: reason, lines: unpreviewed.sorted()))
         }
         if let threshold = executeThreshold {
@@ -451,7 +478,15 @@ struct ToucheggImporter {
                 result.notes.append(ImportNote("setting action_execute_threshold", because: "no gesture was imported with a preview, and Tactus fires the others when their recognizer decides", lines: [threshold.line]))
             } else {
                 // Touchégg clamps it to 0-100 %; a Tactus commit point is 5-100 % of the preview.
-                result.previewCommit = min(1, max(0.05, threshold.percent / 100))
+                let commit = min(1, max(0.05, threshold.percent / 100))
+                result.previewCommit = commit
+                if previewedTouchpadPinch {
+                    // libinput-handler.cpp: a pinch's percentage is linear in the scale (closing:
+                    // whole at 0, opening: at 2); a Tactus preview counts in ratios (whole at a
+                    // half or double), so the two commit at different scales.
+                    func scale(_ x: Double) -> String { decimal((x * 100).rounded() / 100) }
+                    caveat("A previewed touchpad pinch commits at scale \(scale(exp2(-commit))) closing and \(scale(exp2(commit))) opening, where Touchégg commits at \(scale(1 - commit)) and \(scale(1 + commit)): Touchégg counts a pinch linearly (whole at 0 and at 2), Tactus in ratios (whole at a half and at double).")
+                }
             }
         }
         let touchpad = result.profiles.contains { !$0.touchpad.isEmpty }

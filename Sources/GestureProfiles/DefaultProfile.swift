@@ -59,19 +59,28 @@ profiles:
       #   longPress: { minimumDuration: 0.7 }
       #   on: { began: { click: 3 } }
     touchpad:
-      # Touchpad: three fingers sideways switch desktops, up maximizes, down minimizes.
+      # Touchpad: three fingers sideways switch desktops, up maximizes, down minimizes. With
+      # a preview, once the swipe has a direction the overlay shows where the action goes as
+      # far as the fingers have taken it (whole at settings.preview.touchpadDistance of the
+      # driver's motion), and the action fires when they lift past half of it; bring them
+      # back, lift short, or turn another way, and nothing happens. (Without preview, a
+      # binding fires at the lift after any swipe its way of touchpad.swipeMinimumDistance.)
       - name: touchpad-next-desktop
         swipe: { fingers: 3, direction: left }
         action: { desktop: next }
+        preview: true
       - name: touchpad-previous-desktop
         swipe: { fingers: 3, direction: right }
         action: { desktop: previous }
+        preview: true
       - name: touchpad-maximize
         swipe: { fingers: 3, direction: up }
         action: { window: toggle-maximize }
+        preview: true
       - name: touchpad-minimize
         swipe: { fingers: 3, direction: down }
         action: { window: minimize }
+        preview: true
 
   # Browsers: swipe in from the window's left or right edge to go back or forward. Only
   # here, where alt+Left and alt+Right mean back and forward.

@@ -230,9 +230,22 @@ public struct TouchpadBinding: Sendable {
     public var on: [GestureState: ActionSpec]
     public var `repeat`: RepeatSpec?
     public var location: SourceLocation
+    /// `fire:` when its `action` runs; nil: when the gesture ends, for the way it went.
+    /// `at-recognition`: as soon as the gesture goes its way (a swipe past
+    /// `touchpad.swipeMinimumDistance`, a pinch past `touchpad.pinchMinimumScaleChange`);
+    /// `at-lift`: at the end, if its progress (a swipe's deltas along its direction over
+    /// `preview.touchpadDistance`, a pinch's spread towards `preview.pinchScale`) is past
+    /// `preview.commit`.
+    public var fire: FireTiming? = nil
+    /// `preview: true`: the overlay shows the action as far as the fingers have taken it
+    /// (fires at the lift).
+    public var preview = false
 
     /// Every action it may fire: `action`, `repeat`'s two, and `on:` by state name.
     public var actions: [ActionSpec] { allActions(action, on, self.repeat) }
+
+    /// Whether `action` waits for the end and fires only past the commit point.
+    public var firesAtLift: Bool { fire == .atLift }
 
     /// Whether it takes its kind of gesture whichever way it goes.
     public var takesAnyDirection: Bool { kind == .swipe ? direction == nil : pinchDirection == .any }

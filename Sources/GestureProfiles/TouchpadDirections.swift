@@ -62,3 +62,20 @@ public enum TouchpadPinchDirection: String, CaseIterable, Sendable {
 
     public var isRotation: Bool { self == .clockwise || self == .counterclockwise }
 }
+
+/// The way a touchpad gesture goes so far: a swipe's direction once it has gone
+/// `touchpad.swipeMinimumDistance`, a pinch's once it has closed or opened by
+/// `touchpad.pinchMinimumScaleChange` (or turned past `touchpad.rotationMinimumAngle`, where a
+/// rotation is bound). The binding for that way is the one whose action the gesture would fire
+/// if it ended now.
+public enum TouchpadWay: Equatable, Sendable, CustomStringConvertible {
+    case swipe(TouchpadSwipeDirection)
+    case pinch(TouchpadPinchDirection)
+
+    public var description: String {
+        switch self {
+        case .swipe(let d): "swipe \(d.rawValue)"
+        case .pinch(let d): "pinch \(d.rawValue)"
+        }
+    }
+}

@@ -27,7 +27,7 @@ struct Imported {
             for b in p.touchpad {
                 let trigger = b.kind == .swipe ? "touchpad swipe \(b.fingers) \(b.direction?.rawValue ?? "any")" : "touchpad pinch \(b.fingers)\(b.pinchDirection == .any ? "" : " \(b.pinchDirection.rawValue)")"
                 let held = b.modifiers.isEmpty ? "" : " with " + b.modifiers.sorted().joined(separator: "+")
-                out.append("\(p.name) \(b.name): \(trigger)\(held) -> \(actions(b.action, b.on, b.repeat)) @ \(sources[b.name] ?? "?")")
+                out.append("\(p.name) \(b.name): \(trigger)\(held) -> \(actions(b.action, b.on, b.repeat))\(b.preview ? " [preview]" : "") @ \(sources[b.name] ?? "?")")
             }
             for g in p.gestures {
                 let requires = g.requireToFail.isEmpty ? "" : " (after \(g.requireToFail.joined(separator: ", ")) fail)"

@@ -17,18 +17,20 @@ import Testing
         let pinch4In = at(#"PINCH" fingers="4" direction="IN""#), tap2 = at(#"TAP" fingers="2""#)
         let zoomIn = at(#"PINCH" fingers="2" direction="IN""#), zoomOut = at(#"PINCH" fingers="2" direction="OUT""#)
         #expect(imported.bindings == [
-            "all tp-swipe-3-up: touchpad swipe 3 up -> window toggle-maximize @ \(swipe3Up)",
-            "all tp-swipe-3-down: touchpad swipe 3 down -> window minimize @ \(swipe3Down)",
+            // Animated window and desktop actions are previews, on the touchpad as on the
+            // touchscreen: Touchégg animates them on both and runs them at the end past
+            // action_execute_threshold (animated-action.cpp).
+            "all tp-swipe-3-up: touchpad swipe 3 up -> window toggle-maximize [preview] @ \(swipe3Up)",
+            "all tp-swipe-3-down: touchpad swipe 3 down -> window minimize [preview] @ \(swipe3Down)",
             // tile-window.cpp / x11.cpp tileWindow: the left half of the work area.
             "all tp-swipe-3-left: touchpad swipe 3 left -> window tile-left @ \(swipe3Left)",
             // CHANGE_DESKTOP auto with natural scrolling: swipe left = next desktop.
-            "all tp-swipe-4-left: touchpad swipe 4 left -> desktop next @ \(swipe4Left)",
-            "all tp-swipe-4-right: touchpad swipe 4 right -> desktop previous @ \(swipe4Right)",
+            "all tp-swipe-4-left: touchpad swipe 4 left -> desktop next [preview] @ \(swipe4Left)",
+            "all tp-swipe-4-right: touchpad swipe 4 right -> desktop previous [preview] @ \(swipe4Right)",
             // Different actions in and out: a touchpad binding for each direction.
-            "all tp-pinch-3-in: touchpad pinch 3 in -> window close @ \(pinch3In)",
-            "all tp-pinch-4-out: touchpad pinch 4 out -> desktop show @ \(pinch4Out)",
+            "all tp-pinch-3-in: touchpad pinch 3 in -> window close [preview] @ \(pinch3In)",
+            "all tp-pinch-4-out: touchpad pinch 4 out -> desktop show [preview] @ \(pinch4Out)",
             "all tp-pinch-4-in: touchpad pinch 4 in -> window raise; keys Super_L+A @ \(pinch4In)",
-            // Animated window and desktop actions on touchscreen swipes and pinches are previews.
             "all swipe-3-up: swipe 3 up -> window toggle-maximize [preview] @ \(swipe3Up)",
             "all swipe-3-down: swipe 3 down -> window minimize [preview] @ \(swipe3Down)",
             "all swipe-3-left: swipe 3 left -> window tile-left @ \(swipe3Left)",
@@ -51,11 +53,14 @@ import Testing
             .filter { $0.element.contains("<animationPosition>") || $0.element.contains("<color>") || $0.element.contains("<borderColor>") }.map { $0.offset + 1 }
         let shown = animations.sorted().map(String.init).joined(separator: ", ")
         #expect(imported.notes == [
-            "animations (animate, color, borderColor, animationPosition, animation_delay) (\(file):\(shown)) because Tactus draws its previews (imported as preview: true where <animate> is true on a touchscreen swipe or pinch) in its own colour and at once, and none for touchpad bindings",
+            "animations (animate, color, borderColor, animationPosition, animation_delay) (\(file):\(shown)) because Tactus draws its previews (imported as preview: true where <animate> is true on a swipe or pinch of a window or desktop action) in its own colour and at once",
         ])
-        // action_execute_threshold 15 %: the previews' commit point.
+        // action_execute_threshold 15 %: the previews' commit point, touchpad swipes' included
+        // (Touchégg's whole touchpad swipe is the preview's whole, 500 px of the driver's motion).
         #expect(imported.file.settings.gestures.preview.commit == 0.15)
         #expect(imported.text.contains("  preview: { commit: 0.15 }"))
+        // Touchégg's pinch percentage is linear in the scale (libinput-handler.cpp), Tactus's in ratios.
+        #expect(imported.header.contains("A previewed touchpad pinch commits at scale 0.9 closing and 1.11 opening, where Touchégg commits at 0.85 and 1.15"), "\(imported.header)")
         // The application section matches both classes, case-insensitively, as one profile.
         let browsers = try #require(imported.file.profiles.last)
         for cls in ["Firefox", "firefox", "Google-chrome"] {
@@ -114,7 +119,7 @@ import Testing
         ])
         let file = "touchegg-custom.conf"
         #expect(imported.notes == [
-            "animations (animate, color, borderColor, animationPosition, animation_delay) (\(file):\(at("animation_delay")), \(at("<animate>false"))) because Tactus previews only touchscreen swipes and pinches of window and desktop actions whose <animate> is true, in its own colour and at once",
+            "animations (animate, color, borderColor, animationPosition, animation_delay) (\(file):\(at("animation_delay")), \(at("<animate>false"))) because Tactus previews only swipes and pinches of window and desktop actions whose <animate> is true, in its own colour and at once",
             "MOUSE_CLICK on a 3-finger tap (\(file):\(firstTap)) because the same gesture at line \(secondTap) replaces it, as in Touchégg",
         ])
         // The shell line keeps its text: && and $ are the shell's, braces stay literal.
@@ -195,7 +200,8 @@ import Testing
             "all tp-swipe-3-up: touchpad swipe 3 up -> repeat 50.0: \(louder) / \(quieter) @ \(up3)",
             "all tp-swipe-3-down: touchpad swipe 3 down -> repeat 50.0: \(quieter) / \(louder) @ \(down3)",
             "all tp-swipe-4-right: touchpad swipe 4 right -> repeat 50.0: window raise; keys Alt_L+Tab / window raise; keys Alt_L+Shift_L+Tab @ \(drag4)",
-            "all tp-swipe-4-left: touchpad swipe 4 left -> desktop next @ \(left4)",
+            // Animated: a preview on the touchpad as on the touchscreen.
+            "all tp-swipe-4-left: touchpad swipe 4 left -> desktop next [preview] @ \(left4)",
             "all tp-swipe-5-up: touchpad swipe 5 up -> repeat 50.0: keys Control_L+plus @ \(up5)",
             // Volume: three fingers up raise it a step every 10% (19 px), coming back lowers it
             // (decreaseCommand); down the other way round. Over Krita, Touchégg runs Krita's own
@@ -222,7 +228,7 @@ import Testing
         let file = "touchegg-touchscreen-repeat.conf"
         // A swipe's direction is always one of four (gesture-direction.h): Touchégg never runs one bound to ALL.
         #expect(imported.notes == [
-            "animations (animate, color, borderColor, animationPosition, animation_delay) (\(file):\(at("animation_delay"))) because Tactus draws its previews (imported as preview: true where <animate> is true on a touchscreen swipe or pinch) in its own colour and at once, and none for touchpad bindings",
+            "animations (animate, color, borderColor, animationPosition, animation_delay) (\(file):\(at("animation_delay"))) because Tactus draws its previews (imported as preview: true where <animate> is true on a swipe or pinch of a window or desktop action) in its own colour and at once",
             "RUN_COMMAND on a 3-finger swipe all (\(file):\(at(#"direction="ALL""#))) because a swipe needs direction UP, DOWN, LEFT or RIGHT",
         ])
         #expect(imported.text.contains("# from \(file):\(up3); every 19 px: Touchégg's 10% of a touchscreen swipe up or down (on 1920x1080)"))
@@ -311,7 +317,7 @@ import Testing
         let imported = try importFixture("touchegg-stray-text.conf")
         func at(_ marker: String) -> Int { line(of: marker, in: source) }
         #expect(imported.bindings == [
-            "all tp-swipe-3-up: touchpad swipe 3 up -> window toggle-maximize @ \(at("SWIPE"))",
+            "all tp-swipe-3-up: touchpad swipe 3 up -> window toggle-maximize [preview] @ \(at("SWIPE"))",
             "all tp-pinch-4-in: touchpad pinch 4 in -> window close @ \(at("PINCH"))",
             "all swipe-3-up: swipe 3 up -> window toggle-maximize [preview] @ \(at("SWIPE"))",
             "all pinch-4-in: pinch 4 in -> window close @ \(at("PINCH"))",

@@ -34,6 +34,8 @@ import Testing
                 yaml = block
             } else if block.hasPrefix("  - name:") {
                 yaml = "version: 1\nprofiles:\n" + block
+            } else if block.hasPrefix("    touchpad:") {
+                yaml = "version: 1\nprofiles:\n  - name: desktop\n    match: any\n" + block
             } else {
                 continue
             }
@@ -46,5 +48,10 @@ import Testing
         #expect(ProfileLoader.load(yaml: complete, path: "README.md").file?.settings.feedback == FeedbackSettings())
         let scroll = try #require(blocks.first { $0.contains("two-finger-scroll") })
         #expect(ProfileLoader.load(yaml: "version: 1\nprofiles:\n" + scroll, path: "README.md").file?.allGestures.first?.scroll == ScrollSpec())
+        // The touchpad bindings' snippet: a preview, an action that waits, one at recognition.
+        let touchpad = try #require(blocks.first { $0.hasPrefix("    touchpad:") })
+        let bindings = ProfileLoader.load(yaml: "version: 1\nprofiles:\n  - name: desktop\n    match: any\n" + touchpad, path: "README.md").file?.profiles.first?.touchpad
+        #expect(bindings?.map { "\($0.name) \($0.fire?.rawValue ?? "-") \($0.preview)" }
+            == ["touchpad-maximize at-lift true", "touchpad-close at-lift false", "touchpad-launcher at-recognition false"])
     }
 }

@@ -219,6 +219,8 @@ final class Live {
         #expect(live.engine.root.hitTest(Point(x: 200, y: 200))?.name == "screen")
     }
 
+    /// The built-in bindings preview their actions: they fire at the end past half of
+    /// `preview.touchpadDistance` (250 px of the driver's deltas), not after a short swipe.
     @Test func touchpadBindingsClaimByFingerCountAndFireByDirection() throws {
         let live = try Live(defaultProfileYAML)
         #expect(live.runtime.touchpadBegan(.swipe, fingers: 4, at: Point(x: 10, y: 10), time: .zero) == false)
@@ -226,8 +228,13 @@ final class Live {
         live.runtime.touchpadUpdated(delta: Vector(dx: 30, dy: 2), scale: 1, angle: 0, time: Instant(milliseconds: 10))
         live.runtime.touchpadUpdated(delta: Vector(dx: 40, dy: -1), scale: 1, angle: 0, time: Instant(milliseconds: 20))
         live.runtime.touchpadEnded(cancelled: false, time: Instant(milliseconds: 30))
+        #expect(live.sink.lines == [], "70 px: short of the commit point")
+        #expect(live.runtime.touchpadBegan(.swipe, fingers: 3, at: Point(x: 10, y: 10), time: Instant(milliseconds: 50)))
+        live.runtime.touchpadUpdated(delta: Vector(dx: 130, dy: 2), scale: 1, angle: 0, time: Instant(milliseconds: 60))
+        live.runtime.touchpadUpdated(delta: Vector(dx: 140, dy: -1), scale: 1, angle: 0, time: Instant(milliseconds: 70))
+        live.runtime.touchpadEnded(cancelled: false, time: Instant(milliseconds: 80))
         #expect(live.runtime.touchpadBegan(.swipe, fingers: 3, at: Point(x: 10, y: 10), time: Instant(milliseconds: 100)))
-        live.runtime.touchpadUpdated(delta: Vector(dx: 0, dy: 80), scale: 1, angle: 0, time: Instant(milliseconds: 110))
+        live.runtime.touchpadUpdated(delta: Vector(dx: 0, dy: 380), scale: 1, angle: 0, time: Instant(milliseconds: 110))
         live.runtime.touchpadEnded(cancelled: true, time: Instant(milliseconds: 120))
         #expect(live.sink.lines == ["touchpad-previous-desktop ended: desktop previous"])
     }

@@ -38,6 +38,7 @@ enum SettingsSection: String, CaseIterable {
              ("rotationMinimumAngle", .angle(\.touchpad.rotationMinimumAngle, range: 1...180))]
         case .preview:
             [("distance", .distance(\.preview.distance)),
+             ("touchpadDistance", .distance(\.preview.touchpadDistance)),
              ("commit", Threshold(setting: \.preview.commit, range: 0.05...1, unit: "fraction")),
              ("pinchScale", Threshold(setting: \.preview.pinchScale, range: 1.1...10, unit: "times")),
              ("frameDelay", Threshold(setting: \.preview.frameDelay, range: 0...0.1, unit: "s"))]

@@ -1,8 +1,9 @@
 import GestureEngine
 import YAMLTree
 
-/// A touchpad binding's keys: its name, one kind (`swipe` or `pinch`), and its actions.
-enum TouchpadKey: String, SectionKey { case name, swipe, pinch, modifiers, action, on, `repeat` }
+/// A touchpad binding's keys: its name, one kind (`swipe` or `pinch`), its actions, and when
+/// its `action` fires (`fire`, `preview`).
+enum TouchpadKey: String, SectionKey { case name, swipe, pinch, modifiers, action, on, `repeat`, fire, preview }
 
 /// The keys of a binding's `swipe:` or `pinch:`; a swipe's direction is left, right, up,
 /// down or a diagonal (up-left, …), a pinch's in, out, clockwise, counterclockwise or any.
@@ -55,6 +56,38 @@ extension ProfileParser {
         binding.action = byKey[.action].flatMap { parseAction($0.value) }
         if let on = byKey[.on] { binding.on = parseOn(on.value, continuous: true, gesture: name) }
         if let r = byKey[.repeat] { binding.repeat = parseRepeat(r.value) }
+        parseTiming(byKey, into: &binding)
         return binding
+    }
+
+    /// `fire:` and `preview:` of a touchpad binding, checked as a gesture's are; a rotation
+    /// has no progress to follow, so it can only fire at its end or at recognition.
+    private func parseTiming(_ byKey: [TouchpadKey: Entry<TouchpadKey>], into binding: inout TouchpadBinding) {
+        let name = binding.name
+        let rotation = binding.kind == .pinch && binding.pinchDirection.isRotation
+        if let f = byKey[.fire] {
+            binding.fire = reader.choice(f.value, "fire", FireTiming.allCases.map(\.rawValue)).flatMap(FireTiming.init)
+            if rotation, binding.fire == .atLift {
+                sink.error(f.value, "touchpad binding '\(name)' is a rotation (\(binding.pinchDirection.rawValue)), which has no travel or spread to decide at the lift: 'fire: at-lift' is for swipes and pinches in, out or any")
+            }
+        }
+        if let p = byKey[.preview] {
+            binding.preview = reader.bool(p.value, "preview") ?? false
+            if binding.preview, rotation {
+                sink.error(p.keyNode, "touchpad binding '\(name)' is a rotation (\(binding.pinchDirection.rawValue)), which has no travel or spread to preview: 'preview' is for swipes and pinches in, out or any")
+            }
+        }
+        if binding.preview {
+            if binding.fire == .atRecognition, let f = byKey[.fire] {
+                sink.error(f.value, "touchpad binding '\(name)' has a preview, so its action waits for the lift: 'fire: at-recognition' would perform it before the preview is shown (use 'fire: at-lift', or no preview)")
+            }
+            binding.fire = .atLift
+            if let action = binding.action, !action.isPreviewable, let p = byKey[.preview] {
+                sink.warning(p.keyNode, "touchpad binding '\(name)': a preview draws window and desktop actions only, and its action has none: nothing is shown while it waits for the lift (write 'fire: at-lift' instead)")
+            }
+        }
+        if binding.firesAtLift, binding.action == nil, let key = byKey[.preview] ?? byKey[.fire] {
+            sink.error(key.keyNode, "touchpad binding '\(name)' fires at the lift but has no 'action' to fire")
+        }
     }
 }

@@ -18,6 +18,9 @@ public struct ActionPreview: Equatable, Sendable {
         /// Travel along a swipe's direction, in px: whole at `distance`. Travel the other way
         /// counts as none.
         case travel(Direction, distance: Double)
+        /// Travel along a unit vector, as ``travel``: a touchpad swipe's diagonal (`up-left`,
+        /// …), which no ``Direction`` names.
+        case along(Vector, distance: Double)
         /// A pinch's spread: whole when it has grown (`out`) or shrunk (`in`) `factor` times;
         /// `any` follows whichever way it went.
         case spread(PinchDirection, factor: Double)
@@ -62,6 +65,26 @@ public struct ActionPreview: Equatable, Sendable {
         }
     }
 
+    /// The measure of a touchpad binding's action once the gesture goes `way`: a swipe's
+    /// driver deltas along its direction, whole at `touchpadDistance`; a pinch's scale the way
+    /// it went (in or out), whole at `pinchScale`. Nil for a rotation (nothing to follow).
+    public init?(touchpad way: TouchpadWay, configuration c: GestureConfiguration.Preview, at time: Instant) {
+        switch way {
+        case .swipe(let d):
+            if let axis = Direction(rawValue: d.rawValue) {
+                self.init(.travel(axis, distance: c.touchpadDistance), commit: c.commit, at: time)
+            } else {
+                self.init(.along(d.unit, distance: c.touchpadDistance), commit: c.commit, at: time)
+            }
+        case .pinch(.in):
+            self.init(.spread(.in, factor: c.pinchScale), commit: c.commit, at: time)
+        case .pinch(.out):
+            self.init(.spread(.out, factor: c.pinchScale), commit: c.commit, at: time)
+        case .pinch:
+            return nil
+        }
+    }
+
     /// Whether the fingers are past the commit point now: lifting here fires the action.
     public var isPastCommit: Bool { progress >= commit }
 
@@ -94,7 +117,8 @@ public struct ActionPreview: Equatable, Sendable {
     static func progress(of measure: Measure, translation: Vector, scale: Double) -> Double {
         switch measure {
         case .travel(let direction, let distance):
-            let u = direction.unit
+            return progress(of: .along(direction.unit, distance: distance), translation: translation, scale: scale)
+        case .along(let u, let distance):
             let along = translation.dx * u.dx + translation.dy * u.dy
             return min(1, max(0, along / max(distance, 1)))
         case .spread(let direction, let factor):

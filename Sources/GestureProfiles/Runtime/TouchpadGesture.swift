@@ -16,6 +16,8 @@ struct TouchpadGesture {
     let all: [TouchpadBinding]
     /// The window its actions act on (under the pointer at the begin).
     let window: WindowInfo?
+    /// Where the pointer was at the begin: the monitor of its previews.
+    let location: Point
     /// px. A swipe shorter than this at its end picks no direction.
     let minimumSwipe: Double
     /// Scale change. A pinch ending closer than this to 1 picks no direction.
@@ -32,10 +34,14 @@ struct TouchpadGesture {
     private var counter: RepeatCounter?
     /// Swipes: whether the repeat binding was chosen (possibly none).
     private var swipeRepeatChosen = false
+    /// The bindings with `fire: at-recognition` that fired: once a gesture each.
+    private var recognized: Set<String> = []
+    /// A reload dropped the actions waiting for the lift: none of this gesture waits again.
+    var liftsDropped = false
 
     /// Claims the gesture when `candidates` (the bindings of the window's profile and of the
     /// screen's) have one for this kind and finger count; nil otherwise.
-    init?(_ kind: TouchpadBinding.Kind, fingers: Int, candidates: [TouchpadBinding], window: WindowInfo?,
+    init?(_ kind: TouchpadBinding.Kind, fingers: Int, candidates: [TouchpadBinding], window: WindowInfo?, location: Point,
           minimumSwipe: Double = GestureConfiguration.standard.touchpad.swipeMinimumDistance,
           minimumPinch: Double = GestureConfiguration.standard.touchpad.pinchMinimumScaleChange,
           minimumRotation: Double = GestureConfiguration.standard.touchpad.rotationMinimumAngle) {
@@ -44,6 +50,7 @@ struct TouchpadGesture {
         binding = first
         all = taking
         self.window = window
+        self.location = location
         self.minimumSwipe = minimumSwipe
         self.minimumPinch = minimumPinch
         self.minimumRotation = minimumRotation
@@ -62,7 +69,11 @@ struct TouchpadGesture {
         delta = delta + d
         self.scale = scale
         self.angle = angle
-        let firings = on(.changed)
+        var firings = on(.changed)
+        // `fire: at-recognition`: the moment the gesture first goes the binding's way.
+        if let way, let b = binding(taking: way), b.fire == .atRecognition, let a = b.action, recognized.insert(b.name).inserted {
+            firings.append(Firing(action: a, state: .began, binding: b))
+        }
         if binding.kind == .swipe && !swipeRepeatChosen { chooseSwipeRepeat() }
         guard let repeating, let rep = repeating.repeat, var counter else { return firings }
         let progress: Double
@@ -107,31 +118,41 @@ struct TouchpadGesture {
 
     /// The end (`cancelled`: the fingers changed, or the driver aborted it). The `action`
     /// that fires is the binding's for the direction the swipe went or the pinch moved
-    /// (closed: in; opened: out), or else the binding's for any direction.
+    /// (closed: in; opened: out), or else the binding's for any direction — unless that
+    /// binding has `fire:`: its action fired at recognition, or waits for the lift in the
+    /// runtime's pending actions.
     mutating func end(cancelled: Bool) -> [Firing] {
         if cancelled { return on(.cancelled) }
         var firings = on(.ended)
-        let chosen: TouchpadBinding?
-        if binding.kind == .swipe {
-            let went = TouchpadSwipeDirection.of(delta, diagonals: diagonalsBound)
-            chosen = delta.length < minimumSwipe ? nil : all.first { $0.direction == went } ?? all.first { $0.direction == nil }
-        } else {
-            // A turn past `minimumRotation` is a rotation where one is bound (as
-            // libinput-gestures tells them); otherwise the scale says in or out.
-            let rotationsBound = all.contains { $0.pinchDirection.isRotation }
-            let moved: TouchpadPinchDirection?
-            if rotationsBound && abs(angle) > minimumRotation {
-                moved = angle > 0 ? .clockwise : .counterclockwise
-            } else {
-                moved = abs(scale - 1) < minimumPinch ? nil : (scale < 1 ? .in : .out)
-            }
-            chosen = all.first { moved != nil && $0.pinchDirection == moved } ?? all.first { $0.pinchDirection == .any }
-        }
+        // A pinch that went no way is taken by a binding for any.
+        let chosen = binding.kind == .swipe ? way.flatMap(binding(taking:)) : binding(taking: way ?? .pinch(.any))
         if let chosen, let a = chosen.action {
             binding = chosen
-            firings.append(Firing(action: a, state: .ended, binding: chosen))
+            if chosen.fire == nil { firings.append(Firing(action: a, state: .ended, binding: chosen)) }
         }
         return firings
+    }
+
+    /// The way the gesture goes so far (nil while it is too short to tell): a swipe's
+    /// direction from its deltas since the begin; a pinch's turn past `minimumRotation` where
+    /// a rotation is bound (as libinput-gestures tells them), else its scale in or out.
+    var way: TouchpadWay? {
+        if binding.kind == .swipe {
+            return delta.length < minimumSwipe ? nil : .swipe(.of(delta, diagonals: diagonalsBound))
+        }
+        if all.contains(where: { $0.pinchDirection.isRotation }) && abs(angle) > minimumRotation {
+            return .pinch(angle > 0 ? .clockwise : .counterclockwise)
+        }
+        return abs(scale - 1) < minimumPinch ? nil : .pinch(scale < 1 ? .in : .out)
+    }
+
+    /// The binding whose action a gesture going `way` fires: the first for that way, else the
+    /// first for any.
+    func binding(taking way: TouchpadWay) -> TouchpadBinding? {
+        switch way {
+        case .swipe(let d): all.first { $0.direction == d } ?? all.first { $0.direction == nil }
+        case .pinch(let d): all.first { $0.pinchDirection == d } ?? all.first { $0.pinchDirection == .any }
+        }
     }
 
     /// The values its actions see.
@@ -160,6 +181,8 @@ extension ProfileRuntime {
     /// of a `match: any` profile (or one limited to the pointer's monitor), takes this kind
     /// and finger count.
     public func touchpadBegan(_ kind: TouchpadBinding.Kind, fingers: Int, at location: Point, modifiers: Set<String> = [], time: Instant) -> Bool {
+        // An action still waiting belongs to a gesture whose end never came: it is dropped.
+        if let i = pending.firstIndex(where: \.fromTouchpad) { settle(at: i, lifted: false, time: time) }
         let w = targetWindow(at: location)
         var candidates: [TouchpadBinding] = []
         if let w, let p = matchingProfile(for: w) { candidates += p.touchpad }
@@ -170,7 +193,7 @@ extension ProfileRuntime {
         // (as fusuma's keypress: variants stand beside their gesture).
         let held = candidates.filter { !$0.modifiers.isEmpty && $0.modifiers == modifiers && $0.kind == kind && $0.fingers == fingers }
         candidates = held.isEmpty ? candidates.filter { $0.modifiers.isEmpty } : held
-        touchpad = TouchpadGesture(kind, fingers: fingers, candidates: candidates, window: w,
+        touchpad = TouchpadGesture(kind, fingers: fingers, candidates: candidates, window: w, location: location,
                                    minimumSwipe: configuration.settings.gestures.touchpad.swipeMinimumDistance,
                                    minimumPinch: configuration.settings.gestures.touchpad.pinchMinimumScaleChange,
                                    minimumRotation: configuration.settings.gestures.touchpad.rotationMinimumAngle)
@@ -185,14 +208,18 @@ extension ProfileRuntime {
         let firings = gesture.update(delta: delta, scale: scale, angle: angle)
         touchpad = gesture
         fire(firings, of: gesture, time: time)
+        followTouchpadLift(gesture, time: time)
     }
 
-    /// The driver gesture ended (or was cancelled: fingers changed, or it was aborted).
+    /// The driver gesture ended (or was cancelled: fingers changed, or it was aborted): the
+    /// action waiting for the lift fires past the commit point, and is dropped short of it or
+    /// when the driver cancelled.
     public func touchpadEnded(cancelled: Bool, time: Instant) {
         guard var gesture = touchpad else { return }
         let firings = gesture.end(cancelled: cancelled)
         touchpad = nil
         fire(firings, of: gesture, time: time)
+        if let i = pending.firstIndex(where: \.fromTouchpad) { settle(at: i, lifted: !cancelled, time: time) }
     }
 
     private func fire(_ firings: [TouchpadGesture.Firing], of gesture: TouchpadGesture, time: Instant) {

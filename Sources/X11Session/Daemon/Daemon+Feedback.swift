@@ -9,8 +9,10 @@ import GestureTraces
 extension Daemon {
     /// Makes, changes or drops the overlay to match the configuration (at start and reload).
     func applyFeedbackSettings() {
-        // Gestures with a preview need the overlay even when `settings.feedback` is absent.
+        // Gestures (and touchpad bindings) with a preview need the overlay even when
+        // `settings.feedback` is absent.
         let previews = configuration.allGestures.contains { $0.preview && $0.enabled }
+            || configuration.profiles.contains { $0.touchpad.contains(where: \.preview) }
         let wanted = options.observeOnly ? nil : configuration.settings.feedback ?? (previews ? .previewsOnly : nil)
         let thresholds = configuration.settings.gestures.preview
         // Changed thresholds alone need no new window.
