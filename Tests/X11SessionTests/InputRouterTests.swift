@@ -32,6 +32,12 @@ final class FakeXServer: InputRouter.Server {
         allowTouch(device: device, touch: touch, accept: !there)
         return there
     }
+    /// The top-level window holding each window (absent: the window itself).
+    var topLevels: [XWindowID: XWindowID] = [:]
+    func topLevel(of window: XWindowID) -> XWindowID? {
+        calls.append("top-level of \(window)")
+        return goneWindows.contains(window) ? nil : topLevels[window] ?? window
+    }
     /// Whether a window manager answers round trips (``askWindowManagerRoundTrip()``).
     var windowManagerAnswers = false
     func askWindowManagerRoundTrip() -> Bool {
@@ -296,6 +302,35 @@ final class FakeXServer: InputRouter.Server {
         server.goneWindows = [42]
         router.handle(touch(.begin, 8, 600, 600, at: 2010))
         #expect(server.calls == ["accept 7", "reject 8"])
+    }
+
+    /// The session may name a window on top that is not: a newer window mapped over it that it
+    /// has not read yet (make soak at full pace under xfwm4: touches for the newest window
+    /// accepted, their presses lost, when the older window under it closed). The server's
+    /// top-level window under the touch decides: a touch in another frame than the one holding
+    /// the session's window is replayed as ever when that window goes.
+    @Test func aTouchInAnotherFrameThanTheSessionsWindowIsReplayedWhenThatWindowGoes() {
+        let (server, router, _) = make()
+        server.topLevels = [42: 500]
+        router.touches.windowAt = { _ in 42 }
+        func begin(_ id: UInt32, in frame: UInt, at ms: XTime) -> XInputEvent {
+            .touch(XTouchEvent(phase: .begin, device: 2, source: 10, touch: id, root: Point(x: 100 + 80 * Double(id), y: 100), time: ms, child: frame, emulatesPointer: false))
+        }
+        let answers = { server.calls.filter { !$0.hasPrefix("top-level") } }
+        router.handle(begin(7, in: 600, at: 2000))  // over the newer window's frame
+        server.goneWindows = [42]
+        router.windowDestroyed(42)
+        router.handle(begin(8, in: 700, at: 2010))  // a second finger elsewhere: the long press gives up on both
+        #expect(answers() == ["reject 7", "reject 8"], "7 did not land on 42")
+        // Over 42's frame, it did (a new daemon).
+        let (server2, router2, _) = make()
+        server2.topLevels = [42: 500]
+        router2.touches.windowAt = { _ in 42 }
+        router2.handle(begin(9, in: 500, at: 3000))
+        server2.goneWindows = [42]
+        router2.windowDestroyed(42)
+        router2.handle(begin(10, in: 700, at: 3010))
+        #expect(server2.calls == ["top-level of 42", "top-level of 42", "accept 9", "reject 10"], "asked for 9; for 10 again after the destroy (gone)")
     }
 
     /// A window closed under the one a touch landed on (the soak closes older windows while

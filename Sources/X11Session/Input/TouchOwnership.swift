@@ -68,6 +68,9 @@ final class TouchOwnership {
     }
 
     private var touches: [Key: Tracked] = [:]
+    /// The top-level window (frame) holding each client window touches landed on, as the
+    /// server said (``clientLandedOn(_:)``); forgotten when the client is destroyed.
+    private var topLevels: [UInt64: XWindowID] = [:]
     private var keys: [TouchID: Key] = [:]
     private var nextTouchID: Int64 = 1
     /// Devices by id, for raw coordinates.
@@ -152,7 +155,7 @@ final class TouchOwnership {
             if touches[key] != nil { finishStale(key, at: t) }
             let id = newID()
             touches[key] = Tracked(id: id, device: e.device, awaitingVerdict: mode == .owner, lastLocation: e.root, emulatesPointer: e.emulatesPointer,
-                                   landedAt: e.root, beganAt: e.time, landedOnWindow: mode == .owner ? windowAt(e.root) : nil)
+                                   landedAt: e.root, beganAt: e.time, landedOnWindow: mode == .owner ? clientLandedOn(e) : nil)
             keys[id] = key
             logger.debug("touch \(id) began at \(Int(e.root.x)),\(Int(e.root.y)) (device \(e.source), X touch \(e.touch)\(e.emulatesPointer ? ", the pointer's" : ""), over window 0x\(String(e.child, radix: 16)))")
             feed.touch(.began, id, e.root, at: t)
@@ -189,6 +192,24 @@ final class TouchOwnership {
     private func newID() -> TouchID {
         defer { nextTouchID += 1 }
         return TouchID(nextTouchID)
+    }
+
+    /// The client window a touch landed on: the one on top at its point as the session knows
+    /// the stacking, if the server's top-level window under the touch (the event's child of
+    /// the root) holds it. The session may not have read a newer window mapped on top yet (it
+    /// reads a burst of new windows a few at a time): then the touch did not land on the
+    /// window the session names, whose destruction would wrongly make it an acceptance.
+    private func clientLandedOn(_ e: XTouchEvent) -> UInt64? {
+        guard let window = windowAt(e.root) else { return nil }
+        guard e.child != 0 else { return window }
+        if topLevels[window] != e.child {
+            topLevels[window] = server.topLevel(of: XWindowID(window))
+        }
+        guard topLevels[window] == e.child else {
+            logger.debug("the touch at \(Int(e.root.x)),\(Int(e.root.y)) landed in top-level window 0x\(String(e.child, radix: 16)), not the one holding window 0x\(String(window, radix: 16)) that the session has on top there")
+            return nil
+        }
+        return window
     }
 
     /// A tracked touch moves (or ends there).
@@ -465,6 +486,7 @@ final class TouchOwnership {
     /// server crashes (`IsParent` via `ActivatePointerGrab`; seen under xfwm4). An
     /// acceptance replays nothing, and the application whose window it was is gone.
     func windowDestroyed(_ window: UInt64) {
+        topLevels[window] = nil
         for (key, var t) in touches where t.awaitingVerdict && t.landedOnWindow == window {
             t.landedOnDestroyedWindow = true
             touches[key] = t

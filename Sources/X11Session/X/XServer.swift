@@ -80,6 +80,9 @@ public protocol InputGrabs: XConnection {
     /// every event it was sent before. False when no window manager says it answers that
     /// (`_NET_SUPPORTED` on the root window).
     func askWindowManagerRoundTrip() -> Bool
+    /// The child of the root window that holds `window` (a window manager's frame, or the
+    /// window itself when it is a top-level window); nil when it is gone.
+    func topLevel(of window: XWindowID) -> XWindowID?
     /// Whether another client holds an active grab of the master `device` (a window
     /// manager's synchronous click-to-focus grab freezing the pointer, an application's
     /// implicit grab). Asked without ever taking a grab: `serverTime` must be no earlier

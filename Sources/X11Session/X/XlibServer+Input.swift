@@ -106,6 +106,24 @@ extension XlibServer {
         return there
     }
 
+    public func topLevel(of window: XWindowID) -> XWindowID? {
+        var current = Window(window)
+        // Bounded: a window manager nests a client a few windows deep.
+        for _ in 0..<64 {
+            var rootReturn: Window = 0, parent: Window = 0
+            var children: UnsafeMutablePointer<Window>?
+            var count: UInt32 = 0
+            guard XQueryTree(display, current, &rootReturn, &parent, &children, &count) != 0 else {
+                _ = cx11_take_last_error()
+                return nil
+            }
+            if let children { XFree(children) }
+            if parent == Window(root) || parent == 0 { return XWindowID(current) }
+            current = parent
+        }
+        return nil
+    }
+
     public func askWindowManagerRoundTrip() -> Bool {
         let request = atom("_NET_REQUEST_FRAME_EXTENTS")
         guard numbers(root, "_NET_SUPPORTED")?.contains(request) == true else { return false }
