@@ -485,11 +485,19 @@ final class TouchOwnership {
     /// window is destroyed: a rejection then activates a copy on the freed window and the
     /// server crashes (`IsParent` via `ActivatePointerGrab`; seen under xfwm4). An
     /// acceptance replays nothing, and the application whose window it was is gone.
+    ///
+    /// A touch still down is accepted at once: its fate no longer depends on the gestures, and
+    /// a pointer-emulating touch accepted after its end leaves the server's touch button count
+    /// raised (button 1 down for the presses replayed after it, which then reach no window).
     func windowDestroyed(_ window: UInt64) {
         topLevels[window] = nil
         for (key, var t) in touches where t.awaitingVerdict && t.landedOnWindow == window {
             t.landedOnDestroyedWindow = true
             touches[key] = t
+            if !t.ended {
+                logger.debug("touch \(t.id): the window it landed on was destroyed while it was down: accepted now, not replayed into what is left of it")
+                send(key, t, accept: true)
+            }
         }
     }
 
