@@ -2,7 +2,7 @@ import GestureEngine
 import YAMLTree
 
 /// A touchpad binding's keys: its name, one kind (`swipe` or `pinch`), and its actions.
-enum TouchpadKey: String, SectionKey { case name, swipe, pinch, modifiers, action, on, `repeat` }
+enum TouchpadKey: String, SectionKey { case name, swipe, pinch, modifiers, action, on, `repeat`, hold }
 
 /// The keys of a binding's `swipe:` or `pinch:`; a swipe's direction is left, right, up,
 /// down or a diagonal (up-left, …), a pinch's in, out, clockwise, counterclockwise or any.
@@ -55,6 +55,7 @@ extension ProfileParser {
         binding.action = byKey[.action].flatMap { parseAction($0.value) }
         if let on = byKey[.on] { binding.on = parseOn(on.value, continuous: true, gesture: name) }
         if let r = byKey[.repeat] { binding.repeat = parseRepeat(r.value) }
+        if let h = byKey[.hold] { binding.hold = parseHold(h.value) }
         return binding
     }
 }

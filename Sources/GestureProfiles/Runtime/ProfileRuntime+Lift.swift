@@ -66,7 +66,9 @@ extension ProfileRuntime {
     /// After each frame the engine handled: every swipe waiting for its lift follows its
     /// fingers (their mean travel since they landed), and fires or is dropped once they are
     /// all up. A touch the device cancelled cancels it.
+    /// Holds whose gesture stopped without telling come up here too.
     public func followPendingActions(at time: Instant) {
+        releaseStaleHolds(at: time)
         var i = 0
         while i < pending.count {
             let held = pending[i]
@@ -101,6 +103,7 @@ extension ProfileRuntime {
         if lifted { held.preview.lift(at: time) } else { held.preview.cancel(at: time) }
         pendingActionChanged?(held)
         guard held.preview.phase == .committed, let action = held.spec.action else { return }
-        emit(action, gesture: held.gesture, state: held.state, window: held.window, values: held.values, time: time, origin: held.origin)
+        emit(action, gesture: held.gesture, state: held.state, window: held.window, values: held.values, time: time, origin: held.origin,
+             hold: holds[held.recognizer]?.id)
     }
 }
