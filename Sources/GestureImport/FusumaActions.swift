@@ -1,3 +1,4 @@
+import GestureProfiles
 import YAMLTree
 
 /// fusuma's gesture properties and actions, and the bindings they make.
@@ -89,6 +90,21 @@ extension FusumaImporter {
             header("A fusuma swipe given an interval: below 1 fires again as it goes on, every 0.3 s x interval; it repeats here every \(decimal(Self.oneshotStep)) px x interval of the swipe that way, what a swipe at \(decimal(Self.assumedSwipeSpeed)) px/s covers in that time.")
         }
         section.entries.append(entry)
+    }
+
+    /// The keys of a `begin:` hook that is `xdotool keydown KEYS…` when the `end:` hook is
+    /// `xdotool keyup` of the same keys (in any order), as one combination (`alt`,
+    /// `ctrl+alt`); nil otherwise (options, other commands, keys left down or never pressed).
+    static func heldKeys(down: ImportedAction?, up: ImportedAction?) -> String? {
+        func keys(_ action: ImportedAction?, _ command: String) -> [String]? {
+            guard case .command(let argv)? = action, argv.count >= 3, argv[0].split(separator: "/").last == "xdotool", argv[1] == command else { return nil }
+            let names = Array(argv.dropFirst(2))
+            guard names.allSatisfy({ !$0.hasPrefix("-") && !CommandMapper.xdotoolCommands.contains($0) && CommandMapper.isKeyCombo($0) }) else { return nil }
+            return names.flatMap { $0.split(separator: "+").map(String.init) }
+        }
+        guard let pressed = keys(down, "keydown"), let released = keys(up, "keyup"),
+              Set(pressed.map { Keysyms.resolve($0) }) == Set(released.map { Keysyms.resolve($0) }) else { return nil }
+        return pressed.joined(separator: "+")
     }
 
     /// The modifiers of fusuma-plugin-keypress key names (`LEFTSHIFT`, `LEFTCTRL+LEFTMETA`):
@@ -248,8 +264,16 @@ extension FusumaImporter {
                 let begin = chosen["swipe \(f)  begin"], update = chosen["swipe \(f)  update"], end = chosen["swipe \(f)  end"]
                 if begin != nil || update != nil || end != nil {
                     var b = ImportedBinding(.touchpadSwipe(fingers: f, direction: nil), lines: [begin, update, end].compactMap { $0?.line }.sorted())
-                    b.onBegan = begin?.action
-                    b.onEnded = end?.action
+                    if let keys = Self.heldKeys(down: begin?.action, up: end?.action) {
+                        // `xdotool keydown alt` as it begins and `keyup alt` as it ends (fusuma's
+                        // end comes for a cancelled swipe too): keys held for the swipe. The
+                        // update's Tab steps are typed with them down, not set aside for each.
+                        b.hold = keys
+                        header("fusuma's begin: xdotool keydown and end: xdotool keyup of the same keys are a hold: { keys } here: held from the swipe's begin to its end, and let up however it ends (cancelled, a reload, the daemon stopping), where an xdotool keyup that never ran would leave them down.")
+                    } else {
+                        b.onBegan = begin?.action
+                        b.onEnded = end?.action
+                    }
                     if let u = update { b.repeating = ImportedRepeat(every: u.repeatEvery ?? Self.updateStep, action: u.action, reverse: u.action) }
                     profile.touchpad.append(b)
                 }

@@ -155,6 +155,9 @@ public struct ImportedBinding: Sendable, Equatable {
     public var onEnded: ImportedAction?
     /// `modifiers:`: keys that must be held as it begins.
     public var modifiers: [String] = []
+    /// `hold: { keys }`: keys the binding holds down from its gesture's begin to its end
+    /// (Touchégg's `<modifiers>` of a repeated SEND_KEYS; fusuma's `xdotool keydown`/`keyup`).
+    public var hold: String?
     /// The lines of the source file it came from.
     public var lines: [Int]
     /// An assumption the import made, said next to the binding.

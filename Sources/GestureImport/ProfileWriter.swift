@@ -79,6 +79,7 @@ public struct ProfileWriter {
             lines.append("        requireToFail: [\(requireToFail.map(yamlString).joined(separator: ", "))]")
         }
         if !b.modifiers.isEmpty { lines.append("        modifiers: [\(b.modifiers.joined(separator: ", "))]") }
+        if let keys = b.hold { lines.append("        hold: { keys: \(yamlString(keys)) }") }
         let on = [b.onBegan.map { "began: \(action($0))" }, b.onEnded.map { "ended: \(action($0))" }].compactMap { $0 }
         if !on.isEmpty { lines.append("        on: { \(on.joined(separator: ", ")) }") }
         if let a = b.action { lines.append("        action: \(action(a))") }

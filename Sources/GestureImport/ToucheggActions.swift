@@ -6,8 +6,9 @@ extension ToucheggImporter {
         /// Fired once: when a discrete gesture is recognized, when a continuous one ends.
         case once(ImportedAction, remark: String?)
         /// `repeat: true`: `forward` each `step` of progress in the gesture's own direction,
-        /// `backward` each step back; `began` once when it begins.
-        case repeated(forward: ImportedAction?, backward: ImportedAction?, step: Double, began: ImportedAction?)
+        /// `backward` each step back; `began` once when it begins; `hold` keys held down from
+        /// its begin to its end.
+        case repeated(forward: ImportedAction?, backward: ImportedAction?, step: Double, began: ImportedAction?, hold: String?)
         /// Touchégg 1's SCROLL: the movement as wheel steps.
         case scroll(ImportedScroll)
         case refused(String)
@@ -107,13 +108,28 @@ extension ToucheggImporter {
         }
         let hasKeys = !(action.value("keys") ?? "").trimmed.isEmpty
         let hasDecrease = !(action.value("decreaseKeys") ?? "").trimmed.isEmpty
-        // Touchégg activates the window under the pointer before it sends keys.
-        caveat("SEND_KEYS activates the window under the gesture first, as Touchégg does (window: raise).")
         if action.value("repeat") == "true" {
             guard hasKeys || hasDecrease else { return .refused("SEND_KEYS has no <keys>") }
-            return .repeated(forward: hasKeys ? .keys(keys!) : nil, backward: hasDecrease ? .keys(decrease!) : nil,
-                             step: repeatStep(action), began: .window("raise"))
+            // send-keys.cpp, repeated-action.cpp: the prelude activates the window and presses
+            // <modifiers> as the gesture begins; each step taps <keys> (<decreaseKeys> back)
+            // with them still down; the postlude releases them as it ends. Held for the
+            // gesture (hold:), the modifiers make a window switcher walk its list (Alt held,
+            // Tab stepping); pressed with each step they would end a switch at every step.
+            guard case .success(let held) = combo([modifiers]), let held else {
+                caveat("SEND_KEYS activates the window under the gesture first, as Touchégg does (window: raise).")
+                return .repeated(forward: hasKeys ? .keys(keys!) : nil, backward: hasDecrease ? .keys(decrease!) : nil,
+                                 step: repeatStep(action), began: .window("raise"), hold: nil)
+            }
+            let tapped = { (name: String) -> ImportedAction? in
+                guard case .success(let k?) = combo([action.value(name) ?? ""]) else { return nil }
+                return .keys(k)
+            }
+            caveat("A repeated SEND_KEYS holds its <modifiers> down from the gesture's begin to its end, as Touchégg does (hold:), and taps <keys> (<decreaseKeys> coming back) at each step with them held; the held keys go down in the window under the gesture, activated first where it does not have the focus, as Touchégg activates it. They come up when the gesture ends, is cancelled, or is cut short (a reload, its window closing, the daemon stopping).")
+            return .repeated(forward: hasKeys ? tapped("keys") : nil, backward: hasDecrease ? tapped("decreaseKeys") : nil,
+                             step: repeatStep(action), began: nil, hold: held)
         }
+        // Touchégg activates the window under the pointer before it sends keys.
+        caveat("SEND_KEYS activates the window under the gesture first, as Touchégg does (window: raise).")
         guard hasKeys, let keys else { return .refused("SEND_KEYS has no <keys>") }
         return .once(.sequence([.window("raise"), .keys(keys)]), remark: nil)
     }
@@ -134,7 +150,7 @@ extension ToucheggImporter {
         }
         if action.value("repeat") == "true" {
             guard f != nil || b != nil else { return .refused("RUN_COMMAND has no <command>") }
-            return .repeated(forward: f, backward: b, step: repeatStep(action), began: nil)
+            return .repeated(forward: f, backward: b, step: repeatStep(action), began: nil, hold: nil)
         }
         guard let f else { return .refused("RUN_COMMAND has no <command>") }
         return .once(f, remark: nil)

@@ -15,6 +15,11 @@ public enum ResolvedAction: Sendable, Equatable, CustomStringConvertible {
     /// One wheel step with the pointer at `at` (the window under it gets it).
     case scroll(ScrollDirection, at: Point)
     case log(String)
+    /// `hold:`'s keys pressed as its gesture begins, to stay down until the release of the
+    /// same `hold` (a number the runtime gives each hold, unique in a run).
+    case holdKeys(KeyCombo, hold: Int)
+    /// The keys of that hold released: its gesture ended, was cancelled, or went away.
+    case releaseKeys(KeyCombo, hold: Int)
 
     public var description: String {
         switch self {
@@ -26,6 +31,8 @@ public enum ResolvedAction: Sendable, Equatable, CustomStringConvertible {
         case .desktop(let op): return "desktop \(op)"
         case .scroll(let d, let p): return "scroll \(d.rawValue) at \(formatNumber(p.x)),\(formatNumber(p.y))"
         case .log(let text): return "log \(text)"
+        case .holdKeys(let k, _): return "hold \(k)"
+        case .releaseKeys(let k, _): return "release \(k)"
         }
     }
 }
@@ -72,6 +79,9 @@ public struct ActionRequest: Sendable {
     public var window: WindowInfo?
     public var values: GestureValues
     public var time: Instant
+    /// The hold (``ResolvedAction/holdKeys(_:hold:)``) whose keys are down while this action
+    /// runs: keys typed under it follow it rather than ask for their window's focus again.
+    public var hold: Int? = nil
 }
 
 /// Receives the actions the profiles fire: the X session performs them, `replay` logs them.

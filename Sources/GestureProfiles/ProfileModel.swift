@@ -38,6 +38,8 @@ public struct ProfileFile: Sendable {
             }
         }
         actions.forEach(collect)
+        let holds = allGestures.compactMap(\.hold) + profiles.flatMap(\.touchpad).compactMap(\.hold)
+        for h in holds { for k in h.keys.keys where !names.contains(k) { names.append(k) } }
         return names
     }
 }
@@ -162,6 +164,9 @@ public struct GestureSpec: Sendable {
     /// `preview: true`: while the fingers move, the overlay shows where the action takes the
     /// window or the desktop, growing with their travel (fires at the lift).
     public var preview = false
+    /// `hold: { keys }` (continuous gestures): keys held down from the gesture's begin to its
+    /// end, its actions' keys typed while they are down.
+    public var hold: HoldSpec? = nil
 
     /// Every action it may fire: `action`, `repeat`'s two, and `on:` by state name.
     public var actions: [ActionSpec] { allActions(action, on, self.repeat) }
@@ -205,6 +210,16 @@ func allActions(_ action: ActionSpec?, _ on: [GestureState: ActionSpec], _ r: Re
     [action, r?.action, r?.reverse].compactMap { $0 } + on.keys.sorted { $0.rawValue < $1.rawValue }.compactMap { on[$0] }
 }
 
+/// `hold: { keys }` of a continuous gesture or a touchpad binding: keys pressed as the gesture
+/// begins and released as it ends (or is cancelled, or its gesture goes away), the keys of
+/// its actions typed meanwhile with them held — Touchégg's `<modifiers>` of a repeated
+/// SEND_KEYS, the window switcher's Alt held while Tab steps.
+public struct HoldSpec: Sendable, Equatable {
+    public var keys: KeyCombo
+
+    public init(keys: KeyCombo) { self.keys = keys }
+}
+
 /// `repeat: { every, action, reverse }` for continuous gestures.
 public struct RepeatSpec: Sendable {
     public var every: Double
@@ -240,6 +255,9 @@ public struct TouchpadBinding: Sendable {
     /// `preview: true`: the overlay shows the action as far as the fingers have taken it
     /// (fires at the lift).
     public var preview = false
+    /// `hold: { keys }`: keys held down while the gesture is this binding's (see
+    /// ``TouchpadGesture``), released as it ends.
+    public var hold: HoldSpec? = nil
 
     /// Every action it may fire: `action`, `repeat`'s two, and `on:` by state name.
     public var actions: [ActionSpec] { allActions(action, on, self.repeat) }

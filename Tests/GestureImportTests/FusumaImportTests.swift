@@ -1,4 +1,5 @@
-import GestureImport
+import GestureEngine
+@testable import GestureImport
 import GestureProfiles
 import Testing
 
@@ -157,9 +158,11 @@ import Testing
         #expect(imported.bindings == [
             // swipe_detector.rb: the repeat index swipe/3/(direction, skippable)/begin|update|end:
             // begin as any three-finger swipe begins, update as it goes (at most every
-            // 0.1 s x interval 4, executor.rb: 200 px at 500 px/s), end as it ends: alt held
-            // while Tab steps.
-            "fusuma tp-swipe-3: touchpad swipe 3 any -> began: command xdotool keydown alt | repeat 200.0: keys Tab / keys Tab @ \(at("begin:")), \(at("update:")), \(at("end:"))",
+            // 0.1 s x interval 4, executor.rb: 200 px at 500 px/s), end as it ends (a
+            // cancelled swipe's too: libinput_gesture_parser.rb makes only a hold's end
+            // "cancelled"): alt held by xdotool keydown from the begin to the end's keyup,
+            // while Tab steps. One hold of the binding, from its begin to however it ends.
+            "fusuma tp-swipe-3: touchpad swipe 3 any -> hold Alt_L | repeat 200.0: keys Tab / keys Tab @ \(at("begin:")), \(at("update:")), \(at("end:"))",
             "fusuma tp-swipe-4-left: touchpad swipe 4 left -> keys Control_L+Alt_L+Right @ \(at("left:"))",
             "fusuma tp-swipe-4-right: touchpad swipe 4 right -> keys Control_L+Alt_L+Left @ \(at("right:"))",
             // update: under a direction fires while the swipe goes that way, at most every 0.1 s.
@@ -171,9 +174,52 @@ import Testing
             // The end hook of a swipe down fires as the fingers lift.
             "fusuma tp-swipe-5-down: touchpad swipe 5 down -> command notify-send brightness | repeat 60.0: command brightnessctl set 10%- @ \(at("down:", 2)), \(at("end:", 2))",
         ])
-        let on = try #require(imported.file.profiles[0].touchpad.first { $0.name == "tp-swipe-3" }?.on[.ended])
-        #expect("\(on)" == "command xdotool keyup alt")
+        // The keydown and keyup are the hold: no xdotool runs, nothing to leave Alt down.
+        let switcher = try #require(imported.file.profiles[0].touchpad.first { $0.name == "tp-swipe-3" })
+        #expect(switcher.on.isEmpty && switcher.hold == HoldSpec(keys: KeyCombo(keys: ["Alt_L"])))
+        #expect(imported.text.contains("        hold: { keys: alt }\n"))
+        #expect(imported.header.contains("fusuma's begin: xdotool keydown and end: xdotool keyup of the same keys are a hold: { keys } here"))
         #expect(imported.notes == [])
+    }
+
+    /// The realistic file's window switcher: `begin: xdotool keydown alt`, `update: xdotool key
+    /// Tab` (interval 3), `end: xdotool keyup alt` on any three-finger swipe. fusuma runs the
+    /// begin hook at the swipe's first update, the update hook as it goes, and the end hook as
+    /// it ends, a cancelled swipe included (swipe_detector.rb; libinput_gesture_parser.rb
+    /// marks only a hold's end cancelled): Alt down for the swipe, Tab stepping. Live: Alt held
+    /// from the begin, a Tab each 150 px, Alt up at the end and at a cancelled end alike;
+    /// keydown and keyup with other keys, or with options, stay the commands they are.
+    @Test func keydownAndKeyupHooksAreAHold() throws {
+        let source = try fixture("realistic/fusuma-contexts-volume.yml")
+        let imported = try importFixture("realistic/fusuma-contexts-volume.yml")
+        func at(_ marker: String) -> Int { line(of: marker, in: source) }
+        #expect(imported.bindings.first == "fusuma tp-swipe-3: touchpad swipe 3 any -> hold Alt_L | repeat 150.0: keys Tab / keys Tab @ \(at("begin:")), \(at("update:")), \(at("end:"))")
+        final class Sink: ActionSink {
+            var lines: [String] = []
+            func perform(_ request: ActionRequest) { lines.append("\(request.state) \(request.action)" + (request.hold.map { " #\($0)" } ?? "")) }
+        }
+        let sink = Sink()
+        let runtime = ProfileRuntime(configuration: imported.file, engine: GestureEngine(screen: Rect(x: 0, y: 0, width: 1920, height: 1080), clock: ManualClock()))
+        runtime.sink = sink
+        for cancelled in [false, true] {
+            #expect(runtime.touchpadBegan(.swipe, fingers: 3, at: Point(x: 100, y: 100), time: .zero))
+            runtime.touchpadUpdated(delta: Vector(dx: 160, dy: 0), scale: 1, angle: 0, time: Instant(milliseconds: 10))
+            runtime.touchpadUpdated(delta: Vector(dx: 160, dy: 0), scale: 1, angle: 0, time: Instant(milliseconds: 20))
+            runtime.touchpadEnded(cancelled: cancelled, time: Instant(milliseconds: 30))
+        }
+        #expect(sink.lines == [
+            "began hold Alt_L #1", "changed keys Tab #1", "changed keys Tab #1", "ended release Alt_L #1",
+            "began hold Alt_L #2", "changed keys Tab #2", "changed keys Tab #2", "cancelled release Alt_L #2",
+        ])
+        // Only a keydown and a keyup of the same keys, nothing else on their lines, are a hold.
+        func hold(_ down: [String], _ up: [String]) -> String? {
+            FusumaImporter.heldKeys(down: .command(down), up: .command(up))
+        }
+        #expect(hold(["xdotool", "keydown", "ctrl", "alt"], ["/usr/bin/xdotool", "keyup", "alt+ctrl"]) == "ctrl+alt")
+        #expect(hold(["xdotool", "keydown", "alt"], ["xdotool", "keyup", "super"]) == nil)
+        #expect(hold(["xdotool", "keydown", "--delay", "0", "alt"], ["xdotool", "keyup", "alt"]) == nil)
+        #expect(hold(["xdotool", "keydown", "alt", "key", "Tab"], ["xdotool", "keyup", "alt"]) == nil)
+        #expect(hold(["ydotool", "keydown", "alt"], ["ydotool", "keyup", "alt"]) == nil)
     }
 
     @Test func anchorHoldersAndMergeKeysImportAsFusumaReadsThem() throws {

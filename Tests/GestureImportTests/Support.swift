@@ -27,11 +27,11 @@ struct Imported {
             for b in p.touchpad {
                 let trigger = b.kind == .swipe ? "touchpad swipe \(b.fingers) \(b.direction?.rawValue ?? "any")" : "touchpad pinch \(b.fingers)\(b.pinchDirection == .any ? "" : " \(b.pinchDirection.rawValue)")"
                 let held = b.modifiers.isEmpty ? "" : " with " + b.modifiers.sorted().joined(separator: "+")
-                out.append("\(p.name) \(b.name): \(trigger)\(held) -> \(actions(b.action, b.on, b.repeat))\(b.preview ? " [preview]" : "") @ \(sources[b.name] ?? "?")")
+                out.append("\(p.name) \(b.name): \(trigger)\(held) -> \(actions(b.action, b.on, b.repeat, hold: b.hold))\(b.preview ? " [preview]" : "") @ \(sources[b.name] ?? "?")")
             }
             for g in p.gestures {
                 let requires = g.requireToFail.isEmpty ? "" : " (after \(g.requireToFail.joined(separator: ", ")) fail)"
-                out.append("\(p.name) \(g.name): \(recognizer(g.recognizer))\(requires) -> \(actions(g.action, g.on, g.repeat))\(g.preview ? " [preview]" : "") @ \(sources[g.name] ?? "?")")
+                out.append("\(p.name) \(g.name): \(recognizer(g.recognizer))\(requires) -> \(actions(g.action, g.on, g.repeat, hold: g.hold))\(g.preview ? " [preview]" : "") @ \(sources[g.name] ?? "?")")
             }
         }
         return out
@@ -77,8 +77,10 @@ func recognizer(_ r: RecognizerSpec) -> String {
     }
 }
 
-func actions(_ action: ActionSpec?, _ on: [GestureState: ActionSpec], _ r: RepeatSpec?) -> String {
+/// `hold KEYS | began: … | ACTION | repeat EVERY: ACTION / REVERSE`: what a binding does.
+func actions(_ action: ActionSpec?, _ on: [GestureState: ActionSpec], _ r: RepeatSpec?, hold: HoldSpec? = nil) -> String {
     var parts: [String] = []
+    if let hold { parts.append("hold \(hold.keys)") }
     if let began = on[.began] { parts.append("began: \(began)") }
     if let action { parts.append("\(action)") }
     if let r { parts.append("repeat \(r.every): \(r.action)" + (r.reverse.map { " / \($0)" } ?? "")) }

@@ -42,9 +42,11 @@ import Testing
             "all pinch-4-in: pinch 4 in -> window raise; keys Super_L+A @ \(pinch4In)",
             "all tap-2: tap 2 -> click 3 @ \(tap2)",
             // Mirror-image repeated pinches are one touchpad binding: scale up = zoom in.
-            "google-chrome+firefox google-chrome+firefox-tp-pinch-2: touchpad pinch 2 -> began: window raise | repeat 0.1: keys Control_L+KP_Add / keys Control_L+KP_Subtract @ \(zoomIn), \(zoomOut)",
-            "google-chrome+firefox google-chrome+firefox-pinch-2-in: pinch 2 in -> began: window raise | repeat 0.1: keys Control_L+KP_Add / keys Control_L+KP_Subtract @ \(zoomIn)",
-            "google-chrome+firefox google-chrome+firefox-pinch-2-out: pinch 2 out -> began: window raise | repeat 0.1: keys Control_L+KP_Add / keys Control_L+KP_Subtract @ \(zoomOut)",
+            // send-keys.cpp: <modifiers> go down in the prelude (the gesture's begin) and stay
+            // down while each step taps <keys> (<decreaseKeys> back), up in the postlude.
+            "google-chrome+firefox google-chrome+firefox-tp-pinch-2: touchpad pinch 2 -> hold Control_L | repeat 0.1: keys KP_Add / keys KP_Subtract @ \(zoomIn), \(zoomOut)",
+            "google-chrome+firefox google-chrome+firefox-pinch-2-in: pinch 2 in -> hold Control_L | repeat 0.1: keys KP_Add / keys KP_Subtract @ \(zoomIn)",
+            "google-chrome+firefox google-chrome+firefox-pinch-2-out: pinch 2 out -> hold Control_L | repeat 0.1: keys KP_Add / keys KP_Subtract @ \(zoomOut)",
         ])
         let file = "touchegg-default-like.conf"
         // Not imported: the animation's looks, and <animate> where no preview was made (TILE_WINDOW's).
@@ -199,7 +201,9 @@ import Testing
             // Touchpad swipes of 3 to 5 fingers: repeats of 10% of 500 px (said in the header).
             "all tp-swipe-3-up: touchpad swipe 3 up -> repeat 50.0: \(louder) / \(quieter) @ \(up3)",
             "all tp-swipe-3-down: touchpad swipe 3 down -> repeat 50.0: \(quieter) / \(louder) @ \(down3)",
-            "all tp-swipe-4-right: touchpad swipe 4 right -> repeat 50.0: window raise; keys Alt_L+Tab / window raise; keys Alt_L+Shift_L+Tab @ \(drag4)",
+            // The window switcher: Alt held while the swipe goes (send-keys.cpp's prelude and
+            // postlude), Tab at each step right, Shift+Tab at each step back.
+            "all tp-swipe-4-right: touchpad swipe 4 right -> hold Alt_L | repeat 50.0: keys Tab / keys Shift_L+Tab @ \(drag4)",
             // Animated: a preview on the touchpad as on the touchscreen.
             "all tp-swipe-4-left: touchpad swipe 4 left -> desktop next [preview] @ \(left4)",
             "all tp-swipe-5-up: touchpad swipe 5 up -> repeat 50.0: keys Control_L+plus @ \(up5)",
@@ -213,17 +217,18 @@ import Testing
             // raises the window once, as the pan begins (send-keys.cpp's prelude).
             "all pan-2-right: pan 2 right -> began: window raise | repeat 82.0: keys XF86MonBrightnessUp / keys XF86MonBrightnessDown @ \(right2)",
             "all pan-2-left: pan 2 left -> began: window raise | repeat 82.0: keys XF86MonBrightnessDown / keys XF86MonBrightnessUp @ \(left2)",
-            // DRAG is SWIPE to Touchégg 2 (gesture-type.h): 10% of a swipe right is 33 px.
-            "all pan-4-right: pan 4 right -> began: window raise | repeat 33.0: keys Alt_L+Tab / keys Alt_L+Shift_L+Tab @ \(drag4)",
+            // DRAG is SWIPE to Touchégg 2 (gesture-type.h): 10% of a swipe right is 33 px. Alt
+            // goes down as the pan begins and stays down through the steps.
+            "all pan-4-right: pan 4 right -> hold Alt_L | repeat 33.0: keys Tab / keys Shift_L+Tab @ \(drag4)",
             // A swipe that does not repeat stays a swipe, beside the pan of the same fingers.
             "all swipe-4-left: swipe 4 left -> desktop next [preview] @ \(left4)",
             // Without decreaseCommand, coming back runs nothing.
             "all pan-5-up: pan 5 up -> repeat 19.0: keys Control_L+plus @ \(up5)",
             "krita krita-tp-swipe-3-up: touchpad swipe 3 up -> window raise; keys Control_L+z @ \(kritaUp)",
-            "krita krita-tp-swipe-3-down: touchpad swipe 3 down -> repeat 50.0: window raise; keys Control_L+minus / window raise; keys Control_L+plus @ \(kritaDown)",
+            "krita krita-tp-swipe-3-down: touchpad swipe 3 down -> hold Control_L | repeat 50.0: keys minus / keys plus @ \(kritaDown)",
             "krita krita-swipe-3-up: swipe 3 up -> window raise; keys Control_L+z @ \(kritaUp)",
             // Krita's own repeating swipe down: its window's pan comes before the screen's.
-            "krita krita-pan-3-down: pan 3 down -> began: window raise | repeat 19.0: keys Control_L+minus / keys Control_L+plus @ \(kritaDown)",
+            "krita krita-pan-3-down: pan 3 down -> hold Control_L | repeat 19.0: keys minus / keys plus @ \(kritaDown)",
         ])
         let file = "touchegg-touchscreen-repeat.conf"
         // A swipe's direction is always one of four (gesture-direction.h): Touchégg never runs one bound to ALL.
@@ -277,15 +282,79 @@ import Testing
         let up = drag(3, at: Point(x: 1200, y: 700), [Vector(dx: 0, dy: -20), Vector(dx: 0, dy: -40), Vector(dx: 0, dy: -60), Vector(dx: 0, dy: -80), Vector(dx: 0, dy: -30)])
         #expect(up == Array(repeating: "pan-3-up command pactl set-sink-volume @DEFAULT_SINK@ +5%", count: 4)
             + Array(repeating: "pan-3-up command pactl set-sink-volume @DEFAULT_SINK@ -5%", count: 2))
-        // Over Krita, down 40 px: Krita's own repeat, not the volume.
+        // Over Krita, down 40 px: Krita's own repeat, not the volume: Control held as the pan
+        // begins (Touchégg's prelude), minus twice under it, Control let go at the lift.
         #expect(drag(3, at: Point(x: 300, y: 300), [Vector(dx: 0, dy: 20), Vector(dx: 0, dy: 40)])
-            == ["krita-pan-3-down \(raise)", "krita-pan-3-down keys Control_L+minus", "krita-pan-3-down keys Control_L+minus"])
+            == ["krita-pan-3-down hold Control_L", "krita-pan-3-down keys minus", "krita-pan-3-down keys minus", "krita-pan-3-down release Control_L"])
         // Two fingers right 200 px: two brightness steps (at 82, 164); back to 70: one down (at 82).
         #expect(drag(2, at: Point(x: 1100, y: 500), [Vector(dx: 30, dy: 2), Vector(dx: 120, dy: 4), Vector(dx: 200, dy: 4), Vector(dx: 70, dy: 4)])
             == ["pan-2-right \(raise)", "pan-2-right keys XF86MonBrightnessUp", "pan-2-right keys XF86MonBrightnessUp",
                 "pan-2-right keys XF86MonBrightnessDown"])
         // Two fingers down: no binding, nothing fires (the touches are the terminal's).
         #expect(drag(2, at: Point(x: 1100, y: 500), [Vector(dx: 0, dy: 30), Vector(dx: 0, dy: 120)]) == [])
+    }
+
+    /// Touchégg's window switcher (its README's Example 2, in the tablet's file): a repeated
+    /// SEND_KEYS whose prelude presses <modifiers> Alt_L as the gesture begins, whose steps tap
+    /// <keys> with Alt still down (<decreaseKeys> coming back), and whose postlude lets Alt up as
+    /// it ends (send-keys.cpp, repeated-action.cpp): Alt is held once for the whole gesture,
+    /// so the switcher walks its list. Imported as a hold: of Alt_L with a repeat of the keys
+    /// alone, on the touchpad (Touchégg's 10% as 50 px) and on the touchscreen (a pan, 10% of a
+    /// swipe left or right being 33 px), and run live: the whole ordered trace of what reaches
+    /// the X session, as Touchégg would press and release the keys.
+    @Test func theWindowSwitcherHoldsAltForTheWholeGesture() throws {
+        let source = try fixture("realistic/touchegg2-tablet.conf")
+        let imported = try importFixture("realistic/touchegg2-tablet.conf")
+        let left = line(of: #"fingers="3" direction="LEFT""#, in: source), right = line(of: #"fingers="3" direction="RIGHT""#, in: source)
+        #expect(imported.bindings.filter { $0.contains("Tab") } == [
+            "all tp-swipe-3-left: touchpad swipe 3 left -> hold Alt_L | repeat 50.0: keys Shift_L+Tab / keys Tab @ \(left)",
+            "all tp-swipe-3-right: touchpad swipe 3 right -> hold Alt_L | repeat 50.0: keys Tab / keys Shift_L+Tab @ \(right)",
+            "all pan-3-left: pan 3 left -> hold Alt_L | repeat 33.0: keys Shift_L+Tab / keys Tab @ \(left)",
+            "all pan-3-right: pan 3 right -> hold Alt_L | repeat 33.0: keys Tab / keys Shift_L+Tab @ \(right)",
+        ])
+        #expect(!imported.text.contains("Alt_L+Tab"), "Alt is never pressed and released around a step")
+        #expect(imported.header.contains("A repeated SEND_KEYS holds its <modifiers> down from the gesture's begin to its end, as Touchégg does (hold:)"))
+
+        final class Sink: ActionSink {
+            var lines: [String] = []
+            func perform(_ request: ActionRequest) { lines.append("\(request.gesture) \(request.action)" + (request.hold.map { " #\($0)" } ?? "")) }
+        }
+        let sink = Sink()
+        let clock = ManualClock()
+        let engine = GestureEngine(screen: Rect(x: 0, y: 0, width: 1920, height: 1080), clock: clock)
+        let runtime = ProfileRuntime(configuration: imported.file, engine: engine)
+        runtime.sink = sink
+        // The touchscreen: three fingers right 110 px (Tab at 33, 66, 99), back to 50 (Shift+Tab
+        // at 66), lifted.
+        let fingers: [(Int64, Double, Double)] = [(1, 800, 600), (2, 860, 590), (3, 920, 605)]
+        var t = 0.0
+        func frame(_ phase: TouchPhase, _ dx: Double) {
+            t += 16
+            clock.advance(to: Instant(milliseconds: t))
+            engine.process(frame: fingers.map { TouchEvent(id: TouchID($0.0), phase: phase, location: Point(x: $0.1 + dx, y: $0.2), timestamp: Instant(milliseconds: t)) })
+        }
+        frame(.began, 0)
+        for dx in [15.0, 50, 80, 110, 50] { frame(.moved, dx) }
+        frame(.ended, 50)
+        #expect(sink.lines == [
+            "pan-3-right hold Alt_L #1",
+            "pan-3-right keys Tab #1", "pan-3-right keys Tab #1", "pan-3-right keys Tab #1",
+            "pan-3-right keys Shift_L+Tab #1",
+            "pan-3-right release Alt_L #1",
+        ])
+        // The touchpad: a swipe left 130 px (Shift+Tab at 50, 100), then lifted. Alt goes down
+        // once the swipe's way is known (Touchégg begins a touchpad gesture then).
+        sink.lines = []
+        #expect(runtime.touchpadBegan(.swipe, fingers: 3, at: Point(x: 100, y: 100), time: Instant(milliseconds: 1000)))
+        for (i, dx) in [-10.0, -30, -40, -50].enumerated() {
+            runtime.touchpadUpdated(delta: Vector(dx: dx, dy: 0), scale: 1, angle: 0, time: Instant(milliseconds: 1010 + 10 * Double(i)))
+        }
+        runtime.touchpadEnded(cancelled: false, time: Instant(milliseconds: 1100))
+        #expect(sink.lines == [
+            "tp-swipe-3-left hold Alt_L #2",
+            "tp-swipe-3-left keys Shift_L+Tab #2", "tp-swipe-3-left keys Shift_L+Tab #2",
+            "tp-swipe-3-left release Alt_L #2",
+        ])
     }
 
     /// The realistic files' repeating swipes, on the touchscreen as Touchégg ran them: the
@@ -305,7 +374,7 @@ import Testing
             "all pan-4-down: pan 4 down -> repeat 19.0: \(quieter) / \(louder) @ \(down)",
         ])
         #expect(try pans("touchegg2-grid.conf") == [
-            "all pan-3-left: pan 3 left -> began: window raise | repeat 66.0: keys Alt_L+Tab / keys Alt_L+Shift_L+Tab @ \(line(of: #"fingers="3" direction="LEFT""#, in: grid))",
+            "all pan-3-left: pan 3 left -> hold Alt_L | repeat 66.0: keys Tab / keys Shift_L+Tab @ \(line(of: #"fingers="3" direction="LEFT""#, in: grid))",
         ])
     }
 

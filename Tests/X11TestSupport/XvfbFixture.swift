@@ -397,9 +397,12 @@ final class XvfbSession {
     }
 
     /// Starts `tactus-test-window` and waits until openbox manages it.
-    func openWindow(class cls: String, title: String, geometry: String = "400x300+100+100", touch: Bool = false, refuseFocus: Bool = false, buttonState: Bool = false, keyState: Bool = false) throws -> TestWindow {
+    /// `keyReleases`: the window reports key releases too (`key-release …` lines).
+    func openWindow(class cls: String, title: String, geometry: String = "400x300+100+100", touch: Bool = false, refuseFocus: Bool = false, buttonState: Bool = false, keyState: Bool = false,
+                    keyReleases: Bool = false) throws -> TestWindow {
         let binary = repositoryRoot.appendingPathComponent(".build/debug/tactus-test-window").path
-        let p = try Child([binary, "--class", cls, "--instance", cls.lowercased(), "--title", title, "--geometry", geometry] + (touch ? ["--touch"] : []) + (refuseFocus ? ["--refuse-focus"] : []) + (buttonState ? ["--button-state"] : []) + (keyState ? ["--key-state"] : []),
+        let p = try Child([binary, "--class", cls, "--instance", cls.lowercased(), "--title", title, "--geometry", geometry] + (touch ? ["--touch"] : []) + (refuseFocus ? ["--refuse-focus"] : []) + (buttonState ? ["--button-state"] : []) + (keyState ? ["--key-state"] : [])
+                              + (keyReleases ? ["--key-releases"] : []),
                           environment: ["DISPLAY=\(display)"], capture: true)
         windows.append(p)
         let collector = p.output!

@@ -3,13 +3,14 @@
 //   ready WINDOW_ID
 //   key CHARACTERS KEYSYM_NAME               (--key-state adds " state 0xMASK": the modifiers and
 //                                           group bits the key was pressed with)
+//   key-release CHARACTERS KEYSYM_NAME       (with --key-releases; --key-state adds the state too)
 //   button-press BUTTON X Y / button-release BUTTON X Y
 //   touch begin|update|end TOUCH_ID X Y     (with --touch: XI 2.2 touch events selected;
 //                                           --timestamps adds the server's time, then CLOCK_MONOTONIC ns when read)
 //   (--button-state adds " state 0xMASK" to button lines: the modifiers and buttons held)
 //   focus-in / focus-out
 //   keyboard-changed new|map                (XKB: another keyboard or a new layout, setxkbmap)
-// Usage: tactus-test-window [--class C] [--instance I] [--title T] [--geometry WxH+X+Y] [--touch] [--timestamps] [--key-state]
+// Usage: tactus-test-window [--class C] [--instance I] [--title T] [--geometry WxH+X+Y] [--touch] [--timestamps] [--key-state] [--key-releases]
 //        [--refuse-focus]   (WM_HINTS input False: the window manager never gives it the focus)
 import CX11
 #if canImport(Glibc)
@@ -31,7 +32,7 @@ func fail(_ message: String, _ code: Int32) -> Never {
 var cls = "TactusTest", instance = "tactus-test", title = "Tactus test window"
 var x: Int32 = 100, y: Int32 = 100, width: UInt32 = 400, height: UInt32 = 300
 var wantTouch = false, refuseFocus = false
-var wantTimestamps = false, wantButtonState = false, wantKeyState = false
+var wantTimestamps = false, wantButtonState = false, wantKeyState = false, wantKeyReleases = false
 var args = CommandLine.arguments.dropFirst().makeIterator()
 while let a = args.next() {
     switch a {
@@ -42,6 +43,7 @@ while let a = args.next() {
     case "--timestamps": wantTimestamps = true
     case "--button-state": wantButtonState = true
     case "--key-state": wantKeyState = true
+    case "--key-releases": wantKeyReleases = true
     case "--refuse-focus": refuseFocus = true
     case "--geometry":
         let g = args.next() ?? ""
@@ -80,7 +82,7 @@ if refuseFocus, let hints = XAllocWMHints() {
     XSetWMHints(dpy, win, hints)
     XFree(hints)
 }
-XSelectInput(dpy, win, KeyPressMask | ButtonPressMask | ButtonReleaseMask | StructureNotifyMask | FocusChangeMask)
+XSelectInput(dpy, win, KeyPressMask | (wantKeyReleases ? KeyReleaseMask : 0) | ButtonPressMask | ButtonReleaseMask | StructureNotifyMask | FocusChangeMask)
 
 var xiOpcode: Int32 = 0, ev1: Int32 = 0, err1: Int32 = 0
 if wantTouch, XQueryExtension(dpy, "XInputExtension", &xiOpcode, &ev1, &err1) != 0 {
@@ -127,7 +129,7 @@ say("ready \(win)")
 while true {
     XNextEvent(dpy, &event)
     switch cx11_event_type(&event) {
-    case KeyPress:
+    case KeyPress, KeyRelease:
         var keysym: KeySym = 0
         var buffer = [CChar](repeating: 0, count: 32)
         let n = XLookupString(&event.xkey, &buffer, 31, &keysym, nil)
@@ -135,7 +137,8 @@ while true {
         var text = ""
         for byte in buffer.prefix(Int(max(0, n))) { text.unicodeScalars.append(Unicode.Scalar(UInt8(bitPattern: byte))) }
         let name = XKeysymToString(keysym).map { String(cString: $0) } ?? "?\(event.xkey.keycode)"
-        say("key \(text.isEmpty ? "-" : text) \(name)\(wantKeyState ? " state 0x" + String(event.xkey.state, radix: 16) : "")")
+        let kind = cx11_event_type(&event) == KeyPress ? "key" : "key-release"
+        say("\(kind) \(text.isEmpty ? "-" : text) \(name)\(wantKeyState ? " state 0x" + String(event.xkey.state, radix: 16) : "")")
     case ButtonPress:
         say("button-press \(event.xbutton.button) \(event.xbutton.x) \(event.xbutton.y)\(wantButtonState ? " state 0x" + String(event.xbutton.state, radix: 16) : "")")
     case ButtonRelease:

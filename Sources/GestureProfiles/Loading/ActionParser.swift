@@ -65,7 +65,7 @@ extension ProfileParser {
         return .command(argv)
     }
 
-    private func parseKeys(_ value: Node) -> ActionSpec? {
+    func parseKeys(_ value: Node) -> ActionSpec? {
         guard let s = reader.string(value, "keys") else { return nil }
         switch KeyCombo.parse(s) {
         case .success(let combo): return .keys(combo)

@@ -36,7 +36,7 @@ enum GestureKey: SectionKey {
 enum GestureOption: String, CaseIterable {
     case action, on, `repeat`, scroll, requireToFail, simultaneousWith, preventsNot, notPreventedBy
     case cancelsTouchesInView, delaysTouchesBegan, delaysTouchesEnded, exclude, enabled
-    case fire, preview
+    case fire, preview, hold
 }
 
 /// `on:`'s keys: the states of a continuous gesture, or `recognized` for a discrete one.
@@ -60,6 +60,8 @@ enum OnKey: String, SectionKey {
 enum RepeatKey: String, SectionKey { case every, action, reverse }
 
 enum ScrollKey: String, SectionKey { case every, natural, axis }
+
+enum HoldKey: String, SectionKey { case keys }
 
 /// Where a reference to a gesture was written, for errors found after the whole file is read.
 struct Reference {
@@ -152,6 +154,11 @@ extension ProfileParser {
             case .preview:
                 checkSwipeOrPinch(recognizer, keyNode, field: field, gesture: name)
                 spec.preview = reader.bool(value, field) ?? false
+            case .hold:
+                if recognizer != nil && !continuous {
+                    sink.error(keyNode, "'hold' needs a continuous gesture (longPress, pan, pinch, rotation, edgePan); '\(name)' is discrete, its keys would go down and up at once (put them in its action's keys instead)")
+                }
+                spec.hold = parseHold(value)
             case .exclude:
                 for r in reader.list(value) {
                     guard let s = reader.string(r, field) else { continue }
@@ -228,6 +235,21 @@ extension ProfileParser {
         if !entries.contains(where: { $0.key == .action }) { sink.error(node, "repeat needs an 'action'") }
         guard let every, let action else { return nil }
         return RepeatSpec(every: every, action: action, reverse: reverse)
+    }
+
+    /// `hold: { keys }`: the keys a gesture or a touchpad binding holds down while it goes on.
+    func parseHold(_ node: Node) -> HoldSpec? {
+        if case .scalar = node, !reader.isNull(node) {
+            sink.error(node, "hold takes a mapping with the keys to hold, such as 'hold: { keys: alt }'")
+            return nil
+        }
+        guard let entries = reader.entries(node, "hold", HoldKey.self) else { return nil }
+        guard let keys = entries.first(where: { $0.key == .keys }) else {
+            sink.error(node, "hold needs 'keys': the keys held down from the gesture's begin to its end, such as 'keys: alt'")
+            return nil
+        }
+        guard case .keys(let combo)? = parseKeys(keys.value) else { return nil }
+        return HoldSpec(keys: combo)
     }
 
     /// `scroll: { every, natural, axis }`, each optional (`scroll: {}` takes the defaults).

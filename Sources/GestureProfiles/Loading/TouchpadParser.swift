@@ -1,9 +1,9 @@
 import GestureEngine
 import YAMLTree
 
-/// A touchpad binding's keys: its name, one kind (`swipe` or `pinch`), its actions, and when
-/// its `action` fires (`fire`, `preview`).
-enum TouchpadKey: String, SectionKey { case name, swipe, pinch, modifiers, action, on, `repeat`, fire, preview }
+/// A touchpad binding's keys: its name, one kind (`swipe` or `pinch`), its actions, when its
+/// `action` fires (`fire`, `preview`), and the keys it holds (`hold`).
+enum TouchpadKey: String, SectionKey { case name, swipe, pinch, modifiers, action, on, `repeat`, fire, preview, hold }
 
 /// The keys of a binding's `swipe:` or `pinch:`; a swipe's direction is left, right, up,
 /// down or a diagonal (up-left, …), a pinch's in, out, clockwise, counterclockwise or any.
@@ -57,6 +57,7 @@ extension ProfileParser {
         if let on = byKey[.on] { binding.on = parseOn(on.value, continuous: true, gesture: name) }
         if let r = byKey[.repeat] { binding.repeat = parseRepeat(r.value) }
         parseTiming(byKey, into: &binding)
+        if let h = byKey[.hold] { binding.hold = parseHold(h.value) }
         return binding
     }
 

@@ -27,8 +27,13 @@ extension ProfileRuntime {
         }
         // The monitor the gesture started on: its first touch's.
         let origin = r.touches.first?.initialLocation
+        // `hold:` (continuous gestures): its keys go down as the gesture begins, before what
+        // it fires, and come up after what its end fires.
+        let typedUnder = r.isContinuous ? holdForEvent(event, spec: spec, state: state, window: w, by: r) : nil
+        defer { if r.isContinuous { endHold(after: event, state: state, by: r) } }
         let fire = { (action: ActionSpec) in
-            self.emit(action, gesture: spec.name, state: state, window: w, values: event.values, time: event.time, templateName: templateName, origin: origin)
+            self.emit(action, gesture: spec.name, state: state, window: w, values: event.values, time: event.time, templateName: templateName,
+                      origin: origin, hold: typedUnder)
         }
         if !r.isContinuous {
             if let a = spec.action {
@@ -111,12 +116,13 @@ extension ProfileRuntime {
     }
 
     /// `origin`: where the gesture started (its monitor is `{monitor.*}`), else its location.
+    /// `hold`: the hold whose keys are down meanwhile (``ActionRequest/hold``).
     func emit(_ action: ActionSpec, gesture: String, state: FiringState, window: WindowInfo?, values: GestureValues, time: Instant,
-              valueText: String? = nil, templateName: String? = nil, origin: Point? = nil) {
+              valueText: String? = nil, templateName: String? = nil, origin: Point? = nil, hold: Int? = nil) {
         let placeholders = PlaceholderValues(gesture: gesture, state: state, values: values, window: window, valueText: valueText,
                                              templateName: templateName, monitor: monitor(at: origin ?? values.location))
         for resolved in placeholders.resolve(action) {
-            sink?.perform(ActionRequest(gesture: gesture, state: state, action: resolved, window: window, values: values, time: time))
+            sink?.perform(ActionRequest(gesture: gesture, state: state, action: resolved, window: window, values: values, time: time, hold: hold))
         }
     }
 }

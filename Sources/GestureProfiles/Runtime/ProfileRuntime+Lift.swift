@@ -112,7 +112,9 @@ extension ProfileRuntime {
     /// After each frame the engine handled: every swipe waiting for its lift follows its
     /// fingers (their mean travel since they landed), and fires or is dropped once they are
     /// all up. A touch the device cancelled cancels it.
+    /// Holds whose gesture stopped without telling come up here too.
     public func followPendingActions(at time: Instant) {
+        releaseStaleHolds(at: time)
         var i = 0
         while i < pending.count {
             let held = pending[i]
@@ -149,6 +151,12 @@ extension ProfileRuntime {
         if lifted { held.preview.lift(at: time) } else { held.preview.cancel(at: time) }
         pendingActionChanged?(held)
         guard held.preview.phase == .committed else { return }
-        emit(held.action, gesture: held.gesture, state: held.state, window: held.window, values: held.values, time: time, origin: held.origin)
+        // Typed under the gesture's held keys, if it holds any.
+        let hold: Int? = switch held.source {
+        case .recognizer(let key): holds[key]?.id
+        case .touchpad: (touchpadHolds.last { $0.gesture == held.gesture } ?? touchpadHolds.last)?.id
+        }
+        emit(held.action, gesture: held.gesture, state: held.state, window: held.window, values: held.values, time: time, origin: held.origin,
+             hold: hold)
     }
 }

@@ -53,6 +53,12 @@ public final class ProfileRuntime {
     var bindings: [ObjectIdentifier: Binding] = [:]
     var repeats: [ObjectIdentifier: RepeatCounter] = [:]
     var scrolls: [ObjectIdentifier: ScrollSteps] = [:]
+    /// Touchscreen gestures' holds whose keys are down (`ProfileRuntime+Holds.swift`).
+    var holds: [ObjectIdentifier: ActiveHold] = [:]
+    /// The touchpad gesture's holds whose keys are down, in the order they went down.
+    var touchpadHolds: [ActiveHold] = []
+    /// The last number given to a hold.
+    var nextHoldID = 0
     /// Actions waiting for the lift (`ProfileRuntime+Lift.swift`).
     var pending: [PendingAction] = []
     /// Told when an action starts waiting for the lift, and when it is fired or dropped (the
@@ -76,14 +82,18 @@ public final class ProfileRuntime {
 
     /// Replaces the configuration: every gesture and region is rebuilt, windows are kept.
     /// Gestures under way are cancelled (their touches get their verdicts).
+    /// A touchpad gesture under way is cancelled too; keys its gestures hold come up.
     public func apply(_ newConfiguration: ProfileFile) {
         // The gestures that wanted undecided touches are going: the applications get them.
         engine.releaseUndecidedTouches(reason: .reload)
         dropPendingActions(at: engine.now)
+        touchpadEnded(cancelled: true, time: engine.now)
         defer { applyMultiTap() }
         for r in screenRecognizers { engine.root.removeGestureRecognizer(r) }
         for r in screenRegions { r.view.removeFromSuperview() }
         for id in windows.stacking { windowViews[id]?.view.removeFromSuperview() }
+        // Their cancellation released what they held; anything else held comes up now.
+        releaseAllHolds(at: engine.now)
         screenRecognizers = []
         screenRegions = []
         bindings = [:]
@@ -160,10 +170,12 @@ public final class ProfileRuntime {
         if raise { self.raise(info.id) }
     }
 
-    /// The window is gone: its gestures stop (touches on it still get their verdicts).
+    /// The window is gone: its gestures stop (touches on it still get their verdicts), and so
+    /// does a touchpad gesture acting on it; the keys they held come up.
     public func closeWindow(_ id: UInt64) {
         applyStacking()
         windows.remove(id)
+        if touchpad?.window?.id == id { touchpadEnded(cancelled: true, time: engine.now) }
         guard let views = windowViews.removeValue(forKey: id) else { return }
         windowViews.shrinkIfSparse()
         views.view.removeFromSuperview()
@@ -172,6 +184,8 @@ public final class ProfileRuntime {
             repeats[ObjectIdentifier(r)] = nil
             scrolls[ObjectIdentifier(r)] = nil
         }
+        // Their cancellation released what they held (unless the engine was mid-event).
+        releaseStaleHolds(at: engine.now)
     }
 
     /// Moves a window to the top of the stacking order. Its view follows before the next

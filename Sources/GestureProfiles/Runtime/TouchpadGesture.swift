@@ -3,11 +3,28 @@ import GestureEngine
 /// A touchpad gesture (XI 2.4) claimed by touchpad bindings, from its begin to its end: what
 /// it has done so far, and which of the bindings' actions each step fires.
 struct TouchpadGesture {
-    /// An action to fire, in a state, for a binding.
+    /// An action to fire, in a state, for a binding; or its `hold:` pressed or released.
     struct Firing {
-        var action: ActionSpec
+        enum Step {
+            case action(ActionSpec)
+            /// The binding's `hold:` keys go down.
+            case press
+            /// The binding's `hold:` keys come up.
+            case release
+        }
+        var step: Step
         var state: FiringState
         var binding: TouchpadBinding
+
+        init(action: ActionSpec, state: FiringState, binding: TouchpadBinding) {
+            self.init(.action(action), state: state, binding: binding)
+        }
+
+        init(_ step: Step, state: FiringState, binding: TouchpadBinding) {
+            self.step = step
+            self.state = state
+            self.binding = binding
+        }
     }
 
     /// The first binding taking this kind and finger count; at the end, the one that fired.
@@ -38,6 +55,12 @@ struct TouchpadGesture {
     private var recognized: Set<String> = []
     /// A reload dropped the actions waiting for the lift: none of this gesture waits again.
     var liftsDropped = false
+    /// The bindings whose `hold:` keys are down, in the order they went down. A binding's hold
+    /// goes down once the gesture is known to be its own: at the begin for one of any
+    /// direction and for the pinch whose repeat follows the scale; for a swipe's other
+    /// bindings when the repeat of that direction is chosen (Touchégg begins a touchpad
+    /// gesture once its direction is known), else just before its `action` at the end.
+    private(set) var holding: [String] = []
 
     /// Claims the gesture when `candidates` (the bindings of the window's profile and of the
     /// screen's) have one for this kind and finger count; nil otherwise.
@@ -61,8 +84,27 @@ struct TouchpadGesture {
         }
     }
 
-    /// What the begin fires.
-    var began: [Firing] { on(.began) }
+    /// What the begin fires: the holds of the bindings that take the gesture whichever way it
+    /// goes (and of the pinch whose repeat follows it) go down, then the `on: began` hooks.
+    mutating func begin() -> [Firing] {
+        var firings: [Firing] = []
+        for b in all where b.hold != nil && (b.takesAnyDirection || b.name == repeating?.name) { firings += press(b, .began) }
+        return firings + on(.began)
+    }
+
+    /// `binding`'s hold goes down, unless it is down already or it has none.
+    private mutating func press(_ binding: TouchpadBinding, _ state: FiringState) -> [Firing] {
+        guard binding.hold != nil, !holding.contains(binding.name) else { return [] }
+        holding.append(binding.name)
+        return [Firing(.press, state: state, binding: binding)]
+    }
+
+    /// Every hold comes up, the last pressed first.
+    private mutating func releaseAll(_ state: FiringState) -> [Firing] {
+        let firings = holding.reversed().compactMap { name in all.first { $0.name == name }.map { Firing(.release, state: state, binding: $0) } }
+        holding = []
+        return firings
+    }
 
     /// Accumulates an update (swipe: `delta`; pinch: absolute `scale`, `angle` in degrees).
     mutating func update(delta d: Vector, scale: Double, angle: Double) -> [Firing] {
@@ -70,11 +112,17 @@ struct TouchpadGesture {
         self.scale = scale
         self.angle = angle
         var firings = on(.changed)
-        // `fire: at-recognition`: the moment the gesture first goes the binding's way.
+        // `fire: at-recognition`: the moment the gesture first goes the binding's way (its
+        // hold, if any, goes down first).
         if let way, let b = binding(taking: way), b.fire == .atRecognition, let a = b.action, recognized.insert(b.name).inserted {
+            firings += press(b, .began)
             firings.append(Firing(action: a, state: .began, binding: b))
         }
-        if binding.kind == .swipe && !swipeRepeatChosen { chooseSwipeRepeat() }
+        if binding.kind == .swipe && !swipeRepeatChosen {
+            chooseSwipeRepeat()
+            // Its direction known, the gesture is the repeating binding's: its hold goes down.
+            if let repeating { firings += press(repeating, .changed) }
+        }
         guard let repeating, let rep = repeating.repeat, var counter else { return firings }
         let progress: Double
         if binding.kind == .pinch {
@@ -122,15 +170,18 @@ struct TouchpadGesture {
     /// binding has `fire:`: its action fired at recognition, or waits for the lift in the
     /// runtime's pending actions.
     mutating func end(cancelled: Bool) -> [Firing] {
-        if cancelled { return on(.cancelled) }
+        if cancelled { return on(.cancelled) + releaseAll(.cancelled) }
         var firings = on(.ended)
         // A pinch that went no way is taken by a binding for any.
         let chosen = binding.kind == .swipe ? way.flatMap(binding(taking:)) : binding(taking: way ?? .pinch(.any))
         if let chosen, let a = chosen.action {
             binding = chosen
-            if chosen.fire == nil { firings.append(Firing(action: a, state: .ended, binding: chosen)) }
+            if chosen.fire == nil {
+                firings += press(chosen, .ended)
+                firings.append(Firing(action: a, state: .ended, binding: chosen))
+            }
         }
-        return firings
+        return firings + releaseAll(.ended)
     }
 
     /// The way the gesture goes so far (nil while it is too short to tell): a swipe's
@@ -181,7 +232,9 @@ extension ProfileRuntime {
     /// of a `match: any` profile (or one limited to the pointer's monitor), takes this kind
     /// and finger count.
     public func touchpadBegan(_ kind: TouchpadBinding.Kind, fingers: Int, at location: Point, modifiers: Set<String> = [], time: Instant) -> Bool {
-        // An action still waiting belongs to a gesture whose end never came: it is dropped.
+        // A gesture the driver never ended is over: what it held comes up, and an action still
+        // waiting for its lift is dropped.
+        touchpadEnded(cancelled: true, time: time)
         if let i = pending.firstIndex(where: \.fromTouchpad) { settle(at: i, lifted: false, time: time) }
         let w = targetWindow(at: location)
         var candidates: [TouchpadBinding] = []
@@ -197,8 +250,10 @@ extension ProfileRuntime {
                                    minimumSwipe: configuration.settings.gestures.touchpad.swipeMinimumDistance,
                                    minimumPinch: configuration.settings.gestures.touchpad.pinchMinimumScaleChange,
                                    minimumRotation: configuration.settings.gestures.touchpad.rotationMinimumAngle)
-        guard let gesture = touchpad else { return false }
-        fire(gesture.began, of: gesture, time: time)
+        guard var gesture = touchpad else { return false }
+        let firings = gesture.begin()
+        touchpad = gesture
+        fire(firings, of: gesture, time: time)
         return true
     }
 
@@ -220,11 +275,23 @@ extension ProfileRuntime {
         touchpad = nil
         fire(firings, of: gesture, time: time)
         if let i = pending.firstIndex(where: \.fromTouchpad) { settle(at: i, lifted: !cancelled, time: time) }
+        // Whatever else it held (nothing, unless a firing went astray) comes up with it.
+        releaseTouchpadHolds(state: cancelled ? .cancelled : .ended, values: gesture.values, time: time)
     }
 
+    /// A binding's actions are typed under its own hold, else under the gesture's latest.
     private func fire(_ firings: [TouchpadGesture.Firing], of gesture: TouchpadGesture, time: Instant) {
         for f in firings {
-            emit(f.action, gesture: f.binding.name, state: f.state, window: gesture.window, values: gesture.values, time: time)
+            switch f.step {
+            case .action(let action):
+                let hold = touchpadHolds.last { $0.gesture == f.binding.name } ?? touchpadHolds.last
+                emit(action, gesture: f.binding.name, state: f.state, window: gesture.window, values: gesture.values, time: time, hold: hold?.id)
+            case .press:
+                guard let spec = f.binding.hold, !touchpadHolds.contains(where: { $0.gesture == f.binding.name }) else { continue }
+                touchpadHolds.append(pressHold(spec, gesture: f.binding.name, state: f.state, window: gesture.window, values: gesture.values, time: time))
+            case .release:
+                releaseTouchpadHolds(named: [f.binding.name], state: f.state, values: gesture.values, time: time)
+            }
         }
     }
 }

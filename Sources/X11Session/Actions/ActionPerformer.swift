@@ -59,7 +59,7 @@ public final class ActionPerformer: ActionSink {
     public func perform(_ request: ActionRequest) {
         reapChildren()
         switch request.action {
-        case .keys, .click: focusedInput.submit(request)
+        case .keys, .click, .holdKeys, .releaseKeys: focusedInput.submit(request)
         case .window(let op, let window):
             guard let window else { return log("\(request.gesture): no window for 'window \(op.rawValue)'") }
             windowRequest(op, XWindowID(window))
@@ -104,7 +104,15 @@ public final class ActionPerformer: ActionSink {
     /// Keys and clicks, injected through XTest now (a click once no finger holds the pointer).
     private func inject(_ request: ActionRequest) {
         switch request.action {
-        case .keys(let combo): keys.press(combo)
+        case .keys(let combo):
+            // Keys meant for a hold whose keys are not down (they could not be pressed, or
+            // their window never took the focus) would be typed without them: not typed.
+            if let hold = request.hold, !keys.isHolding(hold) {
+                return report(request.gesture, "not typed: \(request.action.description): the keys it is typed under are not down", true)
+            }
+            keys.press(combo)
+        case .holdKeys(let combo, let hold): keys.hold(combo, id: hold)
+        case .releaseKeys(_, let hold): keys.release(hold: hold)
         case .click:
             if touchHoldsPointer() || !clicksAwaitingLift.isEmpty {
                 if clicksAwaitingLift.isEmpty {
@@ -139,6 +147,11 @@ public final class ActionPerformer: ActionSink {
 
     /// Undoes every spare keycode binding (on shutdown).
     public func releaseTemporaryKeycodes() { keys.releaseBindings() }
+
+    /// Lets up every key a gesture's `hold:` keeps down (on shutdown: XTest keys a client
+    /// pressed stay down after it is gone). Returns what was held.
+    @discardableResult
+    public func releaseHeldKeys() -> [KeyCombo] { keys.releaseAllHolds() }
 
     // MARK: Commands
 

@@ -46,9 +46,15 @@ final class FocusedInput {
     /// When the loop must wake to give up waiting (monotonic ms), nil when nothing waits.
     var deadline: UInt64? { awaited?.deadline }
 
-    /// A `keys` or `click` action: performed now when its window has the focus (or it has
-    /// none), else queued behind an activation.
+    /// A `keys` or `click` action, or a hold's keys going down: performed now when its window
+    /// has the focus (or it has none), else queued behind an activation. Keys typed under a
+    /// hold, and a hold's release, follow the hold instead (``follow(_:)``).
     func submit(_ request: ActionRequest) {
+        switch request.action {
+        case .releaseKeys: return follow(request)
+        case .keys where request.hold != nil: return follow(request)
+        default: break
+        }
         guard let info = request.window else {
             if queue.isEmpty { deliver(request) } else { queue.append(Waiting(request: request, window: 0)) }
             return
@@ -57,6 +63,13 @@ final class FocusedInput {
         if queue.isEmpty, server.focusIsWithin(window) { return deliver(request) }
         queue.append(Waiting(request: request, window: window))
         if awaited == nil { activate(window) }
+    }
+
+    /// Keys typed under a hold, and the hold's release: they go where the hold's keys went
+    /// down, wherever the focus is by then — a window switcher moves it while Alt is held, and
+    /// asking for the gesture's window again would undo the switch. Behind what waits, else now.
+    private func follow(_ request: ActionRequest) {
+        if queue.isEmpty { deliver(request) } else { queue.append(Waiting(request: request, window: 0)) }
     }
 
     /// A window got the input focus: the actions waiting for it are performed, up to the
@@ -80,9 +93,12 @@ final class FocusedInput {
     func expire() {
         guard let waiting = awaited, milliseconds() >= waiting.deadline else { return }
         awaited = nil
-        let dropped = queue.map { $0.request.action.description }
+        // Held keys that went down come up all the same: a release is never dropped.
+        let releases = queue.filter { if case .releaseKeys = $0.request.action { return true } else { return false } }
+        let dropped = queue.filter { if case .releaseKeys = $0.request.action { return false } else { return true } }.map { $0.request.action.description }
         queue = []
         report(hex(waiting.window), "did not take the focus within \(Self.bound) ms: not typed: \(dropped.joined(separator: ", "))", true)
+        for r in releases { deliver(r.request) }
     }
 
     private func activate(_ window: XWindowID) {

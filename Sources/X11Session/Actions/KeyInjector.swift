@@ -24,6 +24,9 @@ public final class KeyInjector {
     private var preparedBindings: [(keysym: UInt, keycode: UInt8)] = []
     /// How long a spare binding outlives its last use (ms).
     public var temporaryBindingLifetime: UInt64 = 2_000
+    /// The keys `hold:` holds down, by hold: the keycodes each pressed, in order. A keycode
+    /// two holds share goes up with the last of them.
+    private var holds: [(id: Int, keycodes: [UInt8], combo: KeyCombo)] = []
     /// Monotonic milliseconds (injected so tests can drive it).
     public var milliseconds: () -> UInt64 = { UInt64(MonotonicClock.nanoseconds() / 1_000_000) }
 
@@ -38,12 +41,16 @@ public final class KeyInjector {
     /// would change a key's level (Caps Lock for a letter, Num Lock for the keypad) is
     /// unlocked for it and locked again. A keysym the layout lacks gets a spare keycode for
     /// the time of the press. Every key pressed is released, whatever happens.
+    ///
+    /// Keys a hold keeps down (``hold(_:id:)``) are the gesture's, not the user's: they stay
+    /// down through the combination, neither released for it nor pressed again by it.
     public func press(_ combo: KeyCombo) {
         releaseBindings(olderThan: temporaryBindingLifetime)
         let state = server.keyboardState()
         let layout = server.keyboardLayout(group: state.group)
         guard let plan = plan(combo, layout: layout) else { return }
-        let held = layout?.heldModifierKeys(among: state.keysDown) ?? []
+        let ours = heldKeycodes
+        let held = (layout?.heldModifierKeys(among: state.keysDown) ?? []).filter { !ours.contains($0) }
         let locks = state.locked.intersection(ModifierMask(plan.keys.map { layout?.levelModifiers[$0] ?? [] }))
         let latches = state.latched
         var pressed: [UInt8] = []
@@ -58,14 +65,68 @@ public final class KeyInjector {
         for k in held { server.fakeKey(k, pressed: false) }
         if !locks.isEmpty { server.lockModifiers(locks, to: []) }
         if !latches.isEmpty { server.latchModifiers(latches, to: []) }
-        for k in plan.keys where !pressed.contains(k) {
+        for k in plan.keys where !pressed.contains(k) && !ours.contains(k) {
             server.fakeKey(k, pressed: true)
             pressed.append(k)
         }
         debug { "keys \(combo): \(plan.decisions.joined(separator: ", ")); pressed \(pressed.map(String.init).joined(separator: " "))"
+              + (ours.isEmpty ? "" : "; keys \(ours.sorted().map(String.init).joined(separator: " ")) held by a gesture stay down")
               + (held.isEmpty ? "" : "; held modifier keys \(held.map(String.init).joined(separator: " ")) released for it")
               + (locks.isEmpty ? "" : "; locked 0x\(String(locks.rawValue, radix: 16)) unlocked for it")
               + (latches.isEmpty ? "" : "; latched 0x\(String(latches.rawValue, radix: 16)) cleared for it") }
+    }
+
+    // MARK: Holds
+
+    /// The keycodes the holds keep down.
+    var heldKeycodes: Set<UInt8> { Set(holds.flatMap(\.keycodes)) }
+
+    /// Whether hold `id`'s keys are down.
+    public func isHolding(_ id: Int) -> Bool { holds.contains { $0.id == id } }
+
+    /// The holds whose keys are down, oldest first.
+    public var heldCombos: [KeyCombo] { holds.map(\.combo) }
+
+    /// Presses `combo`'s keys (each with its level's modifiers, as ``press(_:)`` places them)
+    /// and keeps them down until ``release(hold:)`` of the same `id`. Keys another hold keeps
+    /// down are not pressed again; a key the user holds already is left to the user (neither
+    /// pressed nor, later, released). Nothing is pressed when a name cannot be typed (said in
+    /// the log).
+    public func hold(_ combo: KeyCombo, id: Int) {
+        guard !isHolding(id) else { return }
+        releaseBindings(olderThan: temporaryBindingLifetime)
+        let state = server.keyboardState()
+        let layout = server.keyboardLayout(group: state.group)
+        guard let plan = plan(combo, layout: layout) else { return }
+        let ours = heldKeycodes
+        let usersOwn = Set(state.keysDown).subtracting(ours)
+        var keycodes: [UInt8] = []
+        for k in plan.keys where !keycodes.contains(k) && !usersOwn.contains(k) {
+            if !ours.contains(k) { server.fakeKey(k, pressed: true) }
+            keycodes.append(k)
+        }
+        holds.append((id, keycodes, combo))
+        server.flush()
+        debug { "hold \(combo): \(plan.decisions.joined(separator: ", ")); keycodes \(keycodes.map(String.init).joined(separator: " ")) held down" }
+    }
+
+    /// Releases hold `id`'s keys, the last pressed first (those another hold keeps down stay).
+    /// The keycodes pressed are released, whatever the layout has become meanwhile.
+    public func release(hold id: Int) {
+        guard let i = holds.firstIndex(where: { $0.id == id }) else { return }
+        let released = holds.remove(at: i)
+        let stillHeld = heldKeycodes
+        for k in released.keycodes.reversed() where !stillHeld.contains(k) { server.fakeKey(k, pressed: false) }
+        server.flush()
+        debug { "release \(released.combo): keycodes \(released.keycodes.reversed().map(String.init).joined(separator: " ")) up" }
+    }
+
+    /// Releases every hold, the newest first (the daemon stopping). Returns what was held.
+    @discardableResult
+    public func releaseAllHolds() -> [KeyCombo] {
+        let combos = holds.map(\.combo)
+        while let last = holds.last { release(hold: last.id) }
+        return combos
     }
 
     /// The keycodes to press for `combo`, in order (each level's modifier keys before its
@@ -149,8 +210,10 @@ public final class KeyInjector {
     /// too; on shutdown).
     public func releaseBindings(olderThan age: UInt64 = 0) {
         let now = milliseconds()
+        let held = heldKeycodes
         temporaryBindings.removeAll { binding in
-            guard age == 0 || now - binding.lastUsed >= age else { return false }
+            // A key held down keeps its keysym until it comes up.
+            guard age == 0 || (now - binding.lastUsed >= age && !held.contains(binding.keycode)) else { return false }
             server.unbindKeycode(binding.keycode, from: binding.keysym)
             return true
         }

@@ -346,6 +346,8 @@ public final class Daemon: ActionSink, GestureObserver {
         logger.info("stopping: releasing undecided touches, keys and grabs")
         router.shutdown(awaitingEnds: { [unowned self] in self.awaitEnds(of: $0) })
         screen.touchscreens.restoreAll()
+        let held = performer.releaseHeldKeys()
+        if !held.isEmpty { logger.info("released the keys gestures held: \(held.map(\.description).joined(separator: ", "))") }
         performer.releaseTemporaryKeycodes()
         feedback?.close()
         server.sync()

@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+@testable import GestureEngine
+@testable import GestureProfiles
+@testable import X11Session
+@testable import X11TestSupport
+
+/// `hold:` against a real X server (Xvfb): a profile's window switcher, driven in-process by
+/// touches on a manual clock, its actions performed through XTest. A real client window
+/// reports every key event as Xlib gives it (press and release, keysym and modifier state);
+/// XQueryKeymap says what is still down afterwards.
+@Suite(.serialized) struct HeldKeysXvfbTests {
+    /// One key event as the window saw it.
+    struct Key: Equatable, CustomStringConvertible {
+        var pressed: Bool
+        var keysym: String
+        var state: UInt32
+        var description: String { "\(pressed ? "down" : "up") \(keysym)/0x\(String(state, radix: 16))" }
+    }
+
+    static let mod1: UInt32 = 0x8
+
+    /// `key TEXT KEYSYM state 0xMASK` or `key-release TEXT KEYSYM state 0xMASK`.
+    static func key(_ line: String) -> Key? {
+        let parts = line.split(separator: " ")
+        guard parts.count >= 5, parts[0] == "key" || parts[0] == "key-release", parts[parts.count - 2] == "state",
+              let state = UInt32(parts[parts.count - 1].dropFirst(2), radix: 16) else { return nil }
+        return Key(pressed: parts[0] == "key", keysym: String(parts[parts.count - 3]), state: state)
+    }
+
+    static let switcher = """
+        version: 1
+        profiles:
+          - name: desktop
+            match: any
+            gestures:
+              - name: switcher
+                pan: { touches: 3, direction: right }
+                hold: { keys: alt }
+                repeat: { every: 30, action: { keys: Tab }, reverse: { keys: shift+Tab } }
+        """
+
+    /// A profile made live on a manual clock, its actions performed on the X server.
+    final class Driver {
+        let clock = ManualClock()
+        let engine: GestureEngine
+        let runtime: ProfileRuntime
+        let performer: ActionPerformer
+        let file: ProfileFile
+        var t = 0.0
+        let fingers: [(Int64, Double, Double)] = [(1, 800, 600), (2, 860, 590), (3, 920, 605)]
+
+        init(_ yaml: String, server: XlibServer) throws {
+            file = try #require(ProfileLoader.load(yaml: yaml, path: "t.yaml").file)
+            engine = GestureEngine(screen: Rect(x: 0, y: 0, width: 1280, height: 800), clock: clock)
+            runtime = ProfileRuntime(configuration: file, engine: engine)
+            performer = ActionPerformer(server: server)
+            runtime.sink = performer
+        }
+
+        /// One frame of the three fingers, `dx` right of where they landed; `pause` seconds of
+        /// real time after it (for a window manager that acts on each key as it comes).
+        func frame(_ phase: TouchPhase, _ dx: Double, pause: Double = 0) {
+            t += 16
+            clock.advance(to: Instant(milliseconds: t))
+            engine.process(frame: fingers.map { TouchEvent(id: TouchID($0.0), phase: phase, location: Point(x: $0.1 + dx, y: $0.2), timestamp: Instant(milliseconds: t)) })
+            if pause > 0 { Thread.sleep(forTimeInterval: pause) }
+        }
+    }
+
+    /// The key events `window` reported since `before`, once `count` have come (or after 5 s).
+    static func keys(of window: XvfbSession.TestWindow, since before: Int, count: Int) -> [Key] {
+        _ = window.output.wait { _ in window.output.lines(from: before).compactMap(key).count >= count }
+        // A moment for one too many to show.
+        Thread.sleep(forTimeInterval: 0.1)
+        return window.output.lines(from: before).compactMap(key)
+    }
+
+    /// Three fingers right 100 px (Tab at 30, 60, 90) and lifted: the window receives Alt
+    /// down, three Tabs pressed and released with Alt (Mod1) in their state, Alt up — Alt is
+    /// never let up between the steps — and no key is down afterwards. Then the same switch
+    /// cut short: by the fingers being cancelled, by a reload, and by the daemon stopping
+    /// (which lets held keys up): each time Alt comes up and nothing stays pressed.
+    @Test func aHeldAltWithThreeTabStepsArrivesAsOneAltAroundThem() throws {
+        let x = try XvfbSession(windowManager: nil)
+        let w = try x.openWindow(class: "Editor", title: "editor", keyState: true, keyReleases: true)
+        try KeysLayoutXvfbTests.setLayout("us", on: x, window: w)
+        // No window manager: the focus is PointerRoot; the pointer goes over the window.
+        x.server.fakeMotion(to: Point(x: 300, y: 250))
+        x.server.sync()
+        let d = try Driver(Self.switcher, server: x.server)
+        let alt = [Key(pressed: true, keysym: "Alt_L", state: 0)], altUp = [Key(pressed: false, keysym: "Alt_L", state: Self.mod1)]
+        let tab = [Key(pressed: true, keysym: "Tab", state: Self.mod1), Key(pressed: false, keysym: "Tab", state: Self.mod1)]
+
+        var before = w.output.count
+        d.frame(.began, 0)
+        for dx in [15.0, 40, 70, 100] { d.frame(.moved, dx) }
+        d.frame(.ended, 100)
+        let received = Self.keys(of: w, since: before, count: 8)
+        #expect(received == alt + tab + tab + tab + altUp, "\(received)")
+        x.server.sync()
+        #expect(x.server.keycodesDown() == [], "keys left down: \(x.server.keycodesDown())")
+
+        // Cancelled by the device after one step.
+        before = w.output.count
+        d.frame(.began, 0)
+        for dx in [15.0, 40] { d.frame(.moved, dx) }
+        d.frame(.cancelled, 40)
+        #expect(Self.keys(of: w, since: before, count: 4) == alt + tab + altUp)
+        x.server.sync()
+        #expect(x.server.keycodesDown() == [])
+
+        // A reload mid-gesture; the fingers going on type nothing more.
+        before = w.output.count
+        d.frame(.began, 0)
+        for dx in [15.0, 40] { d.frame(.moved, dx) }
+        d.runtime.apply(d.file)
+        d.frame(.moved, 100)
+        d.frame(.ended, 100)
+        #expect(Self.keys(of: w, since: before, count: 4) == alt + tab + altUp)
+        x.server.sync()
+        #expect(x.server.keycodesDown() == [])
+
+        // The daemon stopping mid-gesture (SIGTERM: Daemon.shutdown lets held keys up).
+        before = w.output.count
+        d.frame(.began, 0)
+        for dx in [15.0, 40] { d.frame(.moved, dx) }
+        #expect(d.performer.releaseHeldKeys() == [KeyCombo(keys: ["Alt_L"])])
+        #expect(Self.keys(of: w, since: before, count: 4) == alt + tab + altUp)
+        x.server.sync()
+        #expect(x.server.keycodesDown() == [])
+    }
+
+    /// What the hold is for: openbox's window switcher (its default rc.xml binds A-Tab to
+    /// NextWindow, which cycles while Alt is held and focuses the window chosen when Alt comes
+    /// up). Three windows focused w1, w2, w3 in turn; two Tab steps with Alt held walk the list
+    /// to w1, where `alt+Tab` at each step (Alt let up each time, as Tactus imported Touchégg's
+    /// switcher before) ends a switch at each step, and a chord as fast as XTest types it
+    /// races openbox's keyboard grab (the Alt release can reach the window before openbox).
+    @Test func openboxsSwitcherWalksTheWindowsWhileAltIsHeld() throws {
+        let x = try XvfbSession()
+        let setup = ActionPerformer(server: x.server)
+        var windows: [XvfbSession.TestWindow] = []
+        for i in 1...3 {
+            let w = try x.openWindow(class: "W\(i)", title: "w\(i)", geometry: "300x200+\(100 * i)+\(80 * i)")
+            setup.perform(ActionRequest(gesture: "t", state: .recognized, action: .window(.raise, window: UInt64(w.id)), window: nil, values: GestureValues(), time: .zero))
+            #expect(x.poll { x.server.focusIsWithin(w.id) }, "w\(i) did not take the focus")
+            windows.append(w)
+        }
+        let focused = { windows.firstIndex { x.server.focusIsWithin($0.id) }.map { "w\($0 + 1)" } ?? "none" }
+
+        let held = try Driver(Self.switcher, server: x.server)
+        held.frame(.began, 0, pause: 0.1)
+        for dx in [15.0, 40, 70] { held.frame(.moved, dx, pause: 0.2) }
+        held.frame(.ended, 70, pause: 0.1)
+        #expect(x.poll { focused() == "w1" }, "focus on \(focused()) after two steps with Alt held")
+        x.server.sync()
+        #expect(x.server.keycodesDown() == [])
+    }
+}
