@@ -270,6 +270,32 @@ import Testing
         #expect(Self.trace(live.sink) == ["launcher ended: hold Super_L #1", "launcher ended: keys a #1", "launcher ended: release Super_L #1"])
     }
 
+    /// With `fire: at-lift` the action waits for the lift: past the commit point its hold
+    /// goes down just before it and up after it; lifted short, neither the action nor the
+    /// hold (a lone Super would open a launcher).
+    @Test func aTouchpadBindingFiredAtTheLiftHoldsAroundItsActionOnlyWhenItCommits() throws {
+        let live = try Live("""
+            version: 1
+            profiles:
+              - name: desktop
+                match: any
+                touchpad:
+                  - { name: launcher, swipe: { fingers: 4, direction: up }, fire: at-lift, hold: { keys: super }, action: { keys: a } }
+            """)
+        func swipe(up: Double, from ms: Double) {
+            #expect(live.runtime.touchpadBegan(.swipe, fingers: 4, at: Point(x: 10, y: 10), time: Instant(milliseconds: ms)))
+            for k in 1...10 {
+                live.runtime.touchpadUpdated(delta: Vector(dx: 0, dy: -up / 10), scale: 1, angle: 0, time: Instant(milliseconds: ms + 10 * Double(k)))
+            }
+            live.runtime.touchpadEnded(cancelled: false, time: Instant(milliseconds: ms + 110))
+        }
+        swipe(up: 400, from: 0)  // past half of the 500 px of a whole touchpad swipe
+        #expect(Self.trace(live.sink) == ["launcher ended: hold Super_L #1", "launcher ended: keys a #1", "launcher ended: release Super_L #1"])
+        let before = live.sink.requests.count
+        swipe(up: 100, from: 1000)  // short of it
+        #expect(Self.trace(live.sink, from: before) == [])
+    }
+
     // MARK: Reading
 
     private let head = "version: 1\nprofiles:\n  - name: d\n    match: any\n    gestures:\n"

@@ -27,8 +27,8 @@ final class FakeXServer: InputRouter.Server {
     }
     /// Windows the server says are gone when a rejection asks (``rejectTouch(device:touch:unlessGone:)``).
     var goneWindows: Set<XWindowID> = []
-    func rejectTouch(device: Int32, touch: UInt32, unlessGone window: XWindowID) -> Bool {
-        let there = !goneWindows.contains(window)
+    func rejectTouch(device: Int32, touch: UInt32, unlessGone windows: [XWindowID]) -> Bool {
+        let there = goneWindows.isDisjoint(with: windows)
         allowTouch(device: device, touch: touch, accept: !there)
         return there
     }
@@ -331,6 +331,18 @@ final class FakeXServer: InputRouter.Server {
         router2.windowDestroyed(42)
         router2.handle(begin(10, in: 700, at: 3010))
         #expect(server2.calls == ["top-level of 42", "accept 9", "top-level of 42", "reject 10"], "asked for 9; for 10 again after the destroy (gone)")
+    }
+
+    /// A touch over a top-level window the session does not know (a newer window not read
+    /// yet, an unmanaged one) is accepted when that window is gone by its rejection: its
+    /// frame's grabs were copied into its listeners as well.
+    @Test func aTouchWhoseTopLevelWindowIsGoneIsAcceptedNotReplayed() {
+        let (server, router, _) = make()
+        router.touches.windowAt = { _ in nil }
+        router.handle(.touch(XTouchEvent(phase: .begin, device: 2, source: 10, touch: 7, root: Point(x: 100, y: 100), time: 2000, child: 800, emulatesPointer: false)))
+        server.goneWindows = [800]
+        router.handle(.touch(XTouchEvent(phase: .begin, device: 2, source: 10, touch: 8, root: Point(x: 600, y: 600), time: 2010, child: 900, emulatesPointer: false)))
+        #expect(server.calls == ["accept 7", "reject 8"])
     }
 
     /// A window closed under the one a touch landed on (the soak closes older windows while

@@ -138,7 +138,7 @@ extension ProfileRuntime {
     }
 
     /// Every action waiting is dropped (a reload: the gestures they belong to are gone; a
-    /// touchpad gesture under way goes on with its old bindings, none of which waits again).
+    /// touchpad gesture under way is cancelled by the reload, and none of its bindings waits again).
     func dropPendingActions(at time: Instant) {
         while !pending.isEmpty { settle(at: 0, lifted: false, time: time) }
         touchpad?.liftsDropped = true

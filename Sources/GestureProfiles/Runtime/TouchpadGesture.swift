@@ -93,14 +93,14 @@ struct TouchpadGesture {
     }
 
     /// `binding`'s hold goes down, unless it is down already or it has none.
-    private mutating func press(_ binding: TouchpadBinding, _ state: FiringState) -> [Firing] {
+    mutating func press(_ binding: TouchpadBinding, _ state: FiringState) -> [Firing] {
         guard binding.hold != nil, !holding.contains(binding.name) else { return [] }
         holding.append(binding.name)
         return [Firing(.press, state: state, binding: binding)]
     }
 
     /// Every hold comes up, the last pressed first.
-    private mutating func releaseAll(_ state: FiringState) -> [Firing] {
+    mutating func releaseAll(_ state: FiringState) -> [Firing] {
         let firings = holding.reversed().compactMap { name in all.first { $0.name == name }.map { Firing(.release, state: state, binding: $0) } }
         holding = []
         return firings
@@ -169,8 +169,10 @@ struct TouchpadGesture {
     /// (closed: in; opened: out), or else the binding's for any direction — unless that
     /// binding has `fire:`: its action fired at recognition, or waits for the lift in the
     /// runtime's pending actions.
+    /// Its holds come up after (``releaseAll(_:)``), once an action waiting for the lift has
+    /// been settled under them.
     mutating func end(cancelled: Bool) -> [Firing] {
-        if cancelled { return on(.cancelled) + releaseAll(.cancelled) }
+        if cancelled { return on(.cancelled) }
         var firings = on(.ended)
         // A pinch that went no way is taken by a binding for any.
         let chosen = binding.kind == .swipe ? way.flatMap(binding(taking:)) : binding(taking: way ?? .pinch(.any))
@@ -181,7 +183,7 @@ struct TouchpadGesture {
                 firings.append(Firing(action: a, state: .ended, binding: chosen))
             }
         }
-        return firings + releaseAll(.ended)
+        return firings
     }
 
     /// The way the gesture goes so far (nil while it is too short to tell): a swipe's
@@ -274,7 +276,15 @@ extension ProfileRuntime {
         let firings = gesture.end(cancelled: cancelled)
         touchpad = nil
         fire(firings, of: gesture, time: time)
-        if let i = pending.firstIndex(where: \.fromTouchpad) { settle(at: i, lifted: !cancelled, time: time) }
+        if let i = pending.firstIndex(where: \.fromTouchpad) {
+            // An action that waited for the lift is typed under its binding's hold: down
+            // first, when it commits.
+            if !cancelled, pending[i].preview.isPastCommit, let b = gesture.all.first(where: { $0.name == pending[i].gesture }) {
+                fire(gesture.press(b, .ended), of: gesture, time: time)
+            }
+            settle(at: i, lifted: !cancelled, time: time)
+        }
+        fire(gesture.releaseAll(cancelled ? .cancelled : .ended), of: gesture, time: time)
         // Whatever else it held (nothing, unless a firing went astray) comes up with it.
         releaseTouchpadHolds(state: cancelled ? .cancelled : .ended, values: gesture.values, time: time)
     }

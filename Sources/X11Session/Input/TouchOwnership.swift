@@ -63,6 +63,9 @@ final class TouchOwnership {
         /// The client window on top where it landed (the one whose frame's passive grabs the
         /// server copied into its listeners), as the session knew the stacking then.
         var landedOnWindow: UInt64?
+        /// The server's top-level window under it when it began (the event's child of the
+        /// root: a window manager's frame, or an unmanaged window); nil over the bare root.
+        var landedInTopLevel: XWindowID?
         /// The window it landed on was destroyed while it was held (``windowDestroyed(_:)``).
         var landedOnDestroyedWindow = false
     }
@@ -109,8 +112,12 @@ final class TouchOwnership {
     /// A touch relayed to the window manager was lifted (its button released through XTest),
     /// and the manager is not known to have read that yet.
     private var relayReleasedUnread = false
-    /// When the window manager was asked for a round trip that has not been answered yet.
+    /// When the window manager was asked the question a rejection waits on (nil: none waits).
     private var roundTripAskedAt: Instant?
+    /// Questions asked and not answered yet, the one waited on included: an answer counts
+    /// only once every earlier question has had its own (one that came after a wait gave up
+    /// belongs to an older question).
+    private var roundTripsUnanswered = 0
     /// How long a rejection waits for the window manager's answer, at most.
     static let longestRoundTripWait = 1.0
     /// The touch whose wait for an older one was logged last.
@@ -155,7 +162,8 @@ final class TouchOwnership {
             if touches[key] != nil { finishStale(key, at: t) }
             let id = newID()
             touches[key] = Tracked(id: id, device: e.device, awaitingVerdict: mode == .owner, lastLocation: e.root, emulatesPointer: e.emulatesPointer,
-                                   landedAt: e.root, beganAt: e.time, landedOnWindow: mode == .owner ? clientLandedOn(e) : nil)
+                                   landedAt: e.root, beganAt: e.time, landedOnWindow: mode == .owner ? clientLandedOn(e) : nil,
+                                   landedInTopLevel: e.child == 0 ? nil : XWindowID(e.child))
             keys[id] = key
             logger.debug("touch \(id) began at \(Int(e.root.x)),\(Int(e.root.y)) (device \(e.source), X touch \(e.touch)\(e.emulatesPointer ? ", the pointer's" : ""), over window 0x\(String(e.child, radix: 16)))")
             feed.touch(.began, id, e.root, at: t)
@@ -278,7 +286,8 @@ final class TouchOwnership {
         defer { if !queued, !waitingRejects.isEmpty { rejectWhenThePointerIsFree(at: now) } }
         if verdict == .released, t.landedOnDestroyedWindow {
             logger.debug("touch \(t.id): the window it landed on was destroyed while it was held: accepted, not replayed into what is left of it")
-            return send(key, t, accept: true)
+            send(key, t, accept: true)
+            return
         }
         if verdict == .released, t.emulatesPointer, landedOnDecorations(t.landedAt) {
             return relayToWindowManager(key, t)
@@ -302,18 +311,24 @@ final class TouchOwnership {
         send(key, t, accept: verdict == .claimed)
     }
 
-    private func send(_ key: Key, _ tracked: Tracked, accept: Bool) {
+    /// Answers for a touch; returns whether the server replays it (a rejection that was not
+    /// turned into an acceptance).
+    @discardableResult
+    private func send(_ key: Key, _ tracked: Tracked, accept: Bool) -> Bool {
         var t = tracked
-        if !accept, let window = t.landedOnWindow {
+        var replayed = !accept
+        let windows = landedWindows(t)
+        if !accept, !windows.isEmpty {
             // Xorg 21.1.7 keeps the copies of the passive grabs under a touch after their
             // window is destroyed, and a rejection activating one crashes it (see
             // ``windowDestroyed(_:)``). A DestroyNotify still unread, or a window destroyed
             // while this rejection travels, would not be known here: the server answers
-            // whether the window is there, and takes the answer, with no other client between.
-            if server.rejectTouch(device: t.device, touch: key.touch, unlessGone: XWindowID(window)) {
+            // whether the windows are there, and takes the answer, with no other client between.
+            replayed = server.rejectTouch(device: t.device, touch: key.touch, unlessGone: windows)
+            if replayed {
                 logger.debug("touch \(t.id): rejected (replayed to the application)")
             } else {
-                logger.debug("touch \(t.id): the window it landed on is gone: accepted, not replayed into what is left of it")
+                logger.debug("touch \(t.id): the window it landed on, or its frame, is gone: accepted, not replayed into what is left of it")
             }
         } else {
             server.allowTouch(device: t.device, touch: key.touch, accept: accept)
@@ -323,6 +338,13 @@ final class TouchOwnership {
         t.rejectWaiting = false
         touches[key] = t
         forgetIfDone(key)
+        return replayed
+    }
+
+    /// The windows whose grabs the server copied into a touch's listeners when it began, as
+    /// far as known: the client it landed on and the top-level window holding it.
+    private func landedWindows(_ t: Tracked) -> [XWindowID] {
+        [t.landedOnWindow.map { XWindowID($0) }, t.landedInTopLevel].compactMap { $0 }
     }
 
     /// A touch released on a window manager's decorations is accepted and given to the window
@@ -403,10 +425,10 @@ final class TouchOwnership {
             }
             waitingRejects.removeFirst()
             headWaitingSince = nil
-            send(key, t, accept: false)
+            let replayed = send(key, t, accept: false)
             // Whether its replay activated a grab (asked at once: the server activates a
             // passive grab while it processes the rejection).
-            if t.emulatesPointer {
+            if t.emulatesPointer && replayed {
                 grabFromOurReplay = pointerHeld(by: t, at: now)
                 lastEmulatingReplayBegan = t.beganAt
             }
@@ -442,16 +464,20 @@ final class TouchOwnership {
                 return true
             }
             logger.debug("touch \(t.id): the window manager did not answer in \(Int(Self.longestRoundTripWait * 1000)) ms: rejected anyway")
+            // Its late answers, if any, are not waited for: the next question counts afresh.
+            roundTripsUnanswered = 0
             roundTripAskedAt = nil
             lastEmulatingReplayBegan = nil
             relayReleasedUnread = false
             return false
         }
         guard server.askWindowManagerRoundTrip() else {
+            logger.debug("touch \(t.id): no window manager answers _NET_REQUEST_FRAME_EXTENTS: rejected without asking it first")
             lastEmulatingReplayBegan = nil
             relayReleasedUnread = false
             return false
         }
+        roundTripsUnanswered += 1
         roundTripAskedAt = now
         nextRejectRetry = now + Self.longestRoundTripWait
         logger.debug("touch \(t.id): \(sameMillisecond ? "began in the millisecond of the touch replayed last" : "follows a touch relayed to the window manager"): its rejection waits for the window manager to have read \(sameMillisecond ? "that replay" : "its lift")")
@@ -460,7 +486,9 @@ final class TouchOwnership {
 
     /// The window manager answered the round trip: it has read what the last replay sent it.
     func windowManagerAnswered(at now: Instant) {
-        guard roundTripAskedAt != nil else { return }
+        roundTripsUnanswered = max(0, roundTripsUnanswered - 1)
+        guard let asked = roundTripAskedAt, roundTripsUnanswered == 0 else { return }
+        logger.debug("the window manager answered in \(Int((now - asked) * 1000)) ms: it has read what it was sent before")
         roundTripAskedAt = nil
         lastEmulatingReplayBegan = nil
         relayReleasedUnread = false
@@ -499,6 +527,8 @@ final class TouchOwnership {
                 send(key, t, accept: true)
             }
         }
+        // A rejection waiting for one of them to be decided first may go now.
+        if !waitingRejects.isEmpty { rejectWhenThePointerIsFree(at: timeline.now) }
     }
 
     /// The touches held for a verdict.
@@ -508,8 +538,9 @@ final class TouchOwnership {
     /// press relayed to the window manager is released.
     func rejectUndecided() {
         for (key, t) in touches where t.awaitingVerdict {
-            if let window = t.landedOnWindow {
-                _ = server.rejectTouch(device: t.device, touch: key.touch, unlessGone: XWindowID(window))
+            let windows = landedWindows(t)
+            if !windows.isEmpty {
+                _ = server.rejectTouch(device: t.device, touch: key.touch, unlessGone: windows)
             } else {
                 server.allowTouch(device: t.device, touch: key.touch, accept: false)
             }
@@ -521,6 +552,7 @@ final class TouchOwnership {
         headWaitingSince = nil
         nextRejectRetry = nil
         roundTripAskedAt = nil
+        roundTripsUnanswered = 0
     }
 
     /// Drops the grab.

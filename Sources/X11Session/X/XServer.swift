@@ -69,11 +69,11 @@ public protocol InputGrabs: XConnection {
     func ungrabTouchBegin()
     /// Ownership of a touch: accept (the gesture keeps it) or reject (replayed to the application).
     func allowTouch(device: Int32, touch: UInt32, accept: Bool)
-    /// Rejects a touch unless `window` is gone by the time the server reads the rejection,
-    /// and accepts it then instead; returns whether it rejected. Asked and answered with the
-    /// server grabbed, so that no other client's request (a window destroyed) comes between
-    /// the question and the answer.
-    func rejectTouch(device: Int32, touch: UInt32, unlessGone window: XWindowID) -> Bool
+    /// Rejects a touch unless one of `windows` is gone by the time the server reads the
+    /// rejection, and accepts it then instead; returns whether it rejected. Asked and answered
+    /// with the server grabbed, so that no other client's request (a window destroyed) comes
+    /// between the question and the answer.
+    func rejectTouch(device: Int32, touch: UInt32, unlessGone windows: [XWindowID]) -> Bool
     /// Asks the window manager a question it answers with a property change
     /// (``XInputEvent/windowManagerAnswered``): `_NET_REQUEST_FRAME_EXTENTS` for a window of
     /// our own, which it answers by setting `_NET_FRAME_EXTENTS` there. By then it has read

@@ -94,11 +94,16 @@ extension XlibServer {
         cx11_abort_guard_release(device, touch)
     }
 
-    public func rejectTouch(device: Int32, touch: UInt32, unlessGone window: XWindowID) -> Bool {
+    public func rejectTouch(device: Int32, touch: UInt32, unlessGone windows: [XWindowID]) -> Bool {
         XGrabServer(display)
         var attributes = XWindowAttributes()
-        let there = XGetWindowAttributes(display, Window(window), &attributes) != 0
-        if !there { _ = cx11_take_last_error() }
+        let there = windows.allSatisfy { window in
+            guard XGetWindowAttributes(display, Window(window), &attributes) != 0 else {
+                _ = cx11_take_last_error()
+                return false
+            }
+            return true
+        }
         XIAllowTouchEvents(display, device, touch, Window(root), there ? XIRejectTouch : XIAcceptTouch)
         XUngrabServer(display)
         XFlush(display)
