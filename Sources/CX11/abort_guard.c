@@ -1,6 +1,9 @@
 // The daemon's last act when it dies by a signal (the watchdog's SIGABRT on a hung loop, a Swift
-// trap, a fault): every touch it holds undecided is accepted on the X connection and the server
-// is made to read that before the process goes.
+// trap, a fault): every touch it holds undecided is accepted on the X connection, every key it
+// pressed through XTest and has not released (a `hold:` key, a combination half typed) is
+// released, and the server is made to read that before the process goes. XTest keys are not
+// released when their client's connection closes: without this, Alt would stay down for the
+// rest of the session.
 //
 // Xorg 21.1.7 crashes when a touch owner's connection closes with two or more touches
 // undecided over a window manager's synchronous click-to-focus grab (dix/dispatch.c
@@ -15,6 +18,7 @@
 #include "CX11.h"
 #include <X11/Xlibint.h>
 #include <X11/extensions/XI2proto.h>
+#include <X11/extensions/xtestproto.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -28,6 +32,9 @@
 
 struct guard_touch { volatile int device; volatile unsigned touch; volatile int held; };
 static struct guard_touch guard_table[GUARD_TOUCHES];
+/// Keys pressed through XTest and not released yet, by keycode.
+static volatile unsigned char guard_keys_down[256];
+static int guard_xtest_opcode = -1;
 static Display *guard_display;
 static int guard_opcode = -1;
 static Window guard_root;
@@ -61,6 +68,10 @@ static void guard_add(int device, unsigned touch) {
 }
 
 void cx11_abort_guard_hold(int device, unsigned touch) { guard_add(device, touch); }
+void cx11_abort_guard_xtest(int xtest_opcode) { guard_xtest_opcode = xtest_opcode; }
+void cx11_abort_guard_key(unsigned keycode, int pressed) {
+    if (keycode < 256) guard_keys_down[keycode] = pressed ? 1 : 0;
+}
 
 void cx11_abort_guard_release(int device, unsigned touch) {
     for (int i = 0; i < GUARD_TOUCHES; i++) {
@@ -170,6 +181,20 @@ static void guard_handler(int signal_number) {
             guard_write(&q, sizeof q);
             guard_written++;
             guard_table[i].held = 0;
+        }
+        for (unsigned k = 0; guard_xtest_opcode >= 0 && k < 256; k++) {
+            if (!guard_keys_down[k]) continue;
+            xXTestFakeInputReq q;
+            memset(&q, 0, sizeof q);
+            q.reqType = (CARD8)guard_xtest_opcode;
+            q.xtReqType = X_XTestFakeInput;
+            q.length = sz_xXTestFakeInputReq / 4;
+            q.type = KeyRelease;
+            q.detail = (BYTE)k;
+            q.time = CurrentTime;
+            guard_write(&q, sizeof q);
+            guard_written++;
+            guard_keys_down[k] = 0;
         }
         guard_round_trip();
     }

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 @testable import GestureEngine
+@testable import GestureProfiles
 @testable import X11Session
 @testable import X11TestSupport
 
@@ -59,5 +60,48 @@ import Testing
         try touch.touch(.end, id: 3, at: tap)
         #expect(back.output.wait { $0.hasPrefix("button-press 1 ") } != nil, "the tap after the daemon's death reached the window: \(back.output.lines.suffix(5)); server exit \(String(describing: x.serverExitStatus))")
         #expect(x.serverExitStatus == nil, "the X server is running")
+    }
+
+    /// A daemon that dies while a gesture holds a key down (`hold:`) releases it first: keys
+    /// pressed through XTest stay down when their client's connection closes, and Alt would
+    /// stay held for the rest of the session.
+    @Test func aDaemonKilledWhileAGestureHoldsAKeyReleasesIt() throws {
+        let x = try XvfbSession(backend: .xorg)
+        let touch = try InputTestDevice(path: x.deviceSockets["touch"]!)
+        let daemon = try x.startDaemon(config: """
+            version: 1
+            profiles:
+              - name: desktop
+                match: any
+                gestures:
+                  - name: switcher
+                    pan: { minimumTouches: 2, maximumTouches: 2 }
+                    hold: { keys: alt }
+                    repeat: { every: 40, action: { keys: Tab }, reverse: { keys: shift+Tab } }
+            """)
+        #expect(daemon.output!.wait { $0.contains("touch grab on root taken") } != nil)
+        let alt = try #require(x.server.keycode(forKeysym: UInt(Keysyms.byName["Alt_L"]!)))
+        try touch.touch(.begin, id: 1, at: Point(x: 300, y: 300))
+        try touch.touch(.begin, id: 2, at: Point(x: 360, y: 300))
+        for step in 1...6 {
+            try touch.touch(.update, id: 1, at: Point(x: 300 + 10 * Double(step), y: 300))
+            try touch.touch(.update, id: 2, at: Point(x: 360 + 10 * Double(step), y: 300))
+        }
+        #expect(daemon.output!.wait { $0.contains("\"gesture\":\"switcher\"") } != nil, "\(daemon.output!.lines.suffix(10))")
+        // The daemon sends its XTest press when its loop flushes, after it logged the action:
+        // asked again until the server has it (a round trip each, a bounded number).
+        var held = x.server.keycodesDown().contains(alt)
+        for _ in 0..<1000 where !held {
+            x.server.sync()
+            held = x.server.keycodesDown().contains(alt)
+        }
+        #expect(held, "Alt is held while the fingers move")
+        kill(daemon.pid, SIGABRT)
+        let status = daemon.waitForExit(timeout: 10)
+        #expect(status != nil && status != 0, "the daemon died of the signal: \(String(describing: status))")
+        x.server.sync()
+        #expect(x.server.keycodesDown() == [], "keys left down: \(x.server.keycodesDown())")
+        try touch.touch(.end, id: 1, at: Point(x: 360, y: 300))
+        try touch.touch(.end, id: 2, at: Point(x: 420, y: 300))
     }
 }

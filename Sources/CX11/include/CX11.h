@@ -51,5 +51,9 @@ int cx11_abort_guard_install(Display *display, int xi_opcode, Window root);
 void cx11_abort_guard_hold(int device, unsigned touch);
 /// A touch answered: no longer held.
 void cx11_abort_guard_release(int device, unsigned touch);
+/// The XTEST extension's major opcode, for the guard's key releases.
+void cx11_abort_guard_xtest(int xtest_opcode);
+/// A key pressed (or released) through XTest: the guard releases those still down.
+void cx11_abort_guard_key(unsigned keycode, int pressed);
 
 #endif

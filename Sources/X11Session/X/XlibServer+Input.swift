@@ -80,6 +80,8 @@ extension XlibServer {
         guard failed == 0 && error == 0 else { return false }
         // A daemon that dies by a signal from here on accepts the touches it holds first.
         _ = cx11_abort_guard_install(display, xiOpcode, Window(root))
+        var xtest: Int32 = 0, xtestEvent: Int32 = 0, xtestError: Int32 = 0
+        if XQueryExtension(display, "XTEST", &xtest, &xtestEvent, &xtestError) != 0 { cx11_abort_guard_xtest(xtest) }
         return true
     }
 

@@ -194,6 +194,7 @@ public final class XlibServer: XServer {
 
     public func fakeKey(_ keycode: UInt8, pressed: Bool) {
         XTestFakeKeyEvent(display, UInt32(keycode), pressed ? 1 : 0, 0)
+        cx11_abort_guard_key(UInt32(keycode), pressed ? 1 : 0)
     }
 
     public func fakeButton(_ button: UInt32, pressed: Bool) {
