@@ -365,11 +365,13 @@ struct ToucheggImporter {
     /// and then runs them at the end of the gesture only past `action_execute_threshold`
     /// (animated-action.cpp); with `<animate>false</animate>` it runs them at the end whatever
     /// the progress. A Tactus preview does the first; the other Tactus bindings fire at the end.
-    /// (An action without `<animate>` is animated too in Touchégg 2's source — `bool animate =
-    /// true` in animated-action.h — though its README reads as if not; only `true` is taken.)
+    /// An action without `<animate>` is animated too (`bool animate = true` in
+    /// animated-action.h; only the setting's presence changes it), so it previews as well.
+    /// Touchégg 1 animated nothing.
     private mutating func previews(_ g: Gesture) -> Bool {
+        guard !legacy else { return false }
         let animate = g.action!.settings["animate"]
-        let preview = animate?.value == "true" && Self.previewable.contains(g.action!.type)
+        let preview = (animate?.value ?? "true") == "true" && Self.previewable.contains(g.action!.type)
         if preview, let line = animate?.line { previewedLines.insert(line) }
         return preview
     }
@@ -481,8 +483,8 @@ struct ToucheggImporter {
         result.notes = result.notes.filter { seen.insert($0).inserted }
         let unpreviewed = Set(animationLines).subtracting(previewedLines)
         if !unpreviewed.isEmpty {
-            let reason = previewedLines.isEmpty ? "Tactus previews only swipes and pinches of window and desktop actions whose <animate> is true, in its own colour and at once"
-                : "Tactus draws its previews (imported as preview: true where <animate> is true on a swipe or pinch of a window or desktop action) in its own colour and at once"
+            let reason = previewedLines.isEmpty ? "Tactus previews only swipes and pinches of window and desktop actions whose <animate> is not false, in its own colour and at once"
+                : "Tactus draws its previews (imported as preview: true where <animate> is not false on a swipe or pinch of a window or desktop action) in its own colour and at once"
             result.notes.append(ImportNote("animations (animate, color, borderColor, animationPosition, animation_delay)", because: reason, lines: unpreviewed.sorted()))
         }
         if let threshold = executeThreshold {

@@ -55,7 +55,7 @@ import Testing
             .filter { $0.element.contains("<animationPosition>") || $0.element.contains("<color>") || $0.element.contains("<borderColor>") }.map { $0.offset + 1 }
         let shown = animations.sorted().map(String.init).joined(separator: ", ")
         #expect(imported.notes == [
-            "animations (animate, color, borderColor, animationPosition, animation_delay) (\(file):\(shown)) because Tactus draws its previews (imported as preview: true where <animate> is true on a swipe or pinch of a window or desktop action) in its own colour and at once",
+            "animations (animate, color, borderColor, animationPosition, animation_delay) (\(file):\(shown)) because Tactus draws its previews (imported as preview: true where <animate> is not false on a swipe or pinch of a window or desktop action) in its own colour and at once",
         ])
         // action_execute_threshold 15 %: the previews' commit point, touchpad swipes' included
         // (Touchégg's whole touchpad swipe is the preview's whole, 500 px of the driver's motion).
@@ -89,18 +89,18 @@ import Testing
         let brightnessRepeat = "repeat 0.2: command brightnessctl set 5%+ / command brightnessctl set 5%-"
         #expect(imported.bindings == [
             "all tp-swipe-4-left: touchpad swipe 4 left -> desktop next @ \(next)",
-            "all tp-swipe-4-right: touchpad swipe 4 right -> desktop previous @ \(previous)",
-            "all tp-swipe-4-up: touchpad swipe 4 up -> window toggle-fullscreen @ \(fullscreen)",
+            "all tp-swipe-4-right: touchpad swipe 4 right -> desktop previous [preview] @ \(previous)",
+            "all tp-swipe-4-up: touchpad swipe 4 up -> window toggle-fullscreen [preview] @ \(fullscreen)",
             "all tp-swipe-4-down: touchpad swipe 4 down -> \(notifyCommand) @ \(notify)",
             // <times>5</times>: a step of 100/5 = 20% of the scale.
             "all tp-pinch-5: touchpad pinch 5 -> \(brightnessRepeat) @ \(brightness)",
             "all tp-swipe-3-up: touchpad swipe 3 up -> \(shell) @ \(shellLine)",
             "all tp-swipe-3-down: touchpad swipe 3 down -> desktop show @ \(showDesktop)",
             // The same action in and out: one touchpad binding (an "All,Evince" section).
-            "all tp-pinch-3: touchpad pinch 3 -> window toggle-maximize @ \(pinchIn), \(pinchOut)",
+            "all tp-pinch-3: touchpad pinch 3 -> window toggle-maximize [preview] @ \(pinchIn), \(pinchOut)",
             "all swipe-4-left: swipe 4 left -> desktop next @ \(next)",
-            "all swipe-4-right: swipe 4 right -> desktop previous @ \(previous)",
-            "all swipe-4-up: swipe 4 up -> window toggle-fullscreen @ \(fullscreen)",
+            "all swipe-4-right: swipe 4 right -> desktop previous [preview] @ \(previous)",
+            "all swipe-4-up: swipe 4 up -> window toggle-fullscreen [preview] @ \(fullscreen)",
             "all swipe-4-down: swipe 4 down -> \(notifyCommand) @ \(notify)",
             "all pinch-5-out: pinch 5 out -> \(brightnessRepeat) @ \(brightness)",
             // Two fingers: a touchscreen swipe only (a touchpad's 2-finger swipe scrolls).
@@ -109,19 +109,19 @@ import Testing
             "all swipe-3-down: swipe 3 down -> desktop show @ \(showDesktop)",
             // The later 3-finger tap replaces the first; MOUSE_CLICK's button defaults to 1.
             "all tap-3: tap 3 -> click 1 @ \(secondTap)",
-            "all pinch-3-in: pinch 3 in -> window toggle-maximize @ \(pinchIn)",
-            "all pinch-3-out: pinch 3 out -> window toggle-maximize @ \(pinchOut)",
+            "all pinch-3-in: pinch 3 in -> window toggle-maximize [preview] @ \(pinchIn)",
+            "all pinch-3-out: pinch 3 out -> window toggle-maximize [preview] @ \(pinchOut)",
             "alacritty+org.gnome.nautilus alacritty+org.gnome.nautilus-tp-swipe-3-left: touchpad swipe 3 left -> window raise; keys Control_L+Shift_L+Tab @ \(tabBack)",
             "alacritty+org.gnome.nautilus alacritty+org.gnome.nautilus-tp-swipe-3-right: touchpad swipe 3 right -> window raise; keys Control_L+Tab @ \(tabForward)",
             "alacritty+org.gnome.nautilus alacritty+org.gnome.nautilus-swipe-3-left: swipe 3 left -> window raise; keys Control_L+Shift_L+Tab @ \(tabBack)",
             "alacritty+org.gnome.nautilus alacritty+org.gnome.nautilus-swipe-3-right: swipe 3 right -> window raise; keys Control_L+Tab @ \(tabForward)",
-            "evince evince-tp-pinch-3: touchpad pinch 3 -> window toggle-maximize @ \(pinchIn), \(pinchOut)",
-            "evince evince-pinch-3-in: pinch 3 in -> window toggle-maximize @ \(pinchIn)",
-            "evince evince-pinch-3-out: pinch 3 out -> window toggle-maximize @ \(pinchOut)",
+            "evince evince-tp-pinch-3: touchpad pinch 3 -> window toggle-maximize [preview] @ \(pinchIn), \(pinchOut)",
+            "evince evince-pinch-3-in: pinch 3 in -> window toggle-maximize [preview] @ \(pinchIn)",
+            "evince evince-pinch-3-out: pinch 3 out -> window toggle-maximize [preview] @ \(pinchOut)",
         ])
         let file = "touchegg-custom.conf"
         #expect(imported.notes == [
-            "animations (animate, color, borderColor, animationPosition, animation_delay) (\(file):\(at("animation_delay")), \(at("<animate>false"))) because Tactus previews only swipes and pinches of window and desktop actions whose <animate> is true, in its own colour and at once",
+            "animations (animate, color, borderColor, animationPosition, animation_delay) (\(file):\(at("animation_delay")), \(at("<animate>false"))) because Tactus previews only swipes and pinches of window and desktop actions whose <animate> is not false, in its own colour and at once",
             "MOUSE_CLICK on a 3-finger tap (\(file):\(firstTap)) because the same gesture at line \(secondTap) replaces it, as in Touchégg",
         ])
         // The shell line keeps its text: && and $ are the shell's, braces stay literal.
@@ -142,22 +142,22 @@ import Testing
             // TILE_WINDOW and CHANGE_DESKTOP up (x11.cpp: the desktop a row above on
             // _NET_DESKTOP_LAYOUT's grid).
             "all tp-swipe-3-left: touchpad swipe 3 left -> window tile-left @ \(tile)",
-            "all tp-swipe-4-up: touchpad swipe 4 up -> desktop up @ \(grid)",
+            "all tp-swipe-4-up: touchpad swipe 4 up -> desktop up [preview] @ \(grid)",
             // repeat: the keys every 10% of the swipe's progress the way it goes, the
             // decrease keys as it comes back (repeated-action.cpp); SEND_KEYS activates the
             // window first (send-keys.cpp). 10% is taken as 50 px of the driver's motion.
             "all tp-swipe-5-up: touchpad swipe 5 up -> repeat 50.0: window raise; keys XF86AudioRaiseVolume / window raise; keys XF86AudioLowerVolume @ \(volume)",
             // The pinch out is refused (below): the pinch in alone is a binding of its direction.
             "all tp-pinch-2-in: touchpad pinch 2 in -> window raise; keys Control_L+minus @ \(zoomOut)",
-            "all tp-swipe-5-down: touchpad swipe 5 down -> window minimize @ \(minimize)",
+            "all tp-swipe-5-down: touchpad swipe 5 down -> window minimize [preview] @ \(minimize)",
             "all swipe-3-left: swipe 3 left -> window tile-left @ \(tile)",
-            "all swipe-4-up: swipe 4 up -> desktop up @ \(grid)",
+            "all swipe-4-up: swipe 4 up -> desktop up [preview] @ \(grid)",
             // On the touchscreen the same repeat is a pan bound to up, a step every 19 px (10%
             // of Touchégg's 194.4 px for a swipe up on 1920 x 1080); the window is raised as
             // the pan begins (send-keys.cpp's prelude). The swipe down beside it stays a swipe.
             "all pan-5-up: pan 5 up -> began: window raise | repeat 19.0: keys XF86AudioRaiseVolume / keys XF86AudioLowerVolume @ \(volume)",
             "all pinch-2-in: pinch 2 in -> window raise; keys Control_L+minus @ \(zoomOut)",
-            "all swipe-5-down: swipe 5 down -> window minimize @ \(minimize)",
+            "all swipe-5-down: swipe 5 down -> window minimize [preview] @ \(minimize)",
             // Touchégg 2 reads no text inside <action>: its button is the default, 1.
             "all tap-3: tap 3 -> click 1 @ \(at(#"TAP" fingers="3""#))",
         ])
@@ -233,7 +233,7 @@ import Testing
         let file = "touchegg-touchscreen-repeat.conf"
         // A swipe's direction is always one of four (gesture-direction.h): Touchégg never runs one bound to ALL.
         #expect(imported.notes == [
-            "animations (animate, color, borderColor, animationPosition, animation_delay) (\(file):\(at("animation_delay"))) because Tactus draws its previews (imported as preview: true where <animate> is true on a swipe or pinch of a window or desktop action) in its own colour and at once",
+            "animations (animate, color, borderColor, animationPosition, animation_delay) (\(file):\(at("animation_delay"))) because Tactus draws its previews (imported as preview: true where <animate> is not false on a swipe or pinch of a window or desktop action) in its own colour and at once",
             "RUN_COMMAND on a 3-finger swipe all (\(file):\(at(#"direction="ALL""#))) because a swipe needs direction UP, DOWN, LEFT or RIGHT",
         ])
         #expect(imported.text.contains("# from \(file):\(up3); every 19 px: Touchégg's 10% of a touchscreen swipe up or down (on 1920x1080)"))
@@ -387,9 +387,9 @@ import Testing
         func at(_ marker: String) -> Int { line(of: marker, in: source) }
         #expect(imported.bindings == [
             "all tp-swipe-3-up: touchpad swipe 3 up -> window toggle-maximize [preview] @ \(at("SWIPE"))",
-            "all tp-pinch-4-in: touchpad pinch 4 in -> window close @ \(at("PINCH"))",
+            "all tp-pinch-4-in: touchpad pinch 4 in -> window close [preview] @ \(at("PINCH"))",
             "all swipe-3-up: swipe 3 up -> window toggle-maximize [preview] @ \(at("SWIPE"))",
-            "all pinch-4-in: pinch 4 in -> window close @ \(at("PINCH"))",
+            "all pinch-4-in: pinch 4 in -> window close [preview] @ \(at("PINCH"))",
         ])
         #expect(imported.notes.first == "the text before <touchégg> (touchegg-stray-text.conf:1) because it is not XML; Touchégg 2 (pugixml) passes over it too, Touchégg 1 (Qt) refuses the file")
         // What follows the root element is passed over too (pugixml's document_element is the first).

@@ -87,7 +87,7 @@ import Testing
         #expect(imported.header.contains("A previewed touchpad pinch commits at scale 0.76 closing and 1.32 opening, where Touchégg commits at 0.6 and 1.4"), "\(imported.header)")
         // The <animate> lines that made no preview (false, or on keys) are said.
         let unpreviewed = [at(#"MINIMIZE_WINDOW"#), at(#"SEND_KEYS"#), at(#"SHOW_DESKTOP"><animate>false"#)].map(String.init).joined(separator: ", ")
-        #expect(imported.notes == ["animations (animate, color, borderColor, animationPosition, animation_delay) (touchegg.conf:\(unpreviewed)) because Tactus draws its previews (imported as preview: true where <animate> is true on a swipe or pinch of a window or desktop action) in its own colour and at once"])
+        #expect(imported.notes == ["animations (animate, color, borderColor, animationPosition, animation_delay) (touchegg.conf:\(unpreviewed)) because Tactus draws its previews (imported as preview: true where <animate> is not false on a swipe or pinch of a window or desktop action) in its own colour and at once"])
     }
 
     @Test func theImportedPreviewFiresWhereTouchéggWouldRunTheAction() throws {
