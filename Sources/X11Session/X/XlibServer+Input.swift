@@ -98,9 +98,12 @@ extension XlibServer {
 
     public func rejectTouch(device: Int32, touch: UInt32, unlessGone windows: [XWindowID]) -> Bool {
         XGrabServer(display)
-        var attributes = XWindowAttributes()
+        // GetGeometry: one round trip a window (XGetWindowAttributes makes two).
+        var rootReturn: Window = 0
+        var x: Int32 = 0, y: Int32 = 0
+        var width: UInt32 = 0, height: UInt32 = 0, border: UInt32 = 0, depth: UInt32 = 0
         let there = windows.allSatisfy { window in
-            guard XGetWindowAttributes(display, Window(window), &attributes) != 0 else {
+            guard XGetGeometry(display, Drawable(window), &rootReturn, &x, &y, &width, &height, &border, &depth) != 0 else {
                 _ = cx11_take_last_error()
                 return false
             }
