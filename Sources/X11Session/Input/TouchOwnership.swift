@@ -209,7 +209,9 @@ final class TouchOwnership {
     /// window the session names, whose destruction would wrongly make it an acceptance.
     private func clientLandedOn(_ e: XTouchEvent) -> UInt64? {
         guard let window = windowAt(e.root) else { return nil }
-        guard e.child != 0 else { return window }
+        // The window itself: not reparented yet when the touch began (a window manager
+        // reparents a new window a moment after it is mapped).
+        guard e.child != 0, UInt64(e.child) != window else { return window }
         if topLevels[window] != e.child {
             topLevels[window] = server.topLevel(of: XWindowID(window))
         }
