@@ -20,10 +20,10 @@ public enum TouchMode: String, Sendable {
 final class TouchOwnership {
     typealias Server = InputGrabs & ScreenLayout & InputInjection
 
-    private let server: Server
+    let server: Server
     private let feed: InputFeed
     private let timeline: ServerTimeline
-    private let logger: Logger
+    let logger: Logger
     /// Answers every verdict given so far (the router's); called before a reused touch id
     /// forgets the touch it named.
     var answerPendingVerdicts: () -> Void = {}
@@ -70,7 +70,7 @@ final class TouchOwnership {
         var landedOnDestroyedWindow = false
     }
 
-    private var touches: [Key: Tracked] = [:]
+    var touches: [Key: Tracked] = [:]
     /// The top-level window (frame) holding each client window touches landed on, as the
     /// server said (``clientLandedOn(_:)``); forgotten when the client is destroyed.
     private var topLevels: [UInt64: XWindowID] = [:]
@@ -81,11 +81,11 @@ final class TouchOwnership {
     private var matrices: [Int32: [Double]] = [:]
     /// Rejections of pointer-emulating touches waiting for another client's pointer grab to
     /// go, in the order they were decided, with the instant each was decided.
-    private var waitingRejects: [(key: Key, since: Instant)] = []
+    var waitingRejects: [(key: Key, since: Instant)] = []
     /// Since when the first of ``waitingRejects`` has found the pointer held by another
     /// client (nil: it has not yet). Each rejection gets its own wait, counted from when it is
     /// next to go: one that waited behind others must still ask before it is sent.
-    private var headWaitingSince: Instant?
+    var headWaitingSince: Instant?
     /// How long a rejection waits for another client's pointer grab, at most, when that grab
     /// was there before our last replay (an application's menu, a mouse button held down:
     /// grabs that do not freeze the pointer, so a rejection cannot freeze it for good).
@@ -99,7 +99,7 @@ final class TouchOwnership {
     /// The pointer was held by another client right after our last rejection of a
     /// pointer-emulating touch: a grab its replay activated (the server activates a passive
     /// grab while it processes the rejection), cleared once the pointer is seen free.
-    private var grabFromOurReplay = false
+    var grabFromOurReplay = false
     /// How often a waiting rejection asks again, in seconds.
     static let rejectRetry = 0.001
     /// How long a rejection waits for an older pointer-emulating touch to be decided, at most
@@ -108,22 +108,22 @@ final class TouchOwnership {
     static let longestOrderWait = 1.0
     /// The begin time of the last pointer-emulating touch rejected, until the window manager
     /// is known to have read what its replay sent it (``windowManagerAnswered(at:)``).
-    private var lastEmulatingReplayBegan: XTime?
+    var lastEmulatingReplayBegan: XTime?
     /// A touch relayed to the window manager was lifted (its button released through XTest),
     /// and the manager is not known to have read that yet.
-    private var relayReleasedUnread = false
+    var relayReleasedUnread = false
     /// When the window manager was asked the question a rejection waits on (nil: none waits).
-    private var roundTripAskedAt: Instant?
+    var roundTripAskedAt: Instant?
     /// Questions asked and not answered yet, the one waited on included: an answer counts
     /// only once every earlier question has had its own (one that came after a wait gave up
     /// belongs to an older question).
-    private var roundTripsUnanswered = 0
+    var roundTripsUnanswered = 0
     /// How long a rejection waits for the window manager's answer, at most.
     static let longestRoundTripWait = 1.0
     /// The touch whose wait for an older one was logged last.
-    private var olderWaitNoted: TouchID?
+    var olderWaitNoted: TouchID?
     /// The next instant a waiting rejection is tried again (nil: none waits).
-    private(set) var nextRejectRetry: Instant?
+    var nextRejectRetry: Instant?
 
     init(server: Server, feed: InputFeed, timeline: ServerTimeline, logger: Logger) {
         self.server = server
@@ -316,7 +316,7 @@ final class TouchOwnership {
     /// Answers for a touch; returns whether the server replays it (a rejection that was not
     /// turned into an acceptance).
     @discardableResult
-    private func send(_ key: Key, _ tracked: Tracked, accept: Bool) -> Bool {
+    func send(_ key: Key, _ tracked: Tracked, accept: Bool) -> Bool {
         var t = tracked
         var replayed = !accept
         let windows = landedWindows(t)
@@ -373,136 +373,6 @@ final class TouchOwnership {
         t.relayedAsPointer = true
         touches[key] = t
         forgetIfDone(key)
-    }
-
-    /// Sends the waiting rejections, oldest first, while no other client holds the pointer.
-    ///
-    /// Xorg 21.1.7 (dix/events.c, dix/touch.c): a rejection processed while a window
-    /// manager's synchronous click-to-focus grab has the pointer frozen is queued behind the
-    /// freeze; played later, it activates that grab again stamped with the rejection's time,
-    /// not the press's, so the window manager's `XAllowEvents(ReplayPointer, press time)` is
-    /// ignored and the pointer — every touch and the mouse — stays frozen for good. Only the
-    /// pointer-emulating touch reaches pointer grabs, so only its rejection waits (and those
-    /// decided after it, to keep their order), at most ``longestRejectWait``.
-    func rejectWhenThePointerIsFree(at now: Instant) {
-        nextRejectRetry = nil
-        while let (key, since) = waitingRejects.first {
-            guard let t = touches[key], t.rejectWaiting else {
-                waitingRejects.removeFirst()
-                headWaitingSince = nil
-                continue
-            }
-            if t.emulatesPointer {
-                // An older pointer-emulating touch still undecided (a tap waiting to know it is
-                // no double tap) goes first: replayed presses must reach a window manager's
-                // grab in the order of their times. Replayed out of order, an older press
-                // activates the grab with an older time, and the manager's late ungrab for the
-                // newer one (xfwm4, openbox, fluxbox: stamped with that press's time) ends it
-                // without resolving the touch; the server keeps it as the oldest
-                // pointer-emulating touch for good and no press reaches any window after it
-                // (dix/touch.c TouchRemovePointerGrab is an empty FIXME).
-                if let older = touches.values.first(where: { $0.emulatesPointer && $0.awaitingVerdict && !$0.rejectWaiting && $0.id < t.id }),
-                   now < since + Self.longestOrderWait {
-                    if olderWaitNoted != t.id {
-                        olderWaitNoted = t.id
-                        logger.debug("touch \(t.id): rejection waits for touch \(older.id), which began before it and drives the pointer too, to be decided")
-                    }
-                    nextRejectRetry = since + Self.longestOrderWait
-                    return
-                }
-                if waitsForTheWindowManager(t, at: now) { return }
-                let waited = headWaitingSince.map { now - $0 } ?? 0
-                let longest = grabFromOurReplay ? Self.longestReplayGrabWait : Self.longestRejectWait
-                if waited < longest, pointerHeld(by: t, at: now) {
-                    if headWaitingSince == nil {
-                        headWaitingSince = now
-                        logger.debug("touch \(t.id): rejection waits: another client holds the pointer\(grabFromOurReplay ? " (a grab the last replay activated: the pointer is frozen until its client answers)" : "")")
-                    }
-                    nextRejectRetry = now + Self.rejectRetry
-                    return
-                }
-                if waited >= longest {
-                    logger.debug("touch \(t.id): another client held the pointer for \(Int(longest * 1000)) ms: rejected anyway")
-                }
-            }
-            waitingRejects.removeFirst()
-            headWaitingSince = nil
-            let replayed = send(key, t, accept: false)
-            // Whether its replay activated a grab (asked at once: the server activates a
-            // passive grab while it processes the rejection).
-            if t.emulatesPointer && replayed {
-                grabFromOurReplay = pointerHeld(by: t, at: now)
-                lastEmulatingReplayBegan = t.beganAt
-            }
-        }
-    }
-
-    /// Whether the rejection of pointer-emulating touch `t` waits for the window manager to
-    /// read what the last replay sent it: when `t` began in the same server millisecond as the
-    /// touch replayed last (never with fingers; injected input, or two fingers lifting and
-    /// landing in one frame).
-    ///
-    /// Xorg 21.1.7 (dix/events.c): a grab the replay activates takes the touch's begin time,
-    /// and an ungrab is ignored only when it is older than the grab. Window managers answer a
-    /// press on the bare root (xfwm4) or a focus click by ungrabbing with that press's time:
-    /// when it reaches the server after the next replay has activated a grab of the same
-    /// millisecond, it ends that grab without resolving its touch, and the server holds
-    /// button 1 for good (`make xorg-touch-repro REPRO=stranded-burst`: 3 of 3 rounds;
-    /// `stranded-burst-roundtrip`, which asks first: 0 of 3). So the daemon asks the window
-    /// manager a question first; its answer comes after everything it was sent before.
-    ///
-    /// Also after a touch relayed to the window manager was lifted: fluxbox ends a move begun
-    /// on its title bar with `XUngrabPointer(CurrentTime)` (Window.cc stopMoving), which ends
-    /// whatever grab of its own is active when it gets there — on a loaded machine, the
-    /// click-to-focus grab the next replay activated (the likely cause of button 1 held for
-    /// good at round 2,930 of make soak under fluxbox at the pace of fingers on a loaded
-    /// machine; that run kept no debug log to tell).
-    private func waitsForTheWindowManager(_ t: Tracked, at now: Instant) -> Bool {
-        let sameMillisecond = lastEmulatingReplayBegan.map { Int32(bitPattern: t.beganAt &- $0) <= 0 } ?? false
-        guard sameMillisecond || relayReleasedUnread else { return false }
-        if let asked = roundTripAskedAt {
-            if now - asked < Self.longestRoundTripWait {
-                nextRejectRetry = asked + Self.longestRoundTripWait
-                return true
-            }
-            logger.debug("touch \(t.id): the window manager did not answer in \(Int(Self.longestRoundTripWait * 1000)) ms: rejected anyway")
-            // Its late answers, if any, are not waited for: the next question counts afresh.
-            roundTripsUnanswered = 0
-            roundTripAskedAt = nil
-            lastEmulatingReplayBegan = nil
-            relayReleasedUnread = false
-            return false
-        }
-        guard server.askWindowManagerRoundTrip() else {
-            logger.debug("touch \(t.id): no window manager answers _NET_REQUEST_FRAME_EXTENTS: rejected without asking it first")
-            lastEmulatingReplayBegan = nil
-            relayReleasedUnread = false
-            return false
-        }
-        roundTripsUnanswered += 1
-        roundTripAskedAt = now
-        nextRejectRetry = now + Self.longestRoundTripWait
-        logger.debug("touch \(t.id): \(sameMillisecond ? "began in the millisecond of the touch replayed last" : "follows a touch relayed to the window manager"): its rejection waits for the window manager to have read \(sameMillisecond ? "that replay" : "its lift")")
-        return true
-    }
-
-    /// The window manager answered the round trip: it has read what the last replay sent it.
-    func windowManagerAnswered(at now: Instant) {
-        roundTripsUnanswered = max(0, roundTripsUnanswered - 1)
-        guard let asked = roundTripAskedAt, roundTripsUnanswered == 0 else { return }
-        logger.debug("the window manager answered in \(Int((now - asked) * 1000)) ms: it has read what it was sent before")
-        roundTripAskedAt = nil
-        lastEmulatingReplayBegan = nil
-        relayReleasedUnread = false
-        rejectWhenThePointerIsFree(at: now)
-    }
-
-    /// Whether another client holds the pointer (``InputGrabs/pointerGrabbedByAnotherClient(device:serverTime:)``);
-    /// seen free, no grab of our replay stands any more.
-    private func pointerHeld(by t: Tracked, at now: Instant) -> Bool {
-        let held = server.pointerGrabbedByAnotherClient(device: t.device, serverTime: XTime(truncatingIfNeeded: now.nanoseconds / 1_000_000))
-        if !held { grabFromOurReplay = false }
-        return held
     }
 
     /// A client window was destroyed. Touches held that landed on it (on top where they
