@@ -1,5 +1,3 @@
-import Foundation
-
 /// How a Touchégg gesture becomes Tactus bindings: its touchscreen part, and its touchpad
 /// part (swipes one by one, pinches of one finger count together), with the previews
 /// Touchégg's animations become. See ``ToucheggImporter``.
