@@ -34,6 +34,9 @@ struct guard_touch { volatile int device; volatile unsigned touch; volatile int 
 static struct guard_touch guard_table[GUARD_TOUCHES];
 /// Keys pressed through XTest and not released yet, by keycode.
 static volatile unsigned char guard_keys_down[256];
+/// Pointer buttons pressed through XTest and not released yet (a drag of a program without
+/// touch), by button number.
+static volatile unsigned char guard_buttons_down[32];
 static int guard_xtest_opcode = -1;
 static Display *guard_display;
 static int guard_opcode = -1;
@@ -71,6 +74,9 @@ void cx11_abort_guard_hold(int device, unsigned touch) { guard_add(device, touch
 void cx11_abort_guard_xtest(int xtest_opcode) { guard_xtest_opcode = xtest_opcode; }
 void cx11_abort_guard_key(unsigned keycode, int pressed) {
     if (keycode < 256) guard_keys_down[keycode] = pressed ? 1 : 0;
+}
+void cx11_abort_guard_button(unsigned button, int pressed) {
+    if (button < 32) guard_buttons_down[button] = pressed ? 1 : 0;
 }
 
 void cx11_abort_guard_release(int device, unsigned touch) {
@@ -195,6 +201,20 @@ static void guard_handler(int signal_number) {
             guard_write(&q, sizeof q);
             guard_written++;
             guard_keys_down[k] = 0;
+        }
+        for (unsigned b = 1; guard_xtest_opcode >= 0 && b < 32; b++) {
+            if (!guard_buttons_down[b]) continue;
+            xXTestFakeInputReq q;
+            memset(&q, 0, sizeof q);
+            q.reqType = (CARD8)guard_xtest_opcode;
+            q.xtReqType = X_XTestFakeInput;
+            q.length = sz_xXTestFakeInputReq / 4;
+            q.type = ButtonRelease;
+            q.detail = (BYTE)b;
+            q.time = CurrentTime;
+            guard_write(&q, sizeof q);
+            guard_written++;
+            guard_buttons_down[b] = 0;
         }
         guard_round_trip();
     }

@@ -20,6 +20,11 @@ public enum ResolvedAction: Sendable, Equatable, CustomStringConvertible {
     case holdKeys(KeyCombo, hold: Int)
     /// The keys of that hold released: its gesture ended, was cancelled, or went away.
     case releaseKeys(KeyCombo, hold: Int)
+    /// `drag:`: a pointer button pressed (or released) with the pointer at `at`, the window
+    /// under it taking it; between the two, the pointer follows the finger (``pointerMotion(to:)``).
+    case pointerButton(Int, pressed: Bool, at: Point)
+    /// The pointer moved to `to` while a `drag:` holds its button.
+    case pointerMotion(to: Point)
 
     public var description: String {
         switch self {
@@ -33,6 +38,8 @@ public enum ResolvedAction: Sendable, Equatable, CustomStringConvertible {
         case .log(let text): return "log \(text)"
         case .holdKeys(let k, _): return "hold \(k)"
         case .releaseKeys(let k, _): return "release \(k)"
+        case .pointerButton(let b, let pressed, let p): return "\(pressed ? "press" : "release") button \(b) at \(formatNumber(p.x)),\(formatNumber(p.y))"
+        case .pointerMotion(let p): return "move pointer to \(formatNumber(p.x)),\(formatNumber(p.y))"
         }
     }
 }

@@ -10,9 +10,10 @@ private let defaultProfileTemplate = #"""
 # Tactus built-in default profile (tactus check --print-default).
 # Copy it to ~/.config/tactus/config.yaml and edit; `tactus check` validates it.
 #
-# It leaves applications their own input: one- and two-finger scrolling, pinch-zoom and
-# press-and-hold reach them untouched (browsers and viewers do these better than keys can).
-# Only three- and four-finger swipes, and edge swipes in browsers, are taken.
+# It leaves applications that handle touch their own input: one- and two-finger scrolling,
+# pinch-zoom and press-and-hold reach them untouched (browsers and viewers do these better
+# than keys can). Only three- and four-finger swipes, and edge swipes in browsers, are taken.
+# Programs that know nothing of touch get a touchscreen's conventions (the last profile).
 version: 1
 
 settings:
@@ -93,6 +94,43 @@ profiles:
       - name: edge-forward
         edgePan: { edges: [right] }
         action: { keys: alt+Right }
+
+  # Programs that do not handle touch: xterm, Tk, GTK 2, Java, Motif, Wine, Firefox as Debian
+  # starts it (`tactus windows` shows 'mouse' under TOUCH). Without Tactus the X server makes
+  # the first finger the left mouse button and drops the others: a drag selects text and
+  # never scrolls, two fingers do what one does, nothing right-clicks. Over their windows,
+  # whatever other profile they match, these gestures give them a touchscreen's conventions
+  # (Windows's for programs written before touch). A tap is still a click and a double tap a
+  # double click: no gesture here takes them. To leave one program as it was, give it a
+  # profile with 'touch: own'; for one that takes touches but makes a mouse of them, 'touch: mouse'.
+  - name: programs-without-touch
+    match: { touch: mouse }
+    gestures:
+      # One finger dragged: the content follows it, a wheel step per 40 px (about three
+      # lines); the program gets wheel steps where the finger is, never a button-1 drag.
+      - name: drag-scrolls
+        pan: { touches: 1 }
+        scroll: { every: 40 }
+      # Two fingers dragged: the same, both ways.
+      - name: two-finger-scroll
+        pan: { touches: 2 }
+        scroll: { every: 40 }
+      # A press held still: a ring shows. Lifted there, it is a right click at the lift, and
+      # nothing else of it reaches the program; moved, it is a left-button drag (select text,
+      # move an icon, drag a scroll bar's thumb).
+      - name: hold-right-click-or-drag
+        longPress: {}
+        drag: { button: 1 }
+        action: { click: 3 }
+      # Two fingers tapped together: a right click.
+      - name: two-finger-right-click
+        tap: { touches: 2 }
+        action: { click: 3 }
+      # Two fingers spread or pinched: zoom in or out, as Ctrl and the wheel do.
+      - name: pinch-zoom
+        pinch: {}
+        hold: { keys: ctrl }
+        repeat: { every: 0.15, action: { scroll: up }, reverse: { scroll: down } }
 """#
 
 /// `template` with the marker line replaced by every threshold `settings:` can set, as

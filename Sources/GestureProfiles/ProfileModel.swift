@@ -22,6 +22,14 @@ public struct ProfileFile: Sendable {
         profiles.first { !$0.appliesToScreen && $0.match.matches(window, on: monitor) }
     }
 
+    /// What a window's program does with touches and who says so: its profile's `touch:`,
+    /// else what the server told, else `own` (not known: Tactus changes nothing there).
+    public func programTouch(for window: WindowInfo, on monitor: Monitor? = nil) -> ProgramTouchVerdict {
+        if let t = matchingProfile(for: window, on: monitor)?.touch { return ProgramTouchVerdict(t, .profile) }
+        if let t = window.touch { return ProgramTouchVerdict(t, .server) }
+        return ProgramTouchVerdict(.own, .unknown)
+    }
+
     /// Every keysym name a `keys` action of the file presses, once each, in file order.
     public var keyNames: [String] {
         var actions = allGestures.flatMap(\.actions)
@@ -114,8 +122,12 @@ public struct Profile: Sendable {
     public var regions: [RegionSpec]
     public var touchpad: [TouchpadBinding]
     public var location: SourceLocation
+    /// `touch:` of a window profile: what its windows' program does with touches, whatever
+    /// the server says (nil: as the server says).
+    public var touch: ProgramTouch? = nil
 
-    /// `match: any` or `match: { monitor: … }`: the profile's gestures are on the screen view.
+    /// `match: any`, `match: { monitor: … }` or `match: { touch: … }`: the profile's gestures
+    /// are on the screen view.
     public var appliesToScreen: Bool { match.isScreen }
 }
 
@@ -167,12 +179,32 @@ public struct GestureSpec: Sendable {
     /// `hold: { keys }` (continuous gestures): keys held down from the gesture's begin to its
     /// end, its actions' keys typed while they are down.
     public var hold: HoldSpec? = nil
+    /// `drag: { button }` (a long press): moved once it is recognized, the button goes down
+    /// where the finger was held, the pointer follows the finger, and the button comes up at
+    /// the lift; its `action` then does not fire. Lifted where it was held, `action` fires.
+    public var drag: DragSpec? = nil
 
     /// Every action it may fire: `action`, `repeat`'s two, and `on:` by state name.
     public var actions: [ActionSpec] { allActions(action, on, self.repeat) }
 
     /// Whether `action` waits for the lift and fires only past the preview's commit point.
     public var firesAtLift: Bool { fire == .atLift }
+}
+
+/// `drag: { button }` of a long press: press-and-hold then drag is a drag with that mouse
+/// button (Windows's touch convention for programs without touch: select text, move an icon).
+public struct DragSpec: Sendable, Equatable {
+    /// The pointer button held while the finger drags (1 to 9).
+    public var button: Int
+    /// How far the finger moves from where it was held before the button goes down (px):
+    /// a finger resting on glass wanders a few pixels, and a right click at the lift must
+    /// not become a drag for that.
+    public var slop: Double
+
+    public init(button: Int, slop: Double) {
+        self.button = button
+        self.slop = slop
+    }
 }
 
 /// `fire:` of a swipe or a pinch: when its `action` runs.

@@ -53,9 +53,14 @@ struct JSONLinesTrace {
                 guard nums[2] >= 0, nums[3] >= 0 else { throw fail("\"frame\" has a negative size") }
                 frame = Rect(x: nums[0], y: nums[1], width: nums[2], height: nums[3])
             }
+            var touch: ProgramTouch?
+            if let t = try string("touch") {
+                guard let kind = ProgramTouch(rawValue: t) else { throw fail("\"touch\" must be \"own\" or \"mouse\"") }
+                touch = kind
+            }
             event = .window(WindowUpdate(
                 id: UInt64(id), windowClass: try string("class"), instance: try string("instance"), title: try string("title"),
-                type: try string("type"), frame: frame, focused: try bool("focused"), raise: try bool("raise") ?? false))
+                type: try string("type"), frame: frame, focused: try bool("focused"), touch: touch, raise: try bool("raise") ?? false))
         case "window-closed":
             let id = try number("id")
             guard id >= 0, id == id.rounded(), id < 1e15 else { throw fail("\"id\" must be a whole number") }

@@ -21,14 +21,18 @@ public struct WindowsAnswer: Sendable, Equatable {
     /// screen's).
     public var windows: [WindowInfo]
     public var profiles: [String?]
+    /// What each window's program does with touches, and who says so.
+    public var touches: [ProgramTouchVerdict]
     public var screenProfiles: [String]
     public var hasWindowManager: Bool
 
-    public init(configuration: String, pid: Int32, windows: [WindowInfo], profiles: [String?], screenProfiles: [String], hasWindowManager: Bool) {
+    public init(configuration: String, pid: Int32, windows: [WindowInfo], profiles: [String?], touches: [ProgramTouchVerdict], screenProfiles: [String],
+                hasWindowManager: Bool) {
         self.configuration = configuration
         self.pid = pid
         self.windows = windows
         self.profiles = profiles
+        self.touches = touches
         self.screenProfiles = screenProfiles
         self.hasWindowManager = hasWindowManager
     }
@@ -40,12 +44,14 @@ public struct WindowsAnswer: Sendable, Equatable {
         o.add("pid", pid)
         o.add("windowManager", hasWindowManager)
         o.add("screenProfiles", screenProfiles)
-        o.add("windows", zip(windows, profiles).map { Self.item($0, profile: $1) })
+        o.add("windows", windows.indices.map { Self.item(windows[$0], profile: profiles[$0], touch: touches[$0]) })
         return o.line
     }
 
-    /// A window and the profile it gets, as this answer and `tactus windows --json` write it.
-    public static func item(_ w: WindowInfo, profile: String?) -> JSONLine {
+    /// A window, the profile it gets and what its program does with touches (`touch`: own or
+    /// mouse; `touchSource`: server, profile, or unknown), as this answer and
+    /// `tactus windows --json` write it.
+    public static func item(_ w: WindowInfo, profile: String?, touch: ProgramTouchVerdict) -> JSONLine {
         var item = JSONLine()
         item.add("id", w.id)
         item.add("class", w.windowClass)
@@ -55,6 +61,8 @@ public struct WindowsAnswer: Sendable, Equatable {
         item.add("frame", [w.frame.x, w.frame.y, w.frame.width, w.frame.height])
         item.add("focused", w.focused)
         item.add("profile", profile)
+        item.add("touch", touch.touch.rawValue)
+        item.add("touchSource", touch.source.rawValue)
         return item
     }
 
@@ -64,7 +72,7 @@ public struct WindowsAnswer: Sendable, Equatable {
               case .string(let configuration)? = o["configuration"], case .number(let pid)? = o["pid"],
               case .bool(let wm)? = o["windowManager"], case .array(let screen)? = o["screenProfiles"],
               case .array(let items)? = o["windows"] else { return nil }
-        var windows: [WindowInfo] = [], profiles: [String?] = []
+        var windows: [WindowInfo] = [], profiles: [String?] = [], touches: [ProgramTouchVerdict] = []
         for case .object(let w) in items {
             func text(_ k: String) -> String { if case .string(let s)? = w[k] { return s }; return "" }
             guard case .number(let id)? = w["id"], case .array(let frame)? = w["frame"], frame.count == 4 else { return nil }
@@ -74,8 +82,12 @@ public struct WindowsAnswer: Sendable, Equatable {
             windows.append(WindowInfo(id: UInt64(id), windowClass: text("class"), instance: text("instance"), title: text("title"), type: text("type"),
                                       frame: Rect(x: f[0], y: f[1], width: f[2], height: f[3]), focused: focused))
             if case .string(let p)? = w["profile"] { profiles.append(p) } else { profiles.append(nil) }
+            let touch = ProgramTouch(rawValue: text("touch")) ?? .own
+            let source = ProgramTouchSource(rawValue: text("touchSource")) ?? .unknown
+            if source == .server { windows[windows.count - 1].touch = touch }
+            touches.append(ProgramTouchVerdict(touch, source))
         }
-        self.init(configuration: configuration, pid: Int32(pid), windows: windows, profiles: profiles,
+        self.init(configuration: configuration, pid: Int32(pid), windows: windows, profiles: profiles, touches: touches,
                   screenProfiles: screen.compactMap { if case .string(let s) = $0 { return s }; return nil }, hasWindowManager: wm)
     }
 }

@@ -55,5 +55,7 @@ void cx11_abort_guard_release(int device, unsigned touch);
 void cx11_abort_guard_xtest(int xtest_opcode);
 /// A key pressed (or released) through XTest: the guard releases those still down.
 void cx11_abort_guard_key(unsigned keycode, int pressed);
+/// A pointer button pressed (1) or released (0) through XTest, for the guard to release.
+void cx11_abort_guard_button(unsigned button, int pressed);
 
 #endif

@@ -36,7 +36,7 @@ enum GestureKey: SectionKey {
 enum GestureOption: String, CaseIterable {
     case action, on, `repeat`, scroll, requireToFail, simultaneousWith, preventsNot, notPreventedBy
     case cancelsTouchesInView, delaysTouchesBegan, delaysTouchesEnded, exclude, enabled
-    case fire, preview, hold
+    case fire, preview, hold, drag
 }
 
 /// `on:`'s keys: the states of a continuous gesture, or `recognized` for a discrete one.
@@ -62,6 +62,9 @@ enum RepeatKey: String, SectionKey { case every, action, reverse }
 enum ScrollKey: String, SectionKey { case every, natural, axis }
 
 enum HoldKey: String, SectionKey { case keys }
+
+/// `drag:`'s keys.
+enum DragKey: String, SectionKey { case button }
 
 /// Where a reference to a gesture was written, for errors found after the whole file is read.
 struct Reference {
@@ -159,6 +162,14 @@ extension ProfileParser {
                     sink.error(keyNode, "'hold' needs a continuous gesture (longPress, pan, pinch, rotation, edgePan); '\(name)' is discrete, its keys would go down and up at once (put them in its action's keys instead)")
                 }
                 spec.hold = parseHold(value)
+            case .drag:
+                switch recognizer {
+                case .longPress?, nil: break
+                default: sink.error(keyNode, "'drag' is for a longPress (held still, then moved: a drag with the mouse button); '\(name)' is not one")
+                }
+                var slop = settings.gestures.longPress.allowableMovement
+                if case .longPress(_, let allowable, _, _)? = recognizer { slop = allowable }
+                spec.drag = parseDrag(value, slop: slop)
             case .exclude:
                 for r in reader.list(value) {
                     guard let s = reader.string(r, field) else { continue }
@@ -250,6 +261,19 @@ extension ProfileParser {
         }
         guard case .keys(let combo)? = parseKeys(keys.value) else { return nil }
         return HoldSpec(keys: combo)
+    }
+
+    /// `drag: { button }` (`drag: {}`: button 1).
+    /// `slop`: the long press's own allowable movement.
+    func parseDrag(_ node: Node, slop: Double) -> DragSpec? {
+        guard let entries = reader.entries(node, "drag", DragKey.self) else { return nil }
+        var spec = DragSpec(button: 1, slop: slop)
+        for (key, _, value) in entries {
+            switch key {
+            case .button: spec.button = reader.integer(value, "drag button", range: 1...9) ?? spec.button
+            }
+        }
+        return spec
     }
 
     /// `scroll: { every, natural, axis }`, each optional (`scroll: {}` takes the defaults).

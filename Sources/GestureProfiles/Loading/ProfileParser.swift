@@ -36,7 +36,7 @@ final class ProfileParser {
     enum FileKey: String, SectionKey { case version, settings, profiles }
 
     /// One entry of `profiles:`.
-    enum ProfileKey: String, SectionKey { case name, match, gestures, regions, touchpad }
+    enum ProfileKey: String, SectionKey { case name, match, touch, gestures, regions, touchpad }
 
     func parseFile(_ root: Node, path: String) -> ProfileFile? {
         guard let top = reader.entries(root, "the profile file", FileKey.self) else { return nil }
@@ -89,6 +89,16 @@ final class ProfileParser {
         } else {
             sink.error(node, "profile '\(name)' needs a 'match' (any, or class/instance/title/type)")
         }
+        // `touch:` says what the program of the profile's windows does with touches, over
+        // what the server says (`tactus windows`): `own` leaves them its touches, `mouse`
+        // gives it the conventions of the `match: { touch: mouse }` profiles.
+        var touch: ProgramTouch?
+        if let t = byKey[.touch] {
+            touch = reader.choice(t.value, "touch", ProgramTouch.allCases.map(\.rawValue)).flatMap(ProgramTouch.init)
+            if match.isScreen {
+                sink.error(t.keyNode, "'touch' is for a profile of windows (match: class, instance, title, type): it says what their program does with touches; profile '\(name)' applies to the screen")
+            }
+        }
         var regions: [RegionSpec] = []
         var seen: Set<String> = []
         for rn in list(byKey[.regions], "regions") {
@@ -99,7 +109,13 @@ final class ProfileParser {
         let regionNames = regions.map(\.name)
         let gestures = list(byKey[.gestures], "gestures").compactMap { parseGesture($0, regionNames: regionNames) }
         let touchpad = list(byKey[.touchpad], "touchpad").compactMap { parseTouchpad($0) }
-        return Profile(name: name, match: match, gestures: gestures, regions: regions, touchpad: touchpad, location: SourceLocation(node.mark))
+        var profile = Profile(name: name, match: match, gestures: gestures, regions: regions, touchpad: touchpad, location: SourceLocation(node.mark))
+        profile.touch = touch
+        if match.programTouch != nil {
+            if !regions.isEmpty { sink.error(byKey[.regions]!.keyNode, "profile '\(name)' is a layer over many windows (match: touch): it takes gestures, not regions") }
+            if !touchpad.isEmpty { sink.error(byKey[.touchpad]!.keyNode, "profile '\(name)' is a layer over the windows whose program handles touch one way (match: touch): its gestures are the touchscreen's; touchpad bindings go in a 'match: any' profile") }
+        }
+        return profile
     }
 
     /// The items of a list-valued entry (none when the entry is absent or not a list).

@@ -47,7 +47,8 @@ extension ProfileRuntime {
             return
         }
         if let a = spec.on[event.state] { fire(a) }
-        if let a = spec.action {
+        let dragged = spec.drag.map { runDrag($0, key: ObjectIdentifier(r), event: event, gesture: spec.name, state: state, window: w) } ?? false
+        if let a = spec.action, !dragged {
             switch (spec.fire, event.state) {
             case (.atLift?, .began): hold(a, spec: spec, event: event, state: .ended, by: r, window: w, origin: origin)
             case (.atLift?, _): follow(event, by: r)

@@ -53,6 +53,8 @@ public final class ProfileRuntime {
     var bindings: [ObjectIdentifier: Binding] = [:]
     var repeats: [ObjectIdentifier: RepeatCounter] = [:]
     var scrolls: [ObjectIdentifier: ScrollSteps] = [:]
+    /// Long presses' `drag:` under way (`ProfileRuntime+Drag.swift`).
+    var drags: [ObjectIdentifier: ActiveDrag] = [:]
     /// Touchscreen gestures' holds whose keys are down (`ProfileRuntime+Holds.swift`).
     var holds: [ObjectIdentifier: ActiveHold] = [:]
     /// The touchpad gesture's holds whose keys are down, in the order they went down.
@@ -99,6 +101,7 @@ public final class ProfileRuntime {
         bindings = [:]
         repeats = [:]
         scrolls = [:]
+        drags = [:]
         configuration = newConfiguration
         buildScreen()
         windowViews = [:]
@@ -112,6 +115,7 @@ public final class ProfileRuntime {
             screenRegions += zip(views.regions, profile.regions).map { ScreenRegion(view: $0, spec: $1, monitor: monitor) }
             screenRecognizers += views.recognizers
             if let monitor { limit(views.recognizers, to: monitor) }
+            if let kind = profile.match.programTouch { limit(views.recognizers, toPrograms: kind) }
         }
         layOutScreenRegions()
     }
@@ -183,6 +187,7 @@ public final class ProfileRuntime {
             bindings[ObjectIdentifier(r)] = nil
             repeats[ObjectIdentifier(r)] = nil
             scrolls[ObjectIdentifier(r)] = nil
+            drags[ObjectIdentifier(r)] = nil
         }
         // Their cancellation released what they held (unless the engine was mid-event).
         releaseStaleHolds(at: engine.now)

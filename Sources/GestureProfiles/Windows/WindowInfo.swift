@@ -10,8 +10,11 @@ public struct WindowInfo: Sendable, Equatable {
     public var type: String
     public var frame: Rect
     public var focused: Bool
+    /// Whether its program takes touches itself, as the server told (nil: not known).
+    public var touch: ProgramTouch?
 
-    public init(id: UInt64, windowClass: String = "", instance: String = "", title: String = "", type: String = "normal", frame: Rect, focused: Bool = false) {
+    public init(id: UInt64, windowClass: String = "", instance: String = "", title: String = "", type: String = "normal", frame: Rect, focused: Bool = false,
+                touch: ProgramTouch? = nil) {
         self.id = id
         self.windowClass = windowClass
         self.instance = instance
@@ -19,6 +22,7 @@ public struct WindowInfo: Sendable, Equatable {
         self.type = type
         self.frame = frame
         self.focused = focused
+        self.touch = touch
     }
 }
 
@@ -32,11 +36,12 @@ public struct WindowUpdate: Sendable, Equatable {
     public var type: String?
     public var frame: Rect?
     public var focused: Bool?
+    public var touch: ProgramTouch?
     /// Moves the window to the top of the stacking order.
     public var raise: Bool
 
     public init(id: UInt64, windowClass: String? = nil, instance: String? = nil, title: String? = nil, type: String? = nil,
-                frame: Rect? = nil, focused: Bool? = nil, raise: Bool = false) {
+                frame: Rect? = nil, focused: Bool? = nil, touch: ProgramTouch? = nil, raise: Bool = false) {
         self.id = id
         self.windowClass = windowClass
         self.instance = instance
@@ -44,17 +49,19 @@ public struct WindowUpdate: Sendable, Equatable {
         self.type = type
         self.frame = frame
         self.focused = focused
+        self.touch = touch
         self.raise = raise
     }
 
     /// Every property of `info` (a window seen whole).
     public init(_ info: WindowInfo) {
-        self.init(id: info.id, windowClass: info.windowClass, instance: info.instance, title: info.title, type: info.type, frame: info.frame, focused: info.focused)
+        self.init(id: info.id, windowClass: info.windowClass, instance: info.instance, title: info.title, type: info.type, frame: info.frame, focused: info.focused,
+                  touch: info.touch)
     }
 
     /// Whether it only moves the window in the stacking order (or says nothing at all).
     public var isRaiseOnly: Bool {
-        windowClass == nil && instance == nil && title == nil && type == nil && frame == nil && focused == nil
+        windowClass == nil && instance == nil && title == nil && type == nil && frame == nil && focused == nil && touch == nil
     }
 
     /// `info` with this update's fields applied.
@@ -66,6 +73,7 @@ public struct WindowUpdate: Sendable, Equatable {
         if let v = type { out.type = v }
         if let v = frame { out.frame = v }
         if let v = focused { out.focused = v }
+        if let v = touch { out.touch = v }
         return out
     }
 }

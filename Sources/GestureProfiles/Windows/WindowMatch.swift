@@ -26,10 +26,14 @@ public struct StringMatcher: Sendable, CustomStringConvertible {
 }
 
 /// `match:` — `any` (the screen view), `monitor:` alone (the screen view, for touches that
-/// start on that monitor), or window conditions that must all hold.
+/// start on that monitor), `touch:` alone (the screen view, for touches that start on a
+/// window whose program handles touch that way), or window conditions that must all hold.
 public enum WindowMatch: Sendable {
     case any
     case monitor(StringMatcher)
+    /// A layer over every window whose program does this with touches (``ProgramTouch``),
+    /// whatever other profile the window matches: the window's own gestures come first.
+    case programs(touch: ProgramTouch)
     /// `monitor`: the monitor the window is on (the one it overlaps most).
     case window(class: StringMatcher?, instance: StringMatcher?, title: StringMatcher?, type: String?, monitor: StringMatcher?)
 
@@ -37,7 +41,7 @@ public enum WindowMatch: Sendable {
     public func matches(_ w: WindowInfo, on monitor: Monitor? = nil) -> Bool {
         switch self {
         case .any: return true
-        case .monitor: return false
+        case .monitor, .programs: return false
         case .window(let cls, let instance, let title, let type, let onMonitor):
             if let cls, !cls.matches(w.windowClass) { return false }
             if let instance, !instance.matches(w.instance) { return false }
@@ -48,10 +52,11 @@ public enum WindowMatch: Sendable {
         }
     }
 
-    /// Whether the profile's gestures are on the screen view (`any`, or a monitor alone).
+    /// Whether the profile's gestures are on the screen view (`any`, a monitor alone, or a
+    /// kind of program).
     public var isScreen: Bool {
         switch self {
-        case .any, .monitor: true
+        case .any, .monitor, .programs: true
         case .window: false
         }
     }
@@ -59,6 +64,12 @@ public enum WindowMatch: Sendable {
     /// The monitor a screen profile is limited to (nil: the whole screen, or a window profile).
     public var screenMonitor: StringMatcher? {
         if case .monitor(let m) = self { return m }
+        return nil
+    }
+
+    /// The kind of program a screen profile is limited to (nil: every window, or a window profile).
+    public var programTouch: ProgramTouch? {
+        if case .programs(let t) = self { return t }
         return nil
     }
 }

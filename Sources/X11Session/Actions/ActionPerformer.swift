@@ -21,6 +21,8 @@ public final class ActionPerformer: ActionSink {
     public let keys: KeyInjector
     public let wheel: WheelScroller
     private var children: Set<Int32> = []
+    /// Buttons a `drag:` pressed through XTest and has not released.
+    private var buttonsDown: Set<Int> = []
     /// The desktops of the last switch asked for (the feedback's arrow points from one to the other).
     public internal(set) var lastDesktopSwitch: (from: Int, to: Int)?
     /// Keys and clicks waiting for their window to take the focus.
@@ -65,6 +67,10 @@ public final class ActionPerformer: ActionSink {
             windowRequest(op, XWindowID(window))
         case .desktop(let op): desktopRequest(op)
         case .scroll(let direction, let at): wheel.scroll(direction, at: at)
+        case .pointerButton(let button, let pressed, let at): pointerButton(button, pressed: pressed, at: at)
+        case .pointerMotion(let to):
+            server.fakeMotion(to: to)
+            server.flush()
         case .command(let argv): spawn(argv, environment: [:])
         case .shell(let script, let environment): spawn(["/bin/sh", "-c", script], environment: environment)
         case .log(let text): log(text)
@@ -138,6 +144,32 @@ public final class ActionPerformer: ActionSink {
         default:
             break
         }
+    }
+
+    /// A `drag:`'s button, pressed or released now: unlike a click it cannot wait for the
+    /// finger to lift, since the drag is the finger's. (The server counts a pointer-emulating
+    /// touch as button 1 in the events' state while it is down, so the press shows Button1Mask,
+    /// as the drags of touchscreen drivers that emulate the mouse do.)
+    private func pointerButton(_ button: Int, pressed: Bool, at: Point) {
+        if pressed {
+            guard buttonsDown.insert(button).inserted else { return }
+        } else {
+            guard buttonsDown.remove(button) != nil else { return }
+        }
+        server.fakeMotion(to: at)
+        server.fakeButton(UInt32(button), pressed: pressed)
+        server.flush()
+    }
+
+    /// Lets up every button a `drag:` holds down (on shutdown: XTest buttons a client pressed
+    /// stay down after it is gone). Returns the buttons.
+    @discardableResult
+    public func releasePressedButtons() -> [Int] {
+        let down = buttonsDown.sorted()
+        for b in down { server.fakeButton(UInt32(b), pressed: false) }
+        buttonsDown = []
+        server.flush()
+        return down
     }
 
     /// Binds spare keycodes now for the keysyms in `names` the keyboard map lacks (see

@@ -11,7 +11,7 @@ extension Daemon {
     func applyFeedbackSettings() {
         // Gestures (and touchpad bindings) with a preview need the overlay even when
         // `settings.feedback` is absent.
-        let previews = configuration.allGestures.contains { $0.preview && $0.enabled }
+        let previews = configuration.allGestures.contains { ($0.preview || $0.drag != nil) && $0.enabled }
             || configuration.profiles.contains { $0.touchpad.contains(where: \.preview) }
         let wanted = options.observeOnly ? nil : configuration.settings.feedback ?? (previews ? .previewsOnly : nil)
         let thresholds = configuration.settings.gestures.preview
@@ -50,7 +50,10 @@ extension Daemon {
             feedback.touches = undecided.isEmpty ? [] : session.engine.activeTouches.filter { undecided.contains($0.id) }
                 .map { FeedbackOverlay.UndecidedTouch(location: $0.location, since: $0.beganAt) }
         }
-        if feedback.settings.previews { feedback.previews = previews() }
+        if feedback.settings.previews {
+            feedback.previews = previews()
+            feedback.heldPresses = session.runtime.heldPresses
+        }
         if !feedback.firedActions.isEmpty { startAnimations(feedback) }
         feedback.render(at: timeline.now)
         server.flush()

@@ -10,6 +10,7 @@ extension Daemon {
         let windows = session.windows.all
         return WindowsAnswer(configuration: configurationName, pid: CurrentProcess.id, windows: windows,
                              profiles: windows.map { session.runtime.matchingProfile(for: $0)?.name },
+                             touches: windows.map { session.runtime.programTouch(for: $0) },
                              screenProfiles: WindowReport.screenProfileNames(configuration),
                              hasWindowManager: watcher?.tracker.hasWindowManager ?? false).line
     }

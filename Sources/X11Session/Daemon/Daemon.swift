@@ -348,6 +348,8 @@ public final class Daemon: ActionSink, GestureObserver {
         screen.touchscreens.restoreAll()
         let held = performer.releaseHeldKeys()
         if !held.isEmpty { logger.info("released the keys gestures held: \(held.map(\.description).joined(separator: ", "))") }
+        let buttons = performer.releasePressedButtons()
+        if !buttons.isEmpty { logger.info("released the pointer buttons a drag held: \(buttons.map(String.init).joined(separator: ", "))") }
         performer.releaseTemporaryKeycodes()
         feedback?.close()
         server.sync()

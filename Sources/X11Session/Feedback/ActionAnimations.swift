@@ -69,7 +69,7 @@ public enum ActionAnimations {
                 let (columns, rows) = m.step
                 return .arrow(columns > 0 ? .right : columns < 0 ? .left : rows > 0 ? .down : .up, in: context.monitor)
             }
-        case .command, .shell, .keys, .click, .scroll, .log, .holdKeys, .releaseKeys:
+        case .command, .shell, .keys, .click, .scroll, .log, .holdKeys, .releaseKeys, .pointerButton, .pointerMotion:
             return nil
         }
     }

@@ -34,6 +34,9 @@ public final class FeedbackOverlay {
     /// The previews of gestures waiting for the lift (set before each render, from the same
     /// frame).
     public var previews: [FeedbackPreview] = []
+    /// Where long presses with `drag:` are held, recognized and not moved yet: a ring says
+    /// "lift for the right click, move to drag" (Windows's press-and-hold ring).
+    public var heldPresses: [Point] = []
     /// Window and desktop actions fired since the last render, waiting for their animation
     /// (worked out after the verdicts are answered: nothing is asked of the server before).
     public var firedActions: [ActionRequest] = []
@@ -84,6 +87,10 @@ public final class FeedbackOverlay {
             shapes += previews.flatMap(\.shapes)
             opacities += previews.map(\.opacity)
         }
+        if settings.previews, !heldPresses.isEmpty {
+            shapes += heldPresses.flatMap(Self.mark)
+            opacities.append(1)
+        }
         var markDue: Instant?
         if settings.touches, !touches.isEmpty {
             let marked = touches.filter { now - $0.since >= touchMarkDelay }
@@ -126,6 +133,7 @@ public final class FeedbackOverlay {
         changedSince = nil
         animations = []
         previews = []
+        heldPresses = []
         firedActions = []
         nextFrame = nil
     }

@@ -8,10 +8,13 @@ public struct WindowReport {
         public var window: WindowInfo
         /// The window's own profile (first `match` that holds), nil when only the screen's.
         public var profile: String?
+        /// What its program does with touches, and who says so.
+        public var touch: ProgramTouchVerdict
 
-        public init(window: WindowInfo, profile: String?) {
+        public init(window: WindowInfo, profile: String?, touch: ProgramTouchVerdict) {
             self.window = window
             self.profile = profile
+            self.touch = touch
         }
     }
 
@@ -26,18 +29,26 @@ public struct WindowReport {
     /// `windows` bottom of the stack first (as the server lists them); `monitors`: where
     /// they are, for profiles that ask for a monitor.
     public init(windows: [WindowInfo], configuration: ProfileFile, hasWindowManager: Bool, monitors: MonitorList = MonitorList()) {
-        self.init(rows: windows.reversed().map { Row(window: $0, profile: configuration.matchingProfile(for: $0, on: monitors.monitor(for: $0.frame))?.name) },
+        self.init(rows: windows.reversed().map { w in
+                      let monitor = monitors.monitor(for: w.frame)
+                      return Row(window: w, profile: configuration.matchingProfile(for: w, on: monitor)?.name,
+                                 touch: configuration.programTouch(for: w, on: monitor))
+                  },
                   screenProfiles: Self.screenProfileNames(configuration), hasWindowManager: hasWindowManager)
     }
 
     /// The `match: any` profiles as listed: `NAME`, or `NAME (on MONITOR)`.
     public static func screenProfileNames(_ configuration: ProfileFile) -> [String] {
-        configuration.screenProfiles.map { p in p.match.screenMonitor.map { "\(p.name) (on \($0))" } ?? p.name }
+        configuration.screenProfiles.map { p in
+            if let m = p.match.screenMonitor { return "\(p.name) (on \(m))" }
+            if let t = p.match.programTouch { return "\(p.name) (windows with touch \(t.rawValue))" }
+            return p.name
+        }
     }
 
     /// The running daemon's windows and profiles (`answer.windows` bottom of the stack first).
     public init(_ answer: WindowsAnswer) {
-        self.init(rows: zip(answer.windows, answer.profiles).reversed().map { Row(window: $0, profile: $1) },
+        self.init(rows: answer.windows.indices.reversed().map { Row(window: answer.windows[$0], profile: answer.profiles[$0], touch: answer.touches[$0]) },
                   screenProfiles: answer.screenProfiles, hasWindowManager: answer.hasWindowManager)
         source = "profiles from the running daemon (pid \(answer.pid)): \(answer.configuration) (windows minimized or on another desktop take no touches and are left out)"
     }
@@ -55,14 +66,18 @@ public struct WindowReport {
     }
 
     public func text() -> String {
-        let table = TextTable(["WINDOW", "CLASS", "INSTANCE", "TYPE", "PROFILE", "TITLE"])
+        let table = TextTable(["WINDOW", "CLASS", "INSTANCE", "TYPE", "PROFILE", "TOUCH", "TITLE"])
         for r in rows {
             let w = r.window
             table.add(["0x" + String(w.id, radix: 16) + (w.focused ? "*" : ""), w.windowClass, w.instance, w.type,
-                       r.profile ?? "-", w.title])
+                       r.profile ?? "-", r.touch.description, w.title])
         }
         var out = table.render()
-        if !rows.isEmpty { out += "(* focused; PROFILE '-': no profile of its own, only the screen's gestures apply)\n" }
+        if !rows.isEmpty {
+            out += "(* focused; PROFILE '-': no profile of its own, only the screen's gestures apply; TOUCH: 'own', its program takes touches"
+                + " itself and gets them as Tactus lets them go; 'mouse', it selects none and gets the touchscreen conventions of the"
+                + " 'match: { touch: mouse }' profiles; '(profile)': set by the window's profile)\n"
+        }
         if screenProfiles.isEmpty {
             out += "screen profiles: none (no profile with match: any)\n"
         } else {
@@ -72,7 +87,7 @@ public struct WindowReport {
     }
 
     public func jsonLines() -> String {
-        rows.map { WindowsAnswer.item($0.window, profile: $0.profile).line + "\n" }.joined()
+        rows.map { WindowsAnswer.item($0.window, profile: $0.profile, touch: $0.touch).line + "\n" }.joined()
     }
 }
 

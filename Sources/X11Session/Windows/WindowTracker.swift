@@ -14,10 +14,12 @@ public struct WindowTracker {
     public func clients() -> [WindowInfo] {
         let ids = server.numbers(server.root, "_NET_CLIENT_LIST_STACKING") ?? server.numbers(server.root, "_NET_CLIENT_LIST") ?? []
         let active = server.numbers(server.root, "_NET_ACTIVE_WINDOW")?.first
-        return ids.compactMap { id in info(id, focused: id == active) }
+        return ids.compactMap { id in info(id, focused: id == active, probeTouch: true) }
     }
 
-    public func info(_ id: XWindowID, focused: Bool = false) -> WindowInfo? {
+    /// `probeTouch`: also ask the server whether its program takes touches itself (a server
+    /// grab and a round trip per window of its tree: done once, when the window is first read).
+    public func info(_ id: XWindowID, focused: Bool = false, probeTouch: Bool = false) -> WindowInfo? {
         guard let frame = server.geometry(id) else { return nil }
         let hint = server.classHint(id)
         let title = server.text(id, "_NET_WM_NAME") ?? server.text(id, "WM_NAME") ?? ""
@@ -25,7 +27,9 @@ public struct WindowTracker {
         if let t = server.numbers(id, "_NET_WM_WINDOW_TYPE")?.first, let name = server.atomName(t) {
             type = name.replacingPrefix("_NET_WM_WINDOW_TYPE_").lowercased()
         }
-        return WindowInfo(id: UInt64(id), windowClass: hint?.windowClass ?? "", instance: hint?.instance ?? "", title: title, type: type, frame: frame, focused: focused)
+        var info = WindowInfo(id: UInt64(id), windowClass: hint?.windowClass ?? "", instance: hint?.instance ?? "", title: title, type: type, frame: frame, focused: focused)
+        if probeTouch { info.touch = server.touchSelectedByAnotherClient(in: id).map { $0 ? .own : .mouse } }
+        return info
     }
 
     /// The client window under a point as the server stacks it: the top-level window there

@@ -174,9 +174,20 @@ public final class WindowWatcher {
             hidden.insert(id)
             return
         }
-        guard let info = tracker.info(id, focused: id == active) else { return }
+        guard let info = tracker.info(id, focused: id == active, probeTouch: true) else { return }
+        logTouch(info)
         emit(.window(WindowUpdate(info)))
         stackingStale = true
+    }
+
+    /// What the server said of the window's program and touches (semantics.md §12).
+    private func logTouch(_ info: WindowInfo) {
+        let subject = "window 0x\(String(info.id, radix: 16)) (\(info.windowClass))"
+        switch info.touch {
+        case .own?: log(subject, "its program selects touch events: touches on it are its own when Tactus lets them go")
+        case .mouse?: log(subject, "its program selects no touch events: the server gives it the first finger as button 1, and the 'match: { touch: mouse }' profiles apply")
+        case nil: log(subject, "whether its program takes touches could not be told: counted as taking them")
+        }
     }
 
     /// Raises windows until the session's stacking is the list's (the windows read so far).
@@ -244,7 +255,8 @@ public final class WindowWatcher {
             } else if !isHidden, hidden.contains(id) {
                 hidden.remove(id)
                 log("window 0x\(String(id, radix: 16))", "shows again: its views are back")
-                if let info = tracker.info(id, focused: false) {
+                if let info = tracker.info(id, focused: false, probeTouch: true) {
+                    logTouch(info)
                     emit(.window(WindowUpdate(info)))
                     shown = true
                 }

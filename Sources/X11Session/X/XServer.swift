@@ -43,6 +43,15 @@ public protocol WindowQueries: RootWindow {
     /// Asks for `window`'s property changes, its structure changes (moves, resizes, mapping,
     /// destruction) and its focus changes as events.
     func watchWindow(_ window: XWindowID)
+    /// Whether another client has selected XI 2.2 touch events on `window` or on a window
+    /// below it (its program takes touches itself); nil when the window is gone or it cannot
+    /// be told. `XlibServer+TouchSelection.swift` says how it is found out.
+    func touchSelectedByAnotherClient(in window: XWindowID) -> Bool?
+}
+
+extension WindowQueries {
+    /// Fakes that do not model touch selections cannot tell.
+    public func touchSelectedByAnotherClient(in window: XWindowID) -> Bool? { nil }
 }
 
 /// Requests to the window manager: EWMH client messages to the root window.

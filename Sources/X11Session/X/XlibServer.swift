@@ -199,6 +199,7 @@ public final class XlibServer: XServer {
 
     public func fakeButton(_ button: UInt32, pressed: Bool) {
         XTestFakeButtonEvent(display, button, pressed ? 1 : 0, 0)
+        cx11_abort_guard_button(button, pressed ? 1 : 0)
     }
 
     public func fakeMotion(to point: Point) {

@@ -1,0 +1,27 @@
+import GestureEngine
+
+/// Programs without touch (semantics.md §12): a `match: { touch: … }` profile is a layer of
+/// screen gestures that see only the touches starting on a window whose program handles
+/// touch that way. The window's own profile's gestures sit deeper and come first; its
+/// `touch:` overrides what the server said.
+extension ProfileRuntime {
+    /// What the program of the window at `p` does with touches, and who says so (nil: no
+    /// window there, the desktop).
+    public func programTouch(at p: Point) -> (window: WindowInfo, verdict: ProgramTouchVerdict)? {
+        guard let w = window(at: p) else { return nil }
+        return (w, programTouch(for: w))
+    }
+
+    /// What a window's program does with touches, and who says so.
+    public func programTouch(for w: WindowInfo) -> ProgramTouchVerdict {
+        configuration.programTouch(for: w, on: monitors.monitor(for: w.frame))
+    }
+
+    /// Screen recognizers of a profile limited to a kind of program receive only the touches
+    /// that start on a window of that kind (the window there when the touch starts).
+    func limit(_ recognizers: [GestureRecognizer], toPrograms kind: ProgramTouch) {
+        for r in recognizers {
+            r.shouldReceiveHook = { [unowned self] _, touch in self.programTouch(at: touch.initialLocation)?.verdict.touch == kind }
+        }
+    }
+}
