@@ -71,12 +71,19 @@ import TestSupport
     @Test func defaultProfileLoadsWithoutErrors() {
         let r = ProfileLoader.load(yaml: defaultProfileYAML, path: "<built-in>")
         #expect(r.errors.map(\.description) == [])
-        // Do no harm (semantics.md §10, §11): nothing that applications do themselves (no pinch,
-        // no one- or two-finger drags, no press-and-hold); edge swipes only where they mean
-        // back and forward.
-        #expect(r.file?.allGestures.map(\.name) == [
-            "next-desktop", "previous-desktop", "maximize", "minimize", "show-desktop", "edge-back", "edge-forward",
-        ])
+        // Do no harm (semantics.md §10, §11): nothing that applications that handle touch do
+        // themselves (no pinch, no one- or two-finger drags, no press-and-hold); edge swipes
+        // only where they mean back and forward.
+        let file = r.file
+        let everywhere = file?.profiles.filter { $0.match.programTouch == nil }.flatMap { $0.gestures.map(\.name) }
+        #expect(everywhere == ["next-desktop", "previous-desktop", "maximize", "minimize", "show-desktop", "edge-back", "edge-forward"])
+        // Programs without touch get the touchscreen conventions (§12): scrolling drags, the
+        // hold's right click or drag, the two-finger right click, the pinch's zoom. No tap:
+        // a tap stays the program's click.
+        let conventions = file?.profiles.filter { $0.match.programTouch == .mouse }
+        #expect(conventions?.count == 1)
+        #expect(conventions?.first?.gestures.map(\.name) == ["drag-scrolls", "two-finger-scroll", "hold-right-click-or-drag", "two-finger-right-click", "pinch-zoom"])
+        #expect(conventions?.first?.gestures.contains { if case .tap(_, 1, _, _, _) = $0.recognizer { true } else { false } } == false)
     }
 }
 

@@ -1,0 +1,204 @@
+import Testing
+@testable import GestureEngine
+@testable import GestureProfiles
+@testable import GestureTraces
+
+/// Programs without touch (semantics.md §12) through the built-in profile, as whole ordered
+/// traces: each trace is written from what the hand did (a drag, a hold, a tap), over a
+/// window whose program selects no touch events (`"touch":"mouse"`, as the daemon learns it
+/// from the server) and over one that takes touches itself; the expectation is every verdict
+/// and every action, in order.
+@Suite struct ProgramsWithoutTouchTests {
+    /// An xterm (its program selects no touch events) and a GTK 3 window beside it.
+    static let windows = """
+        {"t":0,"kind":"screen","width":1920,"height":1080}
+        {"t":0,"kind":"window","id":7,"class":"XTerm","instance":"xterm","title":"bash","type":"normal","frame":[100,100,800,600],"touch":"mouse"}
+        {"t":0,"kind":"window","id":8,"class":"Gtk3-demo","instance":"gtk3-demo","title":"demo","type":"normal","frame":[1000,100,800,600],"touch":"own"}
+        {"t":0,"kind":"window","id":9,"class":"Unasked","instance":"unasked","title":"?","type":"normal","frame":[100,750,800,300]}
+
+        """
+
+    /// One finger: `points` (ms, x, y), the first a landing, the last a lift.
+    static func finger(_ id: Int, _ points: [(Double, Double, Double)]) -> [String] {
+        points.indices.map { i in
+            let phase = i == 0 ? "began" : i == points.count - 1 ? "ended" : "moved"
+            let (t, x, y) = points[i]
+            return #"{"t":\#(t),"kind":"touch","phase":"\#(phase)","id":\#(id),"x":\#(x),"y":\#(y)}"#
+        }
+    }
+
+    /// A finger moving in a straight line from `a` to `b`, an update every 8 ms (a
+    /// touchscreen's 125 Hz), landing at `start` and lifting where it stops.
+    static func line(_ id: Int, from a: (Double, Double), to b: (Double, Double), start: Double, duration: Double, restFirst: Double = 0) -> [String] {
+        var points = [(start, a.0, a.1)]
+        let steps = Int(duration / 8)
+        for i in 1...steps {
+            let f = Double(i) / Double(steps)
+            points.append((start + restFirst + duration * f, a.0 + (b.0 - a.0) * f, a.1 + (b.1 - a.1) * f))
+        }
+        points.append((start + restFirst + duration + 8, b.0, b.1))
+        return finger(id, points)
+    }
+
+    /// Interleaves the lines of several fingers by time (stable: a frame keeps its order).
+    static func together(_ fingers: [String]...) -> [String] {
+        let all = fingers.flatMap { $0 }
+        func time(_ line: String) -> Double { Double(line.split(separator: ",")[0].dropFirst(5))! }
+        return all.enumerated().sorted { (time($0.element), $0.offset) < (time($1.element), $1.offset) }.map(\.element)
+    }
+
+    /// The verdicts and actions the built-in profile (or `yaml`) gives the touches, as
+    /// `verdict ID by` and `action GESTURE: ACTION` lines.
+    static func outcome(_ touches: [String], yaml: String = defaultProfileYAML) throws -> [String] {
+        let text = windows + touches.joined(separator: "\n") + "\n"
+        let trace = try TraceReader.parse(text, file: "t.jsonl", screen: (1920, 1080))
+        var lines: [String] = []
+        let file = try profile(yaml)
+        let r = Replayer(configuration: file, screen: (1920, 1080), format: .json) { lines.append($0) }
+        r.run(trace)
+        return lines.compactMap { line -> String? in
+            guard case .object(let o)? = try? JSONValue.parse(Substring(line)), case .string(let kind)? = o["kind"] else { return nil }
+            func s(_ k: String) -> String { if case .string(let v)? = o[k] { return v }; if case .number(let n)? = o[k] { return formatNumber(n) }; return "" }
+            switch kind {
+            case "touch" where o["verdict"] != nil: return "\(s("verdict")) \(s("id")) by \(s("by"))"
+            case "action": return "action \(s("gesture")): \(s("action"))"
+            default: return nil
+            }
+        }
+    }
+
+    // MARK: One finger
+
+    @Test func aDragScrollsTheProgramWithoutTouchAndIsLeftToTheOneWithTouch() throws {
+        // Up 150 px over half a second over the xterm: claimed at the slop, then a wheel step
+        // down (the content follows the finger up) per 40 px, where the finger is.
+        let up = try Self.outcome(Self.line(1, from: (400, 500), to: (400, 350), start: 10, duration: 480))
+        #expect(up == [
+            "claimed 1 by drag-scrolls",
+            "action drag-scrolls: scroll down at 400,460", "action drag-scrolls: scroll down at 400,420",
+            "action drag-scrolls: scroll down at 400,380",
+        ], "\(up)")
+        // The same over the GTK 3 window, and over a window not asked yet: the program's.
+        #expect(try Self.outcome(Self.line(1, from: (1400, 500), to: (1400, 350), start: 10, duration: 480)) == ["released 1 by all-failed"])
+        #expect(try Self.outcome(Self.line(1, from: (400, 900), to: (400, 800), start: 10, duration: 320)) == ["released 1 by all-failed"])
+    }
+
+    @Test func aTapAndADoubleTapStayTheProgramsClicksAtTheLift() throws {
+        // Handed back at the lift (the server replays press and release): no action, no delay after.
+        let taps = Self.finger(1, [(10, 400, 500), (90, 401, 500)]) + Self.finger(2, [(250, 402, 501), (320, 402, 501)])
+        #expect(try Self.outcome(taps) == ["released 1 by all-failed", "released 2 by all-failed"])
+    }
+
+    @Test func aHoldLiftedStillIsARightClickAndNothingElse() throws {
+        // Held 900 ms, wandering 3 px: claimed when the hold is recognized (500 ms), a right
+        // click at the lift, where the finger lifted.
+        let hold = Self.finger(1, [(10, 400, 500), (300, 402, 501), (700, 403, 502), (910, 403, 502)])
+        #expect(try Self.outcome(hold) == ["claimed 1 by hold-right-click-or-drag", "action hold-right-click-or-drag: click 3 at 403,502"])
+    }
+
+    @Test func aHoldThenADragIsALeftButtonDrag() throws {
+        // Held 600 ms, then dragged right 160 px: button 1 down where it was held, the pointer
+        // following the finger, up at the lift; no right click.
+        let drag = Self.finger(1, [(10, 400, 500), (610, 405, 500), (626, 440, 500), (642, 500, 502), (658, 560, 504), (700, 560, 504)])
+        #expect(try Self.outcome(drag) == [
+            "claimed 1 by hold-right-click-or-drag",
+            "action hold-right-click-or-drag: press button 1 at 400,500", "action hold-right-click-or-drag: move pointer to 440,500",
+            "action hold-right-click-or-drag: move pointer to 500,502", "action hold-right-click-or-drag: move pointer to 560,504",
+            "action hold-right-click-or-drag: release button 1 at 560,504",
+        ])
+    }
+
+    // MARK: Two fingers
+
+    @Test func aTwoFingerTapIsARightClick() throws {
+        let tap = Self.together(Self.finger(1, [(10, 400, 500), (90, 400, 500)]), Self.finger(2, [(20, 480, 500), (95, 481, 500)]))
+        #expect(try Self.outcome(tap) == ["claimed 1 by two-finger-right-click", "claimed 2 by two-finger-right-click",
+                                         "action two-finger-right-click: click 3 at 440.5,500"])
+    }
+
+    @Test func twoFingersDraggedScrollBothWays() throws {
+        // Two fingers 80 px apart, left 90 px and up 45 px together.
+        let drag = Self.together(Self.line(1, from: (400, 500), to: (310, 455), start: 10, duration: 240),
+                                 Self.line(2, from: (480, 500), to: (390, 455), start: 10, duration: 240))
+        let out = try Self.outcome(drag)
+        #expect(out.prefix(2) == ["claimed 1 by two-finger-scroll", "claimed 2 by two-finger-scroll"], "\(out)")
+        let steps = out.dropFirst(2).map { $0.split(separator: " ")[3] }
+        #expect(steps.filter { $0 == "right" }.count == 2 && steps.filter { $0 == "down" }.count == 1, "\(out)")
+        #expect(steps.count == 3, "\(out)")
+    }
+
+    @Test func aPinchZoomsWithCtrlAndTheWheel() throws {
+        // Two fingers 100 px apart, resting 40 ms, then spreading to 200 px.
+        let spread = Self.together(Self.line(1, from: (400, 500), to: (350, 500), start: 10, duration: 240, restFirst: 40),
+                                   Self.line(2, from: (500, 500), to: (550, 500), start: 10, duration: 240, restFirst: 40))
+        let out = try Self.outcome(spread)
+        #expect(out.prefix(3) == ["claimed 1 by pinch-zoom", "claimed 2 by pinch-zoom", "action pinch-zoom: hold Control_L"], "\(out)")
+        #expect(out.last == "action pinch-zoom: release Control_L", "\(out)")
+        let zooms = out.filter { $0.hasPrefix("action pinch-zoom: scroll") }
+        // Scale 2: (2 - 1) / 0.15 → six steps of the wheel up, none down.
+        #expect(zooms.count == 6 && zooms.allSatisfy { $0.contains("scroll up") }, "\(out)")
+    }
+
+    // MARK: Everything else as before
+
+    @Test func theDesktopSwipesStillFireOverAProgramWithoutTouch() throws {
+        let swipe = Self.together(Self.line(1, from: (300, 400), to: (100, 400), start: 10, duration: 240),
+                                  Self.line(2, from: (380, 400), to: (180, 400), start: 12, duration: 240),
+                                  Self.line(3, from: (460, 400), to: (260, 400), start: 14, duration: 240))
+        let out = try Self.outcome(swipe)
+        #expect(out.filter { $0.hasPrefix("claimed") }.count == 3 && out.allSatisfy { !$0.contains("released") }, "\(out)")
+        #expect(out.last == "action next-desktop: desktop next", "\(out)")
+    }
+
+    @Test func aProfileSaysWhatAProgramDoesWithTouches() throws {
+        let overrides = defaultProfileYAML.replacingOccurrences(of: "  - name: programs-without-touch\n", with: """
+              - name: xterm
+                match: { class: XTerm }
+                touch: own
+              - name: gtk-demo
+                match: { class: Gtk3-demo }
+                touch: mouse
+              - name: programs-without-touch
+
+            """)
+        let file = try profile(overrides)
+        #expect(file.profiles.first { $0.name == "xterm" }?.touch == .own)
+        // The xterm is now left alone, the GTK 3 window gets the conventions.
+        #expect(try Self.outcome(Self.line(1, from: (400, 500), to: (400, 350), start: 10, duration: 480), yaml: overrides) == ["released 1 by all-failed"])
+        let gtk = try Self.outcome(Self.line(1, from: (1400, 500), to: (1400, 420), start: 10, duration: 480), yaml: overrides)
+        #expect(gtk == ["claimed 1 by drag-scrolls", "action drag-scrolls: scroll down at 1400,460", "action drag-scrolls: scroll down at 1400,420"], "\(gtk)")
+    }
+
+    @Test func aWindowsOwnGesturesComeBeforeTheConventions() throws {
+        let own = defaultProfileYAML.replacingOccurrences(of: "  - name: programs-without-touch\n", with: """
+              - name: xterm
+                match: { class: XTerm }
+                gestures:
+                  - name: xterm-hold
+                    longPress: { minimumDuration: 0.3 }
+                    action: { keys: ctrl+c }
+              - name: programs-without-touch
+
+            """)
+        let hold = Self.finger(1, [(10, 400, 500), (700, 400, 500)])
+        let held = try Self.outcome(hold, yaml: own)
+        #expect(held == ["claimed 1 by xterm-hold", "action xterm-hold: keys Control_L+c"], "\(held)")
+        // Its drags still scroll: the layer is over every window of the kind.
+        #expect(try Self.outcome(Self.line(1, from: (400, 500), to: (400, 420), start: 10, duration: 240), yaml: own).first == "claimed 1 by drag-scrolls")
+    }
+
+    // MARK: The file
+
+    @Test func touchIsWrittenWhereItMeansSomething() {
+        let errors = { (yaml: String) in ProfileLoader.load(yaml: "version: 1\nprofiles:\n" + yaml, path: "t.yaml").errors.map(\.description) }
+        #expect(errors("  - name: a\n    match: { touch: mouse, class: xterm }\n    gestures: []\n").first?.contains("match 'touch' stands alone") == true)
+        #expect(errors("  - name: a\n    match: { touch: fingers }\n    gestures: []\n").first?.hasSuffix("unknown match touch 'fingers'; expected one of: own, mouse") == true)
+        #expect(errors("  - name: a\n    match: any\n    touch: own\n    gestures: []\n").first?.contains("'touch' is for a profile of windows") == true)
+        #expect(errors("  - name: a\n    match: { touch: mouse }\n    regions: [{ name: r, frame: { left: 0, top: 0, width: 10, height: 10 } }]\n").first?
+            .contains("it takes gestures, not regions") == true)
+        #expect(errors("  - name: a\n    match: { touch: mouse }\n    gestures:\n      - name: p\n        pan: {}\n        drag: {}\n").first?
+            .contains("'drag' is for a longPress") == true)
+        #expect(errors("  - name: a\n    match: { touch: mouse }\n    gestures:\n      - name: p\n        longPress: {}\n        drag: { button: 12 }\n").count == 1)
+        #expect(errors("  - name: a\n    match: { class: xterm }\n    touch: mouse\n") == [])
+    }
+}
