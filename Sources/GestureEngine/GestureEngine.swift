@@ -9,7 +9,7 @@ public final class GestureEngine {
     public let root: View
     public let clock: EngineClock
     /// The time of the event or deadline being processed (never goes backwards).
-    public private(set) var now: Instant
+    public internal(set) var now: Instant
 
     /// Debug builds trap on an illegal transition (semantics.md §1); tests turn it off to
     /// check that the refusal is reported.
@@ -44,6 +44,9 @@ public final class GestureEngine {
     /// recognizer's sequence be over.
     var resetSweepNeeded = false
     var cachedDeadline: (GestureRecognizer, Instant)?
+    /// The layers' timers (`GestureEngine+Timers.swift`), soonest first.
+    var timers: [EngineTimer] = []
+    var lastTimerID = 0
 
     /// - Parameters:
     ///   - screen: the screen's frame; the root view covers it.
@@ -220,10 +223,19 @@ public final class GestureEngine {
         settle()
     }
 
-    /// Runs every deadline due up to `instant`, in order, then sets the time to `instant`.
+    /// Runs every deadline due up to `instant`, in order (recognizers' and timers'), then sets
+    /// the time to `instant`.
     public func advance(to instant: Instant) {
         let target = sanitized(instant)
-        while let (r, due) = earliestDeadline(), due <= target {
+        while true {
+            let recognizer = earliestDeadline()
+            // A timer due first (or with a recognizer's deadline of the same time: the
+            // recognizer first) runs alone, then the loop looks again.
+            if let timer = timers.first, timer.due <= target, recognizer.map({ timer.due < $0.1 }) ?? true {
+                runTimer(at: timer.due)
+                continue
+            }
+            guard let (r, due) = recognizer, due <= target else { break }
             now = max(now, due)
             r.deadline = nil
             deadlinesChanged()
@@ -245,7 +257,9 @@ public final class GestureEngine {
     }
 
     /// The next moment something happens without input: a run loop sleeps exactly until then.
-    public var nextDeadline: Instant? { earliestDeadline()?.1 }
+    public var nextDeadline: Instant? {
+        [earliestDeadline()?.1, timers.first?.due].compactMap { $0 }.min()
+    }
 
     /// Runs every pending deadline, however far ahead (end of a trace).
     public func drainDeadlines() {

@@ -108,13 +108,14 @@ profiles:
     gestures:
       # One finger dragged: the content follows it, a wheel step per 40 px (about three
       # lines); the program gets wheel steps where the finger is, never a button-1 drag.
+      # Flicked, it goes on and slows down (kinetic) until the next touch.
       - name: drag-scrolls
         pan: { touches: 1 }
-        scroll: { every: 40 }
+        scroll: { every: 40, kinetic: true }
       # Two fingers dragged: the same, both ways.
       - name: two-finger-scroll
         pan: { touches: 2 }
-        scroll: { every: 40 }
+        scroll: { every: 40, kinetic: true }
       # A press held still: a ring shows. Lifted there, it is a right click at the lift, and
       # nothing else of it reaches the program; moved, it is a left-button drag (select text,
       # move an icon, drag a scroll bar's thumb).

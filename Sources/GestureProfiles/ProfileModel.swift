@@ -228,6 +228,9 @@ public struct ScrollSpec: Sendable, Equatable {
     /// down); false: the other way, as a mouse wheel does.
     public var natural = true
     public var axis = ScrollAxis.both
+    /// A flick goes on scrolling after the lift and slows down (``ScrollMomentum``), until
+    /// the next touch.
+    public var kinetic = false
 
     public init() {}
 }

@@ -28,15 +28,22 @@ import Testing
     }
 
     /// A finger moving in a straight line from `a` to `b`, an update every 8 ms (a
-    /// touchscreen's 125 Hz), landing at `start` and lifting where it stops.
-    static func line(_ id: Int, from a: (Double, Double), to b: (Double, Double), start: Double, duration: Double, restFirst: Double = 0) -> [String] {
+    /// touchscreen's 125 Hz), landing at `start`; it rests `restFirst` ms before it moves and
+    /// `restLast` ms where it stops before it lifts (0: it lifts moving, a flick).
+    static func line(_ id: Int, from a: (Double, Double), to b: (Double, Double), start: Double, duration: Double, restFirst: Double = 0,
+                     restLast: Double = 160) -> [String] {
         var points = [(start, a.0, a.1)]
         let steps = Int(duration / 8)
         for i in 1...steps {
             let f = Double(i) / Double(steps)
             points.append((start + restFirst + duration * f, a.0 + (b.0 - a.0) * f, a.1 + (b.1 - a.1) * f))
         }
-        points.append((start + restFirst + duration + 8, b.0, b.1))
+        var t = start + restFirst + duration
+        while t + 8 <= start + restFirst + duration + restLast {
+            t += 8
+            points.append((t, b.0, b.1))
+        }
+        points.append((t + 8, b.0, b.1))
         return finger(id, points)
     }
 
@@ -81,6 +88,22 @@ import Testing
         // The same over the GTK 3 window, and over a window not asked yet: the program's.
         #expect(try Self.outcome(Self.line(1, from: (1400, 500), to: (1400, 350), start: 10, duration: 480)) == ["released 1 by all-failed"])
         #expect(try Self.outcome(Self.line(1, from: (400, 900), to: (400, 800), start: 10, duration: 320)) == ["released 1 by all-failed"])
+    }
+
+    @Test func aFlickGlidesOnUntilTheNextTouch() throws {
+        // Up 120 px in 48 ms (2,500 px/s) and lifted: three steps under the finger, then the
+        // glide (625 px more at GTK 3's friction: 15 steps) where it lifted.
+        let flick = Self.line(1, from: (400, 500), to: (400, 380), start: 10, duration: 48, restLast: 0)
+        let glide = try Self.outcome(flick)
+        #expect(glide.first == "claimed 1 by drag-scrolls", "\(glide)")
+        #expect(glide.dropFirst().allSatisfy { $0.hasPrefix("action drag-scrolls: scroll down at 400,") }, "\(glide)")
+        #expect(glide.count == 1 + 3 + 15, "\(glide)")
+        // A finger landing 100 ms after the lift stops it: that tap is the program's click,
+        // and fewer steps come.
+        let stopped = try Self.outcome(flick + Self.finger(2, [(166, 600, 500), (200, 600, 500)]))
+        #expect(stopped.last == "released 2 by all-failed", "\(stopped)")
+        let steps = stopped.filter { $0.hasPrefix("action") }.count
+        #expect(steps > 3 && steps < 3 + 15, "\(stopped)")
     }
 
     @Test func aTapAndADoubleTapStayTheProgramsClicksAtTheLift() throws {

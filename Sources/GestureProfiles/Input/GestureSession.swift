@@ -49,7 +49,7 @@ public final class GestureSession {
         case .monitorRemoved(let name):
             runtime.removeMonitor(named: name)
         case .touch(let touch):
-            if touch.phase == .began { runtime.applyStacking() }
+            if touch.phase == .began { touchLands() }
             engine.process(touch)
             runtime.followPendingActions(at: engine.now)
         case .pointer(let phase, let button, let p):
@@ -100,10 +100,20 @@ public final class GestureSession {
         guard !frame.isEmpty else { return }
         let touches = frame
         frame.removeAll(keepingCapacity: true)
-        if touches.contains(where: { $0.phase == .began }) { runtime.applyStacking() }
+        let lands = touches.contains { $0.phase == .began }
+        if lands { runtime.applyStacking() }
         engine.advance(to: touches[0].timestamp)
+        // After the glide's steps due before the finger came.
+        if lands { runtime.stopMomentum() }
         engine.process(frame: touches)
         runtime.followPendingActions(at: engine.now)
+    }
+
+    /// A finger lands (the time advanced to it): the views follow the stacking, and a flick
+    /// still scrolling stops, as content stops under a finger.
+    private func touchLands() {
+        runtime.applyStacking()
+        runtime.stopMomentum()
     }
 
     /// A held pointer button is touch `p<button>`.

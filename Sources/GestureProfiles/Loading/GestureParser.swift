@@ -59,7 +59,7 @@ enum OnKey: String, SectionKey {
 
 enum RepeatKey: String, SectionKey { case every, action, reverse }
 
-enum ScrollKey: String, SectionKey { case every, natural, axis }
+enum ScrollKey: String, SectionKey { case every, natural, axis, kinetic }
 
 enum HoldKey: String, SectionKey { case keys }
 
@@ -276,7 +276,7 @@ extension ProfileParser {
         return spec
     }
 
-    /// `scroll: { every, natural, axis }`, each optional (`scroll: {}` takes the defaults).
+    /// `scroll: { every, natural, axis, kinetic }`, each optional (`scroll: {}` takes the defaults).
     func parseScroll(_ node: Node) -> ScrollSpec? {
         guard let entries = reader.entries(node, "scroll", ScrollKey.self) else { return nil }
         var spec = ScrollSpec()
@@ -285,6 +285,7 @@ extension ProfileParser {
             case .every: spec.every = reader.number(value, "scroll every", range: 1...10000) ?? spec.every
             case .natural: spec.natural = reader.bool(value, "scroll natural") ?? spec.natural
             case .axis: spec.axis = reader.choice(value, "scroll axis", ScrollAxis.allCases.map(\.rawValue)).flatMap(ScrollAxis.init) ?? spec.axis
+            case .kinetic: spec.kinetic = reader.bool(value, "scroll kinetic") ?? spec.kinetic
             }
         }
         return spec

@@ -60,7 +60,8 @@ extension ProfileRuntime {
             runRepeat(rep, key: ObjectIdentifier(r), kind: spec.recognizer, event: event) { fire($0) }
         }
         if let scroll = spec.scroll {
-            runScroll(scroll, key: ObjectIdentifier(r), event: event) { fire(.scroll($0)) }
+            let ended = runScroll(scroll, key: ObjectIdentifier(r), event: event) { fire(.scroll($0)) }
+            if let ended, scroll.kinetic, event.state == .ended { startMomentum(ended, gesture: spec.name, window: w, event: event) }
         }
     }
 
@@ -86,19 +87,28 @@ extension ProfileRuntime {
         }
     }
 
-    /// `scroll:`: the wheel steps the gesture's translation since it began makes.
-    private func runScroll(_ spec: ScrollSpec, key: ObjectIdentifier, event: ActionEvent, step: (ScrollDirection) -> Void) {
+    /// `scroll:`: the wheel steps the gesture's translation since it began makes. Returns the
+    /// steps counted when it ends (a kinetic scroll glides on from them).
+    @discardableResult
+    private func runScroll(_ spec: ScrollSpec, key: ObjectIdentifier, event: ActionEvent, step: (ScrollDirection) -> Void) -> ScrollSteps? {
         switch event.state {
         case .began:
             scrolls[key] = ScrollSteps(spec)
             fallthrough
         case .changed:
-            guard var steps = scrolls[key] else { return }
+            guard var steps = scrolls[key] else { return nil }
             let directions = steps.advance(to: event.values.translation)
             scrolls[key] = steps
             directions.forEach(step)
+            return nil
+        case .ended:
+            // The lift's own update moved nothing the last change did not.
+            guard var steps = scrolls.removeValue(forKey: key) else { return nil }
+            steps.advance(to: event.values.translation).forEach(step)
+            return steps
         default:
             scrolls[key] = nil
+            return nil
         }
     }
 

@@ -55,6 +55,9 @@ public final class ProfileRuntime {
     var scrolls: [ObjectIdentifier: ScrollSteps] = [:]
     /// Long presses' `drag:` under way (`ProfileRuntime+Drag.swift`).
     var drags: [ObjectIdentifier: ActiveDrag] = [:]
+    /// Flicks still scrolling after the lift (`ProfileRuntime+Momentum.swift`).
+    var momenta: [RunningMomentum] = []
+    var lastMomentumID = 0
     /// Touchscreen gestures' holds whose keys are down (`ProfileRuntime+Holds.swift`).
     var holds: [ObjectIdentifier: ActiveHold] = [:]
     /// The touchpad gesture's holds whose keys are down, in the order they went down.
@@ -88,6 +91,7 @@ public final class ProfileRuntime {
     public func apply(_ newConfiguration: ProfileFile) {
         // The gestures that wanted undecided touches are going: the applications get them.
         engine.releaseUndecidedTouches(reason: .reload)
+        stopMomentum()
         dropPendingActions(at: engine.now)
         touchpadEnded(cancelled: true, time: engine.now)
         defer { applyMultiTap() }
@@ -179,6 +183,7 @@ public final class ProfileRuntime {
     public func closeWindow(_ id: UInt64) {
         applyStacking()
         windows.remove(id)
+        stopMomentum(onWindow: id)
         if touchpad?.window?.id == id { touchpadEnded(cancelled: true, time: engine.now) }
         guard let views = windowViews.removeValue(forKey: id) else { return }
         windowViews.shrinkIfSparse()

@@ -29,6 +29,11 @@ struct RepeatCounter {
         return v.dx * u.dx + v.dy * u.dy
     }
 
+    /// Where progress makes the next firing going forward (or, `forward` false, back).
+    func nextFiring(forward: Bool) -> Double {
+        origin + Double(forward ? index + 1 : index - 1) * every
+    }
+
     /// How many forward (positive) or reverse (negative) firings reaching `p` makes.
     mutating func advance(to p: Double) -> Int {
         let target = (p - origin) / every

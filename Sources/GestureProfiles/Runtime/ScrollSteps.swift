@@ -14,6 +14,13 @@ struct ScrollSteps {
         vertical = RepeatCounter(origin: 0, every: spec.every)
     }
 
+    /// The translation along an axis (`vertical`, else horizontal) where the next step comes
+    /// when it keeps going the way `velocity` goes; nil when the axis is not scrolled.
+    func nextStep(vertical: Bool, goingPositive: Bool) -> Double? {
+        if vertical ? spec.axis == .horizontal : spec.axis == .vertical { return nil }
+        return (vertical ? self.vertical : horizontal).nextFiring(forward: goingPositive)
+    }
+
     /// The steps that reaching `translation` (from the gesture's start, y down) makes,
     /// vertical ones first.
     mutating func advance(to translation: Vector) -> [ScrollDirection] {
