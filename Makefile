@@ -21,7 +21,7 @@ TEST_PACKAGES := $(BUILD_PACKAGES) xvfb openbox x11-utils x11-xserver-utils x11-
 RUN_PACKAGES := $(BUILD_PACKAGES)
 
 .PHONY: fuzz fuzz-build soak xorg-touch-repro
-.PHONY: all build release test test-engine run deps-build deps-test bench bench-build bench-daemon bench-touch bench-memory bench-overlay profile clean install uninstall deb package-check readme-check stroke-templates stroke-templates-cv
+.PHONY: all build release test test-engine run deps-build deps-test bench bench-build bench-daemon bench-touch bench-scroll bench-memory bench-overlay profile clean install uninstall deb package-check readme-check stroke-templates stroke-templates-cv
 
 all: build
 
@@ -157,6 +157,12 @@ bench-touch: deps-test
 	$(SWIFT) build $(RELEASE_FLAGS) $(SWIFT_FLAGS) --product tactus
 	$(SWIFT) build -c release $(SWIFT_FLAGS) --product tactus-test-window
 	Benchmarks/daemon/touch-latency.sh
+
+## The daemon's CPU while a finger scrolls a program without touch (Xorg + inputtest, as root).
+bench-scroll: deps-test
+	$(SWIFT) build $(RELEASE_FLAGS) $(SWIFT_FLAGS) --product tactus
+	$(SWIFT) build -c release $(SWIFT_FLAGS) --product tactus-test-window
+	Benchmarks/daemon/scroll-cpu.sh
 
 ## The running daemon on Xvfb: X event -> action flushed latency, and idle wake-ups.
 bench-daemon: release deps-test

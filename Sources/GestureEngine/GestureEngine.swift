@@ -228,14 +228,14 @@ public final class GestureEngine {
     public func advance(to instant: Instant) {
         let target = sanitized(instant)
         while true {
-            let recognizer = earliestDeadline()
-            // A timer due first (or with a recognizer's deadline of the same time: the
-            // recognizer first) runs alone, then the loop looks again.
+            // The soonest of what is due by `target`: a recognizer's deadline (first at a tie)
+            // or a timer, which runs alone before the loop looks again.
+            let recognizer = earliestDeadline().flatMap { $0.1 <= target ? $0 : nil }
             if let timer = timers.first, timer.due <= target, recognizer.map({ timer.due < $0.1 }) ?? true {
                 runTimer(at: timer.due)
                 continue
             }
-            guard let (r, due) = recognizer, due <= target else { break }
+            guard let (r, due) = recognizer else { break }
             now = max(now, due)
             r.deadline = nil
             deadlinesChanged()

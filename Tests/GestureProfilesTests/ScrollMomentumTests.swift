@@ -60,3 +60,23 @@ import Testing
         #expect(ScrollSpec().kinetic == false)
     }
 }
+
+/// The engine's timers run in time order with the recognizers' deadlines.
+@Suite struct EngineTimerTests {
+    @Test func aTimerRunsWhenDueEvenWithALaterRecognizerDeadlinePending() throws {
+        let live = try Live("version: 1\nprofiles:\n  - name: d\n    match: any\n    gestures:\n      - name: hold\n        longPress: { minimumDuration: 2 }\n        on: { began: { log: held } }\n")
+        var ran: [Double] = []
+        // A finger resting: the long press's deadline is 2 s away.
+        live.touch(.began, 1, 100, 100, at: 0)
+        live.engine.schedule(at: Instant(milliseconds: 50)) { ran.append($0.milliseconds) }
+        live.engine.schedule(at: Instant(milliseconds: 30)) { ran.append($0.milliseconds) }
+        #expect(live.engine.nextDeadline == Instant(milliseconds: 30))
+        live.engine.advance(to: Instant(milliseconds: 100))
+        #expect(ran == [30, 50])
+        let id = live.engine.schedule(at: Instant(milliseconds: 150)) { ran.append($0.milliseconds) }
+        live.engine.cancelTimer(id)
+        live.engine.advance(to: Instant(milliseconds: 2500))
+        #expect(ran == [30, 50])
+        #expect(live.sink.requests.map(\.action.description) == ["log held"])
+    }
+}

@@ -44,7 +44,8 @@ import Testing
     @Test func windowsListsEachWindowWithTheProfileItMatches() throws {
         let x = try XvfbSession()
         let editor = try x.openWindow(class: "Editor", title: "notes.txt", geometry: "300x200+50+50")
-        let docs = try x.openWindow(class: "Browser", title: "The manual — Browser", geometry: "300x200+400+50")
+        // The browser's program selects touch events, the others none.
+        let docs = try x.openWindow(class: "Browser", title: "The manual — Browser", geometry: "300x200+400+50", touch: true)
         let plain = try x.openWindow(class: "Plain", title: "plain", geometry: "300x200+50+400")
         let config = try writeConfig()
         let (status, lines) = try x.tactus(["windows", "--config", config])
@@ -52,11 +53,11 @@ import Testing
         // Top of the stack first: the last window opened is on top and focused.
         let hex = { (w: XvfbSession.TestWindow) in "0x" + String(w.id, radix: 16) }
         let rows = lines.dropFirst().prefix(3).map { $0.split(separator: " ", omittingEmptySubsequences: true).map(String.init) }
-        #expect(lines.first?.split(separator: " ", omittingEmptySubsequences: true) == ["WINDOW", "CLASS", "INSTANCE", "TYPE", "PROFILE", "TITLE"])
+        #expect(lines.first?.split(separator: " ", omittingEmptySubsequences: true) == ["WINDOW", "CLASS", "INSTANCE", "TYPE", "PROFILE", "TOUCH", "TITLE"])
         #expect(rows.count == 3)
-        #expect(rows[0] == [hex(plain) + "*", "Plain", "plain", "normal", "-", "plain"], "\(lines)")
-        #expect(rows[1] == [hex(docs), "Browser", "browser", "normal", "docs", "The", "manual", "—", "Browser"], "\(lines)")
-        #expect(rows[2] == [hex(editor), "Editor", "editor", "normal", "editor", "notes.txt"], "\(lines)")
+        #expect(rows[0] == [hex(plain) + "*", "Plain", "plain", "normal", "-", "mouse", "plain"], "\(lines)")
+        #expect(rows[1] == [hex(docs), "Browser", "browser", "normal", "docs", "own", "The", "manual", "—", "Browser"], "\(lines)")
+        #expect(rows[2] == [hex(editor), "Editor", "editor", "normal", "editor", "mouse", "notes.txt"], "\(lines)")
         #expect(lines.contains("screen profiles (match: any, under every window): desktop"), "\(lines)")
 
         let json = try x.tactus(["windows", "--config", config, "--format", "json"])
@@ -68,6 +69,7 @@ import Testing
             #expect(o["profile"] == .string("docs"))
             #expect(o["title"] == .string("The manual — Browser"))
             #expect(o["focused"] == .bool(false))
+            #expect(o["touch"] == .string("own") && o["touchSource"] == .string("server"))
         } else {
             Issue.record("not an object: \(objects[1])")
         }
