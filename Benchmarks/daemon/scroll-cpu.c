@@ -6,7 +6,7 @@
  * moves up 5 px every 8 ms (625 px/s, a touchscreen's 125 Hz) for 60 updates (300 px), rests
  * 200 ms (no glide) and lifts; the window's wheel presses are counted (7 a drag: one per
  * 40 px). Then FLICKS flicks: 120 px in 48 ms, lifted moving (2,500 px/s: 15 more steps as
- * it glides), each followed by 1.5 s of nothing, measured the same way.
+ * it glides), each followed by quiet until the glide is over, measured the same way.
  * Prints the daemon's CPU per second of scrolling, per touch update and per wheel step.
  * Usage: scroll-cpu SOCKET DAEMON-PID DRAGS FLICKS WINDOW-COMMAND...   (DISPLAY set)
  */
@@ -54,7 +54,8 @@ static void touch(int type, double x, double y) {
     send_all(&e, sizeof e);
 }
 
-/* The window's lines so far: wheel presses (buttons 4-7) counted. */
+/* The window's lines until it has been quiet for `wait_ms`: wheel presses (buttons 4-7)
+   counted. */
 static void drain(int wait_ms) {
     static char buf[65536];
     static size_t len;
@@ -71,7 +72,6 @@ static void drain(int wait_ms) {
         }
         len -= (size_t)(start - buf);
         memmove(buf, start, len);
-        wait_ms = 0;
     }
 }
 
@@ -159,7 +159,7 @@ int main(int argc, char **argv) {
         usleep(8000);
         touch(XI_TouchEnd, x, y - 120);
         sync_server();
-        drain(1500);
+        drain(400); /* until the glide is over: its last steps come over 300 ms apart */
     }
     drain(200);
     double cpu3 = cpu_seconds(pid);

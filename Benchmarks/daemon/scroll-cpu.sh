@@ -15,13 +15,16 @@ daemon=""; xorg=""; wm=""
 trap cleanup EXIT
 gcc -O2 -o "$work/scroll-cpu" Benchmarks/daemon/scroll-cpu.c
 sed "s|@DIR@|$work|g" Tests/X11SessionTests/xorg-inputtest.conf > "$work/xorg.conf"
-.build/release/tactus check --print-default > "$work/default.yaml"
+# The profile in a folder of its own: the daemon watches the profile's folder, and its log
+# beside it would wake it at every line.
+mkdir "$work/config"
+.build/release/tactus check --print-default > "$work/config/default.yaml"
 Xorg "$display" -config "$work/xorg.conf" -logfile "$work/Xorg.log" -noreset -nolisten tcp -novtswitch -sharevts >/dev/null 2>&1 & xorg=$!
 while [ ! -S "$work/touch.sock" ] || ! DISPLAY=$display xdpyinfo >/dev/null 2>&1; do sleep 0.1; done
 # A window manager: Tactus follows the windows it lists (EWMH).
 DISPLAY=$display openbox >/dev/null 2>&1 & wm=$!
 until DISPLAY=$display xprop -root _NET_SUPPORTING_WM_CHECK 2>/dev/null | grep -q 'window id'; do sleep 0.1; done
-DISPLAY=$display XDG_RUNTIME_DIR="$work" .build/release/tactus run ${DAEMON_ARGS:-} --config "$work/default.yaml" 2>"$work/daemon.log" & daemon=$!
+DISPLAY=$display XDG_RUNTIME_DIR="$work" ${TACTUS:-.build/release/tactus} run ${DAEMON_ARGS:-} --config "$work/config/default.yaml" 2>"$work/daemon.log" & daemon=$!
 until grep -q "touch grab on root taken" "$work/daemon.log" 2>/dev/null; do sleep 0.1; done
 DISPLAY=$display "$work/scroll-cpu" "$work/touch.sock" "$daemon" "$drags" "$flicks" \
     .build/release/tactus-test-window --class Reader --title "a program without touch" --geometry 800x700+100+50

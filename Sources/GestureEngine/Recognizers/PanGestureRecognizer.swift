@@ -117,6 +117,11 @@ open class PanGestureRecognizer: GestureRecognizer {
 
     public override func touchEnded(_ touch: Touch) {
         if numberOfTouches == 0 {
+            // The lift is a sample too: a finger that stopped and rested before lifting had
+            // no speed left (a touchscreen reports nothing while a finger rests, so the last
+            // motion alone would say it was still moving), and a flick lifted moving keeps
+            // its speed. The velocity at the end is what a glide starts from.
+            if state.isInProgress { sampler.add(translation, at: touch.timestamp) }
             return report(state.isInProgress ? .ended : .failed)
         }
         reanchor()
