@@ -26,7 +26,7 @@ public struct ProfileFile: Sendable {
     /// else what the server told, else `own` (not known: Tactus changes nothing there).
     public func programTouch(for window: WindowInfo, on monitor: Monitor? = nil) -> ProgramTouchVerdict {
         if let t = matchingProfile(for: window, on: monitor)?.touch { return ProgramTouchVerdict(t, .profile) }
-        if let t = window.touch { return ProgramTouchVerdict(t, .server) }
+        if let t = window.touch { return ProgramTouchVerdict(t, .server, toolkit: window.toolkit) }
         return ProgramTouchVerdict(.own, .unknown)
     }
 

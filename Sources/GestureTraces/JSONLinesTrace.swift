@@ -60,7 +60,7 @@ struct JSONLinesTrace {
             }
             event = .window(WindowUpdate(
                 id: UInt64(id), windowClass: try string("class"), instance: try string("instance"), title: try string("title"),
-                type: try string("type"), frame: frame, focused: try bool("focused"), touch: touch, raise: try bool("raise") ?? false))
+                type: try string("type"), frame: frame, focused: try bool("focused"), touch: touch, toolkit: try string("toolkit"), raise: try bool("raise") ?? false))
         case "window-closed":
             let id = try number("id")
             guard id >= 0, id == id.rounded(), id < 1e15 else { throw fail("\"id\" must be a whole number") }

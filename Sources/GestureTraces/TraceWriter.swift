@@ -27,6 +27,7 @@ public enum TraceWriter {
             if let f = u.frame { o.add("frame", [f.x, f.y, f.width, f.height]) }
             if let v = u.focused { o.add("focused", v) }
             if let v = u.touch { o.add("touch", v.rawValue) }
+            if let v = u.toolkit { o.add("toolkit", v) }
             if u.raise { o.add("raise", true) }
         case .windowClosed(let id):
             o.add("kind", "window-closed")

@@ -63,6 +63,7 @@ public struct WindowsAnswer: Sendable, Equatable {
         item.add("profile", profile)
         item.add("touch", touch.touch.rawValue)
         item.add("touchSource", touch.source.rawValue)
+        if let toolkit = touch.toolkit { item.add("toolkit", toolkit) }
         return item
     }
 
@@ -84,8 +85,12 @@ public struct WindowsAnswer: Sendable, Equatable {
             if case .string(let p)? = w["profile"] { profiles.append(p) } else { profiles.append(nil) }
             let touch = ProgramTouch(rawValue: text("touch")) ?? .own
             let source = ProgramTouchSource(rawValue: text("touchSource")) ?? .unknown
-            if source == .server { windows[windows.count - 1].touch = touch }
-            touches.append(ProgramTouchVerdict(touch, source))
+            let toolkit: String? = w["toolkit"] == nil ? nil : text("toolkit")
+            if source == .server {
+                windows[windows.count - 1].touch = touch
+                windows[windows.count - 1].toolkit = toolkit
+            }
+            touches.append(ProgramTouchVerdict(touch, source, toolkit: toolkit))
         }
         self.init(configuration: configuration, pid: Int32(pid), windows: windows, profiles: profiles, touches: touches,
                   screenProfiles: screen.compactMap { if case .string(let s) = $0 { return s }; return nil }, hasWindowManager: wm)

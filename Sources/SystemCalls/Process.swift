@@ -5,6 +5,13 @@ import Glibc
 /// This process.
 package enum CurrentProcess {
     package static var id: Int32 { getpid() }
+
+    /// The host's name, as X clients write it in WM_CLIENT_MACHINE; nil when it cannot be read.
+    package static var hostName: String? {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return nil }
+        return String(cString: buffer)
+    }
     package static var userID: UInt32 { getuid() }
 
     /// The environment variables, by name.

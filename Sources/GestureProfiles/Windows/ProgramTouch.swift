@@ -14,7 +14,8 @@ public enum ProgramTouch: String, Sendable, Equatable, CaseIterable {
 /// Where a window's ``ProgramTouch`` comes from, for `tactus windows` and the log.
 public enum ProgramTouchSource: String, Sendable, Equatable {
     /// The server said: a client selected touch events on the window or a window below it
-    /// (`own`), or none did (`mouse`).
+    /// (`own`), or none did (`mouse`); or the program's toolkit selects them and makes a
+    /// mouse of them (`mouse`, with the toolkit named).
     case server
     /// The window's profile says so (`touch:`), whatever the server says.
     case profile
@@ -27,16 +28,20 @@ public enum ProgramTouchSource: String, Sendable, Equatable {
 public struct ProgramTouchVerdict: Sendable, Equatable, CustomStringConvertible {
     public var touch: ProgramTouch
     public var source: ProgramTouchSource
+    /// The toolkit that decided it where the server could not (`Qt widgets`).
+    public var toolkit: String?
 
-    public init(_ touch: ProgramTouch, _ source: ProgramTouchSource) {
+    public init(_ touch: ProgramTouch, _ source: ProgramTouchSource, toolkit: String? = nil) {
         self.touch = touch
         self.source = source
+        self.toolkit = toolkit
     }
 
-    /// As `tactus windows` shows it: `own`, `mouse`, `mouse (profile)`, `own (not known)`.
+    /// As `tactus windows` shows it: `own`, `mouse`, `mouse (Qt widgets)`, `mouse (profile)`,
+    /// `own (not known)`.
     public var description: String {
         switch source {
-        case .server: touch.rawValue
+        case .server: toolkit.map { "\(touch.rawValue) (\($0))" } ?? touch.rawValue
         case .profile: "\(touch.rawValue) (profile)"
         case .unknown: "\(touch.rawValue) (not known)"
         }

@@ -12,9 +12,12 @@ public struct WindowInfo: Sendable, Equatable {
     public var focused: Bool
     /// Whether its program takes touches itself, as the server told (nil: not known).
     public var touch: ProgramTouch?
+    /// The toolkit that decided ``touch`` where the server could not (`Qt widgets`: it
+    /// selects touch events but makes a mouse of them), nil otherwise.
+    public var toolkit: String?
 
     public init(id: UInt64, windowClass: String = "", instance: String = "", title: String = "", type: String = "normal", frame: Rect, focused: Bool = false,
-                touch: ProgramTouch? = nil) {
+                touch: ProgramTouch? = nil, toolkit: String? = nil) {
         self.id = id
         self.windowClass = windowClass
         self.instance = instance
@@ -23,6 +26,7 @@ public struct WindowInfo: Sendable, Equatable {
         self.frame = frame
         self.focused = focused
         self.touch = touch
+        self.toolkit = toolkit
     }
 }
 
@@ -37,11 +41,12 @@ public struct WindowUpdate: Sendable, Equatable {
     public var frame: Rect?
     public var focused: Bool?
     public var touch: ProgramTouch?
+    public var toolkit: String?
     /// Moves the window to the top of the stacking order.
     public var raise: Bool
 
     public init(id: UInt64, windowClass: String? = nil, instance: String? = nil, title: String? = nil, type: String? = nil,
-                frame: Rect? = nil, focused: Bool? = nil, touch: ProgramTouch? = nil, raise: Bool = false) {
+                frame: Rect? = nil, focused: Bool? = nil, touch: ProgramTouch? = nil, toolkit: String? = nil, raise: Bool = false) {
         self.id = id
         self.windowClass = windowClass
         self.instance = instance
@@ -50,18 +55,19 @@ public struct WindowUpdate: Sendable, Equatable {
         self.frame = frame
         self.focused = focused
         self.touch = touch
+        self.toolkit = toolkit
         self.raise = raise
     }
 
     /// Every property of `info` (a window seen whole).
     public init(_ info: WindowInfo) {
         self.init(id: info.id, windowClass: info.windowClass, instance: info.instance, title: info.title, type: info.type, frame: info.frame, focused: info.focused,
-                  touch: info.touch)
+                  touch: info.touch, toolkit: info.toolkit)
     }
 
     /// Whether it only moves the window in the stacking order (or says nothing at all).
     public var isRaiseOnly: Bool {
-        windowClass == nil && instance == nil && title == nil && type == nil && frame == nil && focused == nil && touch == nil
+        windowClass == nil && instance == nil && title == nil && type == nil && frame == nil && focused == nil && touch == nil && toolkit == nil
     }
 
     /// `info` with this update's fields applied.
@@ -74,6 +80,7 @@ public struct WindowUpdate: Sendable, Equatable {
         if let v = frame { out.frame = v }
         if let v = focused { out.focused = v }
         if let v = touch { out.touch = v }
+        if let v = toolkit { out.toolkit = v }
         return out
     }
 }

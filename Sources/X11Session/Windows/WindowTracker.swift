@@ -1,5 +1,6 @@
 import GestureEngine
 import GestureProfiles
+import SystemCalls
 
 /// The client windows the window manager manages, through EWMH: `_NET_CLIENT_LIST_STACKING`
 /// (bottom to top, else `_NET_CLIENT_LIST`), `WM_CLASS`, `_NET_WM_NAME` (else `WM_NAME`),
@@ -28,8 +29,23 @@ public struct WindowTracker {
             type = name.replacingPrefix("_NET_WM_WINDOW_TYPE_").lowercased()
         }
         var info = WindowInfo(id: UInt64(id), windowClass: hint?.windowClass ?? "", instance: hint?.instance ?? "", title: title, type: type, frame: frame, focused: focused)
-        if probeTouch { info.touch = server.touchSelectedByAnotherClient(in: id).map { $0 ? .own : .mouse } }
+        if probeTouch {
+            info.touch = server.touchSelectedByAnotherClient(in: id).map { $0 ? .own : .mouse }
+            if info.touch == .own, let toolkit = mouseMakingToolkit(id) {
+                info.touch = .mouse
+                info.toolkit = toolkit.rawValue
+            }
+        }
         return info
+    }
+
+    /// The toolkit of a window's local process that selects touch events but makes a mouse
+    /// of them (``ProgramToolkit``): its `_NET_WM_PID`, trusted only when its
+    /// `WM_CLIENT_MACHINE` is this host.
+    private func mouseMakingToolkit(_ id: XWindowID) -> ProgramToolkit? {
+        guard let pid = server.numbers(id, "_NET_WM_PID")?.first, pid > 0, pid < UInt(Int32.max),
+              let machine = server.text(id, "WM_CLIENT_MACHINE"), machine == CurrentProcess.hostName else { return nil }
+        return ProgramToolkit.of(pid: Int32(pid))
     }
 
     /// The client window under a point as the server stacks it: the top-level window there
