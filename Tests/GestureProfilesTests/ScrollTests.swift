@@ -75,21 +75,23 @@ import Testing
     @Test func aTwoFingerDragOnTheWindowStepsAtTheFingers() throws {
         let live = try Live(head + "      - name: two-finger-scroll\n        pan: { touches: 2 }\n        scroll: { every: 40 }\n")
         live.runtime.updateWindow(WindowInfo(id: 5, windowClass: "Reader", instance: "reader", title: "doc", frame: Rect(x: 100, y: 100, width: 600, height: 600)))
-        // Two fingers 100 px apart drag up 130 px (their middle from 350,500 to 350,370), then back down 50.
+        // Two fingers 100 px apart drag up 130 px (their middle from 350,500 to 350,370), then back down 70.
         live.touch(.began, 1, 300, 500, at: 0)
         live.touch(.began, 2, 400, 500, at: 5)
-        for (i, y) in [490.0, 460, 420, 400, 370, 420].enumerated() {
+        for (i, y) in [490.0, 460, 420, 400, 370, 440].enumerated() {
             let t = Double(20 * (i + 1))
             live.touch(.moved, 1, 300, y, at: t)
             live.touch(.moved, 2, 400, y, at: t + 1)
         }
-        live.touch(.ended, 1, 300, 420, at: 200)
-        live.touch(.ended, 2, 400, 420, at: 201)
+        live.touch(.ended, 1, 300, 440, at: 200)
+        live.touch(.ended, 2, 400, 440, at: 201)
         let scrolls = live.sink.requests.compactMap { r -> String? in
             guard case .scroll(let d, let p) = r.action else { return nil }
             return "\(d) \(Int(p.x)),\(Int(p.y))"
         }
-        // Up 130 = three steps down (the page follows the fingers up), then back 50 = one up.
+        // The pan begins 25 px up (one finger 40 up, the other not yet moved): the first step
+        // down at once (the page follows the fingers up); two more by 130 px up (at 65 and
+        // 105 px); back down to 60 px up takes one back (past 65, where it came).
         #expect(scrolls.map { $0.split(separator: " ")[0] } == ["down", "down", "down", "up"], "\(live.sink.lines)")
         #expect(scrolls.allSatisfy { $0.hasPrefix("down 350,") || $0.hasPrefix("up 350,") }, "at the fingers' middle: \(scrolls)")
         #expect(live.sink.requests.allSatisfy { $0.gesture == "two-finger-scroll" })

@@ -39,9 +39,9 @@ import Testing
         let frame = try #require(WindowTracker(server: x.server).info(reader.id)?.frame)
         let daemon = try x.startDaemon(config: Self.config)
         let middle = Point(x: frame.x + 250, y: frame.y + 400)
-        // Up 130 px: three steps down (the page follows the fingers up), then back down 50 px:
-        // one step up.
-        try drag(touch, middle: middle, through: [-10, -30, -60, -90, -110, -130, -110, -80])
+        // Up 130 px: three steps down (the page follows the fingers up; the first as the pan
+        // begins, 30 px up), then back down 70 px: one step up.
+        try drag(touch, middle: middle, through: [-10, -30, -60, -90, -110, -130, -110, -60])
         let presses = { reader.output.lines.filter { $0.hasPrefix("button-press") } }
         #expect(reader.output.wait { _ in presses().count >= 4 } != nil, "\(reader.output.lines) \(daemon.output!.lines.suffix(20))")
         #expect(presses().map { $0.split(separator: " ")[1] } == ["5", "5", "5", "4"], "\(presses())")
@@ -55,7 +55,7 @@ import Testing
         // The touchscreen moves the pointer with its first finger (X's pointer emulation); the
         // wheel steps moved it to the fingers' middle and back: it ends where the first finger
         // lifted, not at the middle where the last step was.
-        let lifted = Point(x: middle.x - 50, y: middle.y - 80)
+        let lifted = Point(x: middle.x - 50, y: middle.y - 60)
         #expect(x.poll { (x.server.pointerPosition()?.distance(to: lifted) ?? 99) <= 2 },
                 "the pointer at \(String(describing: x.server.pointerPosition())), not \(lifted)")
     }

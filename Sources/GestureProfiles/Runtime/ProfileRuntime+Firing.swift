@@ -93,7 +93,9 @@ extension ProfileRuntime {
     private func runScroll(_ spec: ScrollSpec, key: ObjectIdentifier, event: ActionEvent, step: (ScrollDirection) -> Void) -> ScrollSteps? {
         switch event.state {
         case .began:
-            scrolls[key] = ScrollSteps(spec)
+            var steps = ScrollSteps(spec)
+            steps.begin(at: event.values.translation)
+            scrolls[key] = steps
             fallthrough
         case .changed:
             guard var steps = scrolls[key] else { return nil }

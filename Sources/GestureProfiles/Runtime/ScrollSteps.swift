@@ -1,8 +1,10 @@
 import GestureEngine
 
 /// The wheel steps of a gesture's `scroll:`: each axis counts whole `every`s of translation
-/// from where the gesture began (a ``RepeatCounter`` per axis), so moving back takes the
-/// steps back, and a drag that ends where it began has scrolled nothing.
+/// (a ``RepeatCounter`` per axis), so moving back takes the steps back. The first step comes
+/// as the gesture begins, along the axis it began on (``begin(at:)``): the content answers
+/// the update that decided the drag is a scroll, not `every` px later; from there each
+/// `every` px further is a step, and back past where it began takes that first one back.
 struct ScrollSteps {
     let spec: ScrollSpec
     private var horizontal: RepeatCounter
@@ -12,6 +14,17 @@ struct ScrollSteps {
         self.spec = spec
         horizontal = RepeatCounter(origin: 0, every: spec.every)
         vertical = RepeatCounter(origin: 0, every: spec.every)
+    }
+
+    /// The gesture began with `translation` (past its slop): the axis it went most along
+    /// counts from one step before it, so that reaching it is the first step.
+    mutating func begin(at translation: Vector) {
+        let vertical = abs(translation.dy) >= abs(translation.dx)
+        guard vertical ? spec.axis != .horizontal : spec.axis != .vertical else { return }
+        let along = vertical ? translation.dy : translation.dx
+        guard along != 0 else { return }
+        let origin = along - (along > 0 ? spec.every : -spec.every)
+        if vertical { self.vertical.origin = origin } else { horizontal.origin = origin }
     }
 
     /// The translation along an axis (`vertical`, else horizontal) where the next step comes
