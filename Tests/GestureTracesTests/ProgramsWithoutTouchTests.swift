@@ -137,6 +137,24 @@ import Testing
         ])
     }
 
+    @Test func aWindowClosingEndsTheDragAndTheScrollOnIt() throws {
+        // Held, dragged right, and the xterm closes under the finger: the button comes up at
+        // once where the finger is; the rest of the drag moves nothing, and the lift clicks nothing.
+        let closing = #"{"t":630,"kind":"window-closed","id":7}"#
+        let drag = Self.finger(1, [(10, 400, 500), (610, 405, 500), (626, 440, 500), (642, 500, 502), (658, 560, 504), (700, 560, 504)])
+        #expect(try Self.outcome(Array(drag[...2]) + [closing] + Array(drag[3...])) == [
+            "claimed 1 by hold-right-click-or-drag",
+            "action hold-right-click-or-drag: press button 1 at 400,500", "action hold-right-click-or-drag: move pointer to 440,500",
+            "action hold-right-click-or-drag: release button 1 at 440,500",
+        ])
+        // Scrolling up, the window closes: no more wheel steps (they would go to whatever is
+        // under the finger now).
+        let scroll = Self.line(1, from: (400, 500), to: (400, 350), start: 10, duration: 480)
+        let closed = try Self.outcome(Array(scroll[...30]) + [#"{"t":255,"kind":"window-closed","id":7}"#] + Array(scroll[31...]))
+        #expect(closed == ["claimed 1 by drag-scrolls", "action drag-scrolls: scroll down at 400,487.5",
+                           "action drag-scrolls: scroll down at 400,447.5"], "\(closed)")
+    }
+
     // MARK: Two fingers
 
     @Test func aTwoFingerTapIsARightClick() throws {

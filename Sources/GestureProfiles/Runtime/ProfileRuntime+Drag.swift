@@ -5,6 +5,13 @@ import GestureEngine
 struct ActiveDrag {
     var origin: Point
     var pressed: Bool
+    /// Where the finger was last.
+    var last: Point
+    /// The window it began on (nil: none).
+    var window: WindowInfo?
+    /// Its window closed while the button was down: the button came up then, and the rest
+    /// of the gesture does nothing (no right click at the lift either).
+    var abandoned = false
 }
 
 /// `drag: { button }` (semantics.md §12.3): a press held still, then moved, is a drag with
@@ -23,10 +30,12 @@ extension ProfileRuntime {
         }
         switch event.state {
         case .began:
-            drags[key] = ActiveDrag(origin: at, pressed: false)
+            drags[key] = ActiveDrag(origin: at, pressed: false, last: at, window: window)
             return false
         case .changed:
-            guard var d = drags[key] else { return false }
+            guard var d = drags[key], !d.abandoned else { return false }
+            d.last = at
+            drags[key] = d
             if !d.pressed {
                 // A finger resting on glass wanders: the button goes down only once it has
                 // clearly moved away from where it was held.
@@ -39,9 +48,27 @@ extension ProfileRuntime {
             return false
         default:
             guard let d = drags.removeValue(forKey: key) else { return false }
+            if d.abandoned { return true }
             guard d.pressed else { return false }
             send(.pointerButton(drag.button, pressed: false, at: at))
             return true
         }
+    }
+
+    /// A window closed: the drags and scrolls that began on it stop — a drag's button comes
+    /// up now (its program is gone; a button held into whatever is under the finger next
+    /// would drag there), and a scroll steps no more.
+    func stopDragsAndScrolls(onWindow id: UInt64, at time: Instant) {
+        for (key, d) in drags where d.window?.id == id && !d.abandoned {
+            if d.pressed {
+                let values = GestureValues()
+                sink?.perform(ActionRequest(gesture: bindings[key]?.spec.name ?? "", state: .cancelled,
+                                            action: .pointerButton(bindings[key]?.spec.drag?.button ?? 1, pressed: false, at: d.last),
+                                            window: d.window, values: values, time: time))
+            }
+            drags[key]?.abandoned = true
+            drags[key]?.pressed = false
+        }
+        for (key, s) in scrolls where s.window == id { scrolls[key] = nil }
     }
 }

@@ -184,6 +184,7 @@ public final class ProfileRuntime {
         applyStacking()
         windows.remove(id)
         stopMomentum(onWindow: id)
+        stopDragsAndScrolls(onWindow: id, at: engine.now)
         if touchpad?.window?.id == id { touchpadEnded(cancelled: true, time: engine.now) }
         guard let views = windowViews.removeValue(forKey: id) else { return }
         windowViews.shrinkIfSparse()

@@ -7,6 +7,8 @@ import GestureEngine
 /// `every` px further is a step, and back past where it began takes that first one back.
 struct ScrollSteps {
     let spec: ScrollSpec
+    /// The window the gesture began on (nil: none): its steps stop if it closes.
+    var window: UInt64?
     private var horizontal: RepeatCounter
     private var vertical: RepeatCounter
 
