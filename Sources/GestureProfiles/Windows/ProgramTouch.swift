@@ -14,8 +14,8 @@ public enum ProgramTouch: String, Sendable, Equatable, CaseIterable {
 /// Where a window's ``ProgramTouch`` comes from, for `tactus windows` and the log.
 public enum ProgramTouchSource: String, Sendable, Equatable {
     /// The server said: a client selected touch events on the window or a window below it
-    /// (`own`), or none did (`mouse`); or the program's toolkit selects them and makes a
-    /// mouse of them (`mouse`, with the toolkit named).
+    /// (`own`; the toolkit named when it makes a mouse of them in most widgets), or none did
+    /// (`mouse`).
     case server
     /// The window's profile says so (`touch:`), whatever the server says.
     case profile
@@ -28,7 +28,8 @@ public enum ProgramTouchSource: String, Sendable, Equatable {
 public struct ProgramTouchVerdict: Sendable, Equatable, CustomStringConvertible {
     public var touch: ProgramTouch
     public var source: ProgramTouchSource
-    /// The toolkit that decided it where the server could not (`Qt widgets`).
+    /// The toolkit of a program that selects touch events but makes a mouse of them in most
+    /// widgets (`Qt widgets`), named for the person reading.
     public var toolkit: String?
 
     public init(_ touch: ProgramTouch, _ source: ProgramTouchSource, toolkit: String? = nil) {
@@ -37,7 +38,7 @@ public struct ProgramTouchVerdict: Sendable, Equatable, CustomStringConvertible 
         self.toolkit = toolkit
     }
 
-    /// As `tactus windows` shows it: `own`, `mouse`, `mouse (Qt widgets)`, `mouse (profile)`,
+    /// As `tactus windows` shows it: `own`, `own (Qt widgets)`, `mouse`, `mouse (profile)`,
     /// `own (not known)`.
     public var description: String {
         switch source {

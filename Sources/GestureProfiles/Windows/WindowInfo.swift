@@ -12,8 +12,8 @@ public struct WindowInfo: Sendable, Equatable {
     public var focused: Bool
     /// Whether its program takes touches itself, as the server told (nil: not known).
     public var touch: ProgramTouch?
-    /// The toolkit that decided ``touch`` where the server could not (`Qt widgets`: it
-    /// selects touch events but makes a mouse of them), nil otherwise.
+    /// The toolkit of a program that selects touch events but makes a mouse of them in most
+    /// of its widgets (`Qt widgets`), nil otherwise: a hint that `touch: mouse` may suit it.
     public var toolkit: String?
 
     public init(id: UInt64, windowClass: String = "", instance: String = "", title: String = "", type: String = "normal", frame: Rect, focused: Bool = false,

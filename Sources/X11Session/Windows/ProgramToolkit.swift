@@ -6,9 +6,13 @@ import SystemCalls
 /// that does not ask for touch (`WA_AcceptTouchEvents`: most of them) mouse events made from
 /// the touch, so a one-finger drag in a Qt 5 list selects instead of scrolling; Qt Quick
 /// handles touch itself. The window's properties do not tell the two apart; the libraries its
-/// process has mapped do (`/proc/PID/maps`, readable for the user's own processes).
+/// process has mapped do (`/proc/PID/maps`, readable for the user's own processes). What a
+/// widgets program does with touches is still its own affair — a widget may ask for them
+/// (Qt's fingerpaint paints with them) — so this only names the toolkit for `tactus windows`
+/// and the log, and a profile's `touch: mouse` gives such a program the conventions.
 enum ProgramToolkit: String, Sendable, Equatable {
-    /// QtWidgets without Qt Quick: the program gets a mouse of the touches.
+    /// QtWidgets without Qt Quick: the program gets a mouse of the touches, except in the
+    /// widgets that ask for touch.
     case qtWidgets = "Qt widgets"
 
     /// How much of a process's maps is read: a large program's (a browser's) run to a few

@@ -31,16 +31,17 @@ public struct WindowTracker {
         var info = WindowInfo(id: UInt64(id), windowClass: hint?.windowClass ?? "", instance: hint?.instance ?? "", title: title, type: type, frame: frame, focused: focused)
         if probeTouch {
             info.touch = server.touchSelectedByAnotherClient(in: id).map { $0 ? .own : .mouse }
-            if info.touch == .own, let toolkit = mouseMakingToolkit(id) {
-                info.touch = .mouse
-                info.toolkit = toolkit.rawValue
-            }
+            // Noted, not acted on: a Qt widgets program makes a mouse of touches in most of its
+            // widgets but may take them itself in others (Qt's fingerpaint paints with them),
+            // and from outside the process the two cannot be told apart; its touches stay its
+            // own unless its profile says `touch: mouse`.
+            if info.touch == .own, let toolkit = mouseMakingToolkit(id) { info.toolkit = toolkit.rawValue }
         }
         return info
     }
 
-    /// The toolkit of a window's local process that selects touch events but makes a mouse
-    /// of them (``ProgramToolkit``): its `_NET_WM_PID`, trusted only when its
+    /// The toolkit of a window's local process that selects touch events but mostly makes a
+    /// mouse of them (``ProgramToolkit``): its `_NET_WM_PID`, trusted only when its
     /// `WM_CLIENT_MACHINE` is this host.
     private func mouseMakingToolkit(_ id: XWindowID) -> ProgramToolkit? {
         guard let pid = server.numbers(id, "_NET_WM_PID")?.first, pid > 0, pid < UInt(Int32.max),

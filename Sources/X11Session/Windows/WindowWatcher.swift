@@ -184,9 +184,9 @@ public final class WindowWatcher {
     private func logTouch(_ info: WindowInfo) {
         let subject = "window 0x\(String(info.id, radix: 16)) (\(info.windowClass))"
         switch info.touch {
+        case .own? where info.toolkit != nil:
+            log(subject, "its program selects touch events and is built with \(info.toolkit!), which makes a mouse of them in the widgets that do not ask for touch: touches on it stay its own ('touch: mouse' in its profile gives it the conventions)")
         case .own?: log(subject, "its program selects touch events: touches on it are its own when Tactus lets them go")
-        case .mouse? where info.toolkit != nil:
-            log(subject, "its program selects touch events but is built with \(info.toolkit!), which makes a mouse of them: the 'match: { touch: mouse }' profiles apply")
         case .mouse?: log(subject, "its program selects no touch events: the server gives it the first finger as button 1, and the 'match: { touch: mouse }' profiles apply")
         case nil: log(subject, "whether its program takes touches could not be told: counted as taking them")
         }
