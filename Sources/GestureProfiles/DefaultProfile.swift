@@ -123,7 +123,14 @@ profiles:
         longPress: {}
         drag: { button: 1 }
         action: { click: 3 }
-      # Two fingers tapped together: a right click.
+      # Two fingers set down: a right click at the lift if they stay still. Held 60 ms (a
+      # swipe's fingers move by then) they are claimed while down, as a scroll or a zoom
+      # would claim them; lifted sooner, the tap takes them at the lift.
+      - name: two-finger-press
+        longPress: { touches: 2, minimumDuration: 0.06 }
+        fire: if-still
+        action: { click: 3 }
+        simultaneousWith: [two-finger-scroll, pinch-zoom]
       - name: two-finger-right-click
         tap: { touches: 2 }
         action: { click: 3 }

@@ -216,6 +216,13 @@ public enum FireTiming: String, Sendable, Equatable, CaseIterable {
     /// `pinchScale`); short of it, or brought back under it, the gesture is cancelled
     /// (Touchégg's `action_execute_threshold`).
     case atLift = "at-lift"
+    /// A long press's: when the fingers lift, if they have not moved past its
+    /// `allowableMovement` since it was recognized (they moved: another gesture, a scroll or a
+    /// pinch recognized with it, was what they did).
+    case ifStill = "if-still"
+
+    /// The timings of swipes, pinches and touchpad bindings.
+    public static let ofTravel: [FireTiming] = [.atRecognition, .atLift]
 }
 
 /// `scroll: { every, natural, axis }` on a continuous gesture: one wheel step (a `scroll:`

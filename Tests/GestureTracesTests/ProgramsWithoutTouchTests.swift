@@ -158,9 +158,22 @@ import Testing
     // MARK: Two fingers
 
     @Test func aTwoFingerTapIsARightClick() throws {
+        // Both down 70 ms: claimed while down, 60 ms after the second landed (accepted after
+        // their end, the first finger would leave the server's button 1 down), the click at
+        // the lift where the fingers were.
         let tap = Self.together(Self.finger(1, [(10, 400, 500), (90, 400, 500)]), Self.finger(2, [(20, 480, 500), (95, 481, 500)]))
-        #expect(try Self.outcome(tap) == ["claimed 1 by two-finger-right-click", "claimed 2 by two-finger-right-click",
-                                         "action two-finger-right-click: click 3 at 440.5,500"])
+        #expect(try Self.outcome(tap) == ["claimed 1 by two-finger-press", "claimed 2 by two-finger-press",
+                                         "action two-finger-press: click 3 at 440,500"])
+        // A quick one, both down 40 ms: the tap's, at the lift.
+        let quick = Self.together(Self.finger(1, [(10, 400, 500), (60, 400, 500)]), Self.finger(2, [(20, 480, 500), (62, 481, 500)]))
+        #expect(try Self.outcome(quick) == ["claimed 1 by two-finger-right-click", "claimed 2 by two-finger-right-click",
+                                           "action two-finger-right-click: click 3 at 440.5,500"])
+        // Two fingers resting, then scrolling: a scroll and no right click.
+        let rested = Self.together(Self.line(1, from: (400, 500), to: (400, 400), start: 10, duration: 200, restFirst: 100),
+                                   Self.line(2, from: (480, 500), to: (480, 400), start: 12, duration: 200, restFirst: 98))
+        let out = try Self.outcome(rested)
+        #expect(out.prefix(2) == ["claimed 1 by two-finger-press", "claimed 2 by two-finger-press"], "\(out)")
+        #expect(out.dropFirst(2).allSatisfy { $0.hasPrefix("action two-finger-scroll: scroll down") } && out.count > 3, "\(out)")
     }
 
     @Test func twoFingersDraggedScrollBothWays() throws {
@@ -181,7 +194,11 @@ import Testing
         let spread = Self.together(Self.line(1, from: (400, 500), to: (350, 500), start: 10, duration: 240, restFirst: 40),
                                    Self.line(2, from: (500, 500), to: (550, 500), start: 10, duration: 240, restFirst: 40))
         let out = try Self.outcome(spread)
-        #expect(out.prefix(3) == ["claimed 1 by pinch-zoom", "claimed 2 by pinch-zoom", "action pinch-zoom: hold Control_L"], "\(out)")
+        // Resting 40 ms then spreading: claimed by the two-finger press when the fingers have
+        // rested 60 ms, the pinch zooming with it; no right click, the fingers moved.
+        #expect(out.prefix(3) == ["claimed 1 by two-finger-press", "claimed 2 by two-finger-press", "action pinch-zoom: hold Control_L"], "\(out)")
+        let clicks = out.filter { $0.contains(": click") }
+        #expect(clicks.isEmpty, "\(out)")
         #expect(out.last == "action pinch-zoom: release Control_L", "\(out)")
         let zooms = out.filter { $0.hasPrefix("action pinch-zoom: scroll") }
         // Scale 2: (2 - 1) / 0.15 → six steps of the wheel up, none down.
@@ -249,5 +266,11 @@ import Testing
             .contains("'drag' is for a longPress") == true)
         #expect(errors("  - name: a\n    match: { touch: mouse }\n    gestures:\n      - name: p\n        longPress: {}\n        drag: { button: 12 }\n").count == 1)
         #expect(errors("  - name: a\n    match: { class: xterm }\n    touch: mouse\n") == [])
+        // `fire: if-still` is a long press's; a swipe's are at-recognition and at-lift.
+        #expect(errors("  - name: a\n    match: any\n    gestures:\n      - name: p\n        longPress: { touches: 2 }\n        fire: if-still\n        action: { click: 3 }\n") == [])
+        #expect(errors("  - name: a\n    match: any\n    gestures:\n      - name: p\n        longPress: {}\n        fire: at-lift\n        action: { click: 3 }\n").first?
+            .hasSuffix("unknown fire 'at-lift'; expected one of: if-still") == true)
+        #expect(errors("  - name: a\n    match: any\n    gestures:\n      - name: p\n        swipe: {}\n        fire: if-still\n        action: { click: 3 }\n").first?
+            .hasSuffix("unknown fire 'if-still'; expected one of: at-recognition, at-lift") == true)
     }
 }

@@ -152,8 +152,12 @@ extension ProfileParser {
             case .delaysTouchesEnded: spec.delaysTouchesEnded = reader.bool(value, field)
             case .enabled: spec.enabled = reader.bool(value, field) ?? true
             case .fire:
-                checkSwipeOrPinch(recognizer, keyNode, field: field, gesture: name)
-                spec.fire = reader.choice(value, field, FireTiming.allCases.map(\.rawValue)).flatMap(FireTiming.init)
+                if case .longPress? = recognizer {
+                    spec.fire = reader.choice(value, field, [FireTiming.ifStill.rawValue]).flatMap(FireTiming.init)
+                } else {
+                    checkSwipeOrPinch(recognizer, keyNode, field: field, gesture: name)
+                    spec.fire = reader.choice(value, field, FireTiming.ofTravel.map(\.rawValue)).flatMap(FireTiming.init)
+                }
             case .preview:
                 checkSwipeOrPinch(recognizer, keyNode, field: field, gesture: name)
                 spec.preview = reader.bool(value, field) ?? false

@@ -67,7 +67,7 @@ extension ProfileParser {
         let name = binding.name
         let rotation = binding.kind == .pinch && binding.pinchDirection.isRotation
         if let f = byKey[.fire] {
-            binding.fire = reader.choice(f.value, "fire", FireTiming.allCases.map(\.rawValue)).flatMap(FireTiming.init)
+            binding.fire = reader.choice(f.value, "fire", FireTiming.ofTravel.map(\.rawValue)).flatMap(FireTiming.init)
             if rotation, binding.fire == .atLift {
                 sink.error(f.value, "touchpad binding '\(name)' is a rotation (\(binding.pinchDirection.rawValue)), which has no travel or spread to decide at the lift: 'fire: at-lift' is for swipes and pinches in, out or any")
             }

@@ -72,3 +72,41 @@ extension ProfileRuntime {
         for (key, s) in scrolls where s.window == id { scrolls[key] = nil }
     }
 }
+
+/// A long press with `fire: if-still` under way: where it was recognized, where each of its
+/// fingers was then, and whether one has moved since.
+struct StillPress {
+    var origin: Point
+    var fingers: [TouchID: Point]
+    var moved = false
+}
+
+/// `fire: if-still` (a long press): whether the fingers moved past its allowable movement
+/// since it was recognized, and where they were then.
+extension ProfileRuntime {
+    /// Follows a long press with `fire: if-still` and its fingers (`touches`, as the
+    /// recognizer has them): whether one has moved (its action does not fire then: a pinch
+    /// spreading two fingers moves neither their middle nor the press's location), and where
+    /// it was recognized (where its action acts: at the lift the press's location follows the
+    /// fingers still down, not the ones lifted first).
+    func followStillness(_ spec: GestureSpec, key: ObjectIdentifier, event: ActionEvent, touches: [Touch]) -> (moved: Bool, origin: Point?) {
+        guard case .longPress(_, let allowable, _, _) = spec.recognizer else { return (false, nil) }
+        switch event.state {
+        case .began:
+            var fingers: [TouchID: Point] = [:]
+            for t in touches { fingers[t.id] = t.location }
+            stillPresses[key] = StillPress(origin: event.values.location, fingers: fingers)
+            return (false, event.values.location)
+        case .changed:
+            guard var p = stillPresses[key] else { return (false, nil) }
+            if !p.moved {
+                p.moved = touches.contains { t in p.fingers[t.id].map { t.location.distance(to: $0) > allowable } ?? false }
+                stillPresses[key] = p
+            }
+            return (p.moved, p.origin)
+        default:
+            guard let p = stillPresses.removeValue(forKey: key) else { return (false, nil) }
+            return (p.moved, p.origin)
+        }
+    }
+}

@@ -48,8 +48,14 @@ extension ProfileRuntime {
         }
         if let a = spec.on[event.state] { fire(a) }
         let dragged = spec.drag.map { runDrag($0, key: ObjectIdentifier(r), event: event, gesture: spec.name, state: state, window: w) } ?? false
-        if let a = spec.action, !dragged {
+        let stillness = spec.fire == .ifStill ? followStillness(spec, key: ObjectIdentifier(r), event: event, touches: r.touches) : (moved: false, origin: nil)
+        if let a = spec.action, !dragged, !stillness.moved {
             switch (spec.fire, event.state) {
+            case (.ifStill?, .ended):
+                var values = event.values
+                values.location = stillness.origin ?? values.location
+                emit(a, gesture: spec.name, state: state, window: w, values: values, time: event.time, templateName: templateName, origin: origin, hold: typedUnder)
+            case (.ifStill?, _): break
             case (.atLift?, .began): hold(a, spec: spec, event: event, state: .ended, by: r, window: w, origin: origin)
             case (.atLift?, _): follow(event, by: r)
             case (.atRecognition?, .began), (nil, .ended): fire(a)

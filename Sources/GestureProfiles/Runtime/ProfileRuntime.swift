@@ -55,6 +55,8 @@ public final class ProfileRuntime {
     var scrolls: [ObjectIdentifier: ScrollSteps] = [:]
     /// Long presses' `drag:` under way (`ProfileRuntime+Drag.swift`).
     var drags: [ObjectIdentifier: ActiveDrag] = [:]
+    /// Long presses with `fire: if-still` under way: whether their fingers moved.
+    var stillPresses: [ObjectIdentifier: StillPress] = [:]
     /// Flicks still scrolling after the lift (`ProfileRuntime+Momentum.swift`).
     var momenta: [RunningMomentum] = []
     var lastMomentumID = 0
@@ -106,6 +108,7 @@ public final class ProfileRuntime {
         repeats = [:]
         scrolls = [:]
         drags = [:]
+        stillPresses = [:]
         configuration = newConfiguration
         buildScreen()
         windowViews = [:]
@@ -194,6 +197,7 @@ public final class ProfileRuntime {
             repeats[ObjectIdentifier(r)] = nil
             scrolls[ObjectIdentifier(r)] = nil
             drags[ObjectIdentifier(r)] = nil
+            stillPresses[ObjectIdentifier(r)] = nil
         }
         // Their cancellation released what they held (unless the engine was mid-event).
         releaseStaleHolds(at: engine.now)

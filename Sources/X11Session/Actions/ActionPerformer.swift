@@ -66,7 +66,7 @@ public final class ActionPerformer: ActionSink {
             guard let window else { return log("\(request.gesture): no window for 'window \(op.rawValue)'") }
             windowRequest(op, XWindowID(window))
         case .desktop(let op): desktopRequest(op)
-        case .scroll(let direction, let at): wheel.scroll(direction, at: at)
+        case .scroll(let direction, let at): wheel.scroll(direction, at: at, pointerHeldByTouch: touchHoldsPointer())
         case .pointerButton(let button, let pressed, let at): pointerButton(button, pressed: pressed, at: at)
         case .pointerMotion(let to):
             server.fakeMotion(to: to)
