@@ -8,9 +8,9 @@ package enum CurrentProcess {
 
     /// The host's name, as X clients write it in WM_CLIENT_MACHINE; nil when it cannot be read.
     package static var hostName: String? {
-        var buffer = [CChar](repeating: 0, count: 256)
+        var buffer = [UInt8](repeating: 0, count: 256)
         guard gethostname(&buffer, buffer.count - 1) == 0 else { return nil }
-        return String(cString: buffer)
+        return String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
     }
     package static var userID: UInt32 { getuid() }
 
