@@ -122,7 +122,8 @@ await "$work/display" '^[0-9]+$' || fail "Xvfb did not start"
 export DISPLAY=":$(cat "$work/display")"
 openbox --sm-disable >/dev/null 2>&1 & pids="$pids $!"
 n=0; until xprop -root _NET_SUPPORTING_WM_CHECK 2>/dev/null | grep -q 'window id'; do n=$((n + 1)); [ $n -le 400 ] || break; sleep 0.05; done
-.build/debug/tactus-test-window --class firefox --instance Navigator --title "Tactus — Mozilla Firefox" --geometry 600x400+100+100 > "$work/firefox" 2>&1 & pids="$pids $!"
+# A stand-in for the browser: it selects touch events, as Firefox with XInput 2 does (TOUCH own).
+.build/debug/tactus-test-window --class firefox --instance Navigator --title "Tactus — Mozilla Firefox" --geometry 600x400+100+100 --touch > "$work/firefox" 2>&1 & pids="$pids $!"
 await "$work/firefox" '^ready ' || fail "the test window did not start (DISPLAY=$DISPLAY)" "$work/firefox"
 firefox=$(printf '0x%x' "$(sed -n 's/^ready //p' "$work/firefox")")
 n=0; until xprop -root _NET_CLIENT_LIST 2>/dev/null | grep -q "$firefox"; do n=$((n + 1)); [ $n -le 400 ] || break; sleep 0.05; done
@@ -142,7 +143,7 @@ listed "## A profile in five minutes" > "$work/listed"
 run "tactus check" "$(sed -n 1p "$work/listed")"
 grep -q "^$config: OK, 2 profiles" "$work/out" && pass "tactus check: $(cat "$work/out")" || fail "tactus check did not say OK" "$work/out"
 run "tactus windows" "$(sed -n 2p "$work/listed")"
-grep -Eq "^$firefox\*? +firefox +Navigator +normal +browser +Tactus — Mozilla Firefox$" "$work/out" && pass "tactus windows: the browser window gets the profile browser" || fail "tactus windows does not show the browser profile" "$work/out"
+grep -Eq "^$firefox\*? +firefox +Navigator +normal +browser +own +Tactus — Mozilla Firefox$" "$work/out" && pass "tactus windows: the browser window gets the profile browser" || fail "tactus windows does not show the browser profile" "$work/out"
 grep -q "^profiles from the running daemon (pid $daemon): $config " "$work/out" && pass "tactus windows: the running daemon's profiles, from $config" || fail "tactus windows does not name the daemon's file" "$work/out"
 sh -c "exec $(sed -n 3p "$work/listed")" > "$work/monitor" 2>&1 & monitor=$!; pids="$pids $monitor"
 await "$work/monitor" "^tactus $version on $DISPLAY \(pid $daemon\): $config, 2 profiles" && pass "tactus monitor: connected to the daemon" || fail "tactus monitor did not connect" "$work/monitor"
