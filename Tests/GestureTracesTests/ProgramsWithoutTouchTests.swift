@@ -112,6 +112,16 @@ import Testing
         #expect(steps > 3 && steps < 3 + 13, "\(stopped)")
     }
 
+    @Test func aPointerTriggersDragIsTheMousesOwn() throws {
+        // A drag with the pointer trigger's button over the xterm: the conventions stand in
+        // for the touchscreen, not the mouse; nothing takes it.
+        let drag = [#"{"t":10,"kind":"pointer","phase":"down","button":1,"x":400,"y":500}"#,
+                    #"{"t":30,"kind":"pointer","phase":"motion","x":400,"y":450}"#,
+                    #"{"t":50,"kind":"pointer","phase":"motion","x":400,"y":380}"#,
+                    #"{"t":60,"kind":"pointer","phase":"up","button":1,"x":400,"y":380}"#]
+        #expect(try Self.outcome(drag) == ["released p1 by all-failed"])
+    }
+
     @Test func aTapAndADoubleTapStayTheProgramsClicksAtTheLift() throws {
         // Handed back at the lift (the server replays press and release): no action, no delay after.
         let taps = Self.finger(1, [(10, 400, 500), (90, 401, 500)]) + Self.finger(2, [(250, 402, 501), (320, 402, 501)])

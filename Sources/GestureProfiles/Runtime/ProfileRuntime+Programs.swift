@@ -17,11 +17,15 @@ extension ProfileRuntime {
         configuration.programTouch(for: w, on: monitors.monitor(for: w.frame))
     }
 
-    /// Screen recognizers of a profile limited to a kind of program receive only the touches
-    /// that start on a window of that kind (the window there when the touch starts).
+    /// Screen recognizers of a profile limited to a kind of program receive only the
+    /// touchscreen's touches that start on a window of that kind (the window there when the
+    /// touch starts): what the layer stands in for is the server's pointer emulation of a
+    /// touchscreen, and a pointer trigger's drag is the mouse's own.
     func limit(_ recognizers: [GestureRecognizer], toPrograms kind: ProgramTouch) {
         for r in recognizers {
-            r.shouldReceiveHook = { [unowned self] _, touch in self.programTouch(at: touch.initialLocation)?.verdict.touch == kind }
+            r.shouldReceiveHook = { [unowned self] _, touch in
+                touch.deviceKind == .touchscreen && self.programTouch(at: touch.initialLocation)?.verdict.touch == kind
+            }
         }
     }
 }
