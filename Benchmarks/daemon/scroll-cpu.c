@@ -11,7 +11,7 @@
  * Usage: scroll-cpu SOCKET DAEMON-PID DRAGS FLICKS WINDOW-COMMAND...   (DISPLAY set)
  */
 #define _GNU_SOURCE
-#include <xorg/xf86-input-inputtest-protocol.h>
+#include "inputtest-client.h"
 #include <X11/extensions/XI2.h>
 #include <poll.h>
 #include <signal.h>
@@ -24,35 +24,8 @@
 #include <time.h>
 #include <unistd.h>
 
-static int device, window_fd;
+static int window_fd;
 static long wheel_presses;
-
-static void die(const char *what) { perror(what); exit(1); }
-
-static void send_all(const void *p, size_t n) {
-    if (send(device, p, n, MSG_NOSIGNAL) != (ssize_t)n) die("inputtest write");
-}
-
-static void sync_server(void) {
-    xf86ITEventWaitForSync e = { .header = { sizeof e, XF86IT_EVENT_WAIT_FOR_SYNC } };
-    send_all(&e, sizeof e);
-    xf86ITResponseSyncFinished r;
-    if (read(device, &r, sizeof r) != sizeof r) die("inputtest sync");
-}
-
-/* Screen 1280x800 in device units 0..65535. */
-static void touch(int type, double x, double y) {
-    xf86ITEventTouch e;
-    memset(&e, 0, sizeof e);
-    e.header.length = sizeof e;
-    e.header.type = XF86IT_EVENT_TOUCH;
-    e.touchid = 1;
-    e.touch_type = type;
-    e.valuators.mask[0] = 0x3;
-    e.valuators.valuators[0] = x / 1280.0 * 65535.0;
-    e.valuators.valuators[1] = y / 800.0 * 65535.0;
-    send_all(&e, sizeof e);
-}
 
 /* The window's lines until it has been quiet for `wait_ms`: wheel presses (buttons 4-7)
    counted. */
@@ -98,28 +71,8 @@ static double seconds_now(void) {
 int main(int argc, char **argv) {
     if (argc < 6) { fprintf(stderr, "usage: %s SOCKET DAEMON-PID DRAGS FLICKS WINDOW-COMMAND...\n", argv[0]); return 2; }
     int pid = atoi(argv[2]), drags = atoi(argv[3]), flicks = atoi(argv[4]);
-    device = socket(AF_UNIX, SOCK_STREAM, 0);
-    struct sockaddr_un a = { .sun_family = AF_UNIX };
-    strncpy(a.sun_path, argv[1], sizeof a.sun_path - 1);
-    if (connect(device, (struct sockaddr *)&a, sizeof a) != 0) die("connect");
-    xf86ITEventClientVersion hello = { .header = { sizeof hello, XF86IT_EVENT_CLIENT_VERSION },
-                                       .major = XF86IT_PROTOCOL_VERSION_MAJOR, .minor = XF86IT_PROTOCOL_VERSION_MINOR };
-    send_all(&hello, sizeof hello);
-    xf86ITResponseServerVersion version;
-    if (read(device, &version, sizeof version) != sizeof version) die("inputtest version");
-
-    int fds[2];
-    if (pipe(fds) != 0) die("pipe");
-    pid_t window = fork();
-    if (window < 0) die("fork");
-    if (window == 0) {
-        dup2(fds[1], 1);
-        close(fds[0]);
-        execv(argv[5], argv + 5);
-        _exit(127);
-    }
-    close(fds[1]);
-    window_fd = fds[0];
+    connect_device(argv[1]);
+    pid_t window = start_window(argv + 5, &window_fd);
     usleep(1500000); /* let the server map it and the daemon read it (a benchmark, not a test) */
     drain(0);
 
@@ -128,14 +81,14 @@ int main(int argc, char **argv) {
     for (int i = 0; i < drags; i++) {
         double x = 400 + (i % 8) * 40, y = 650;
         double start = seconds_now();
-        touch(XI_TouchBegin, x, y);
+        touch(XI_TouchBegin, 1, x, y);
         for (int s = 1; s <= 60; s++) {
             usleep(8000);
-            touch(XI_TouchUpdate, x, y - 5 * s);
+            touch(XI_TouchUpdate, 1, x, y - 5 * s);
         }
         scrolling += seconds_now() - start;
         usleep(200000);
-        touch(XI_TouchEnd, x, y - 300);
+        touch(XI_TouchEnd, 1, x, y - 300);
         sync_server();
         drain(20);
     }
@@ -151,13 +104,13 @@ int main(int argc, char **argv) {
     double cpu2 = cpu_seconds(pid);
     for (int i = 0; i < flicks; i++) {
         double x = 400 + (i % 8) * 40, y = 600;
-        touch(XI_TouchBegin, x, y);
+        touch(XI_TouchBegin, 1, x, y);
         for (int s = 1; s <= 6; s++) {
             usleep(8000);
-            touch(XI_TouchUpdate, x, y - 20 * s);
+            touch(XI_TouchUpdate, 1, x, y - 20 * s);
         }
         usleep(8000);
-        touch(XI_TouchEnd, x, y - 120);
+        touch(XI_TouchEnd, 1, x, y - 120);
         sync_server();
         drain(400); /* until the glide is over: its last steps come over 300 ms apart */
     }

@@ -14,7 +14,7 @@
  * Usage: touch-latency SOCKET DRAGS WINDOW-COMMAND...   (DISPLAY set; the window is started here)
  */
 #define _GNU_SOURCE
-#include <xorg/xf86-input-inputtest-protocol.h>
+#include "inputtest-client.h"
 #include <X11/extensions/XI2.h>
 #include <errno.h>
 #include <poll.h>
@@ -28,39 +28,10 @@
 #include <time.h>
 #include <unistd.h>
 
-static int device;
-
 static long long now_ns(void) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
-}
-
-static void die(const char *what) { perror(what); exit(1); }
-
-static void send_all(const void *p, size_t n) {
-    if (send(device, p, n, MSG_NOSIGNAL) != (ssize_t)n) die("inputtest write");
-}
-
-static void sync_server(void) {
-    xf86ITEventWaitForSync e = { .header = { sizeof e, XF86IT_EVENT_WAIT_FOR_SYNC } };
-    send_all(&e, sizeof e);
-    xf86ITResponseSyncFinished r;
-    if (read(device, &r, sizeof r) != sizeof r) die("inputtest sync");
-}
-
-/* Screen 1280x800 in device units 0..65535; returns when written (not yet processed). */
-static void touch(int type, unsigned id, double x, double y) {
-    xf86ITEventTouch e;
-    memset(&e, 0, sizeof e);
-    e.header.length = sizeof e;
-    e.header.type = XF86IT_EVENT_TOUCH;
-    e.touchid = id;
-    e.touch_type = type;
-    e.valuators.mask[0] = 0x3;
-    e.valuators.valuators[0] = x / 1280.0 * 65535.0;
-    e.valuators.valuators[1] = y / 800.0 * 65535.0;
-    send_all(&e, sizeof e);
 }
 
 static int compare(const void *a, const void *b) {
@@ -150,29 +121,10 @@ static int drag(int i, long long *decision, long long *felt) {
 int main(int argc, char **argv) {
     if (argc < 4) { fprintf(stderr, "usage: %s SOCKET DRAGS WINDOW-COMMAND...\n", argv[0]); return 2; }
     int drags = atoi(argv[2]);
-    device = socket(AF_UNIX, SOCK_STREAM, 0);
-    struct sockaddr_un a = { .sun_family = AF_UNIX };
-    strncpy(a.sun_path, argv[1], sizeof a.sun_path - 1);
-    if (connect(device, (struct sockaddr *)&a, sizeof a) != 0) die("connect");
-    xf86ITEventClientVersion hello = { .header = { sizeof hello, XF86IT_EVENT_CLIENT_VERSION },
-                                       .major = XF86IT_PROTOCOL_VERSION_MAJOR, .minor = XF86IT_PROTOCOL_VERSION_MINOR };
-    send_all(&hello, sizeof hello);
-    xf86ITResponseServerVersion version;
-    if (read(device, &version, sizeof version) != sizeof version) die("inputtest version");
+    connect_device(argv[1]);
 
     /* The window: argv[3...], its output read here. */
-    int fds[2];
-    if (pipe(fds) != 0) die("pipe");
-    pid_t window = fork();
-    if (window < 0) die("fork");
-    if (window == 0) {
-        dup2(fds[1], 1);
-        close(fds[0]);
-        execv(argv[3], argv + 3);
-        _exit(127);
-    }
-    close(fds[1]);
-    window_fd = fds[0];
+    pid_t window = start_window(argv + 3, &window_fd);
     char line[256];
     while (next_line(line, sizeof line, now_ns() + 10000000000LL) && strncmp(line, "ready ", 6) != 0) {}
     usleep(300000); /* let the server map it (a benchmark, not a test) */

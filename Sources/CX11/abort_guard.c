@@ -56,6 +56,21 @@ static void guard_write(const void *data, size_t length) {
     }
 }
 
+/// An XTest release of a key (`KeyRelease`, a keycode) or a button (`ButtonRelease`, its
+/// number), as raw protocol.
+static void guard_fake_release(int type, unsigned detail) {
+    xXTestFakeInputReq q;
+    memset(&q, 0, sizeof q);
+    q.reqType = (CARD8)guard_xtest_opcode;
+    q.xtReqType = X_XTestFakeInput;
+    q.length = sz_xXTestFakeInputReq / 4;
+    q.type = (BYTE)type;
+    q.detail = (BYTE)detail;
+    q.time = CurrentTime;
+    guard_write(&q, sizeof q);
+    guard_written++;
+}
+
 static void guard_add(int device, unsigned touch) {
     for (int i = 0; i < GUARD_TOUCHES; i++) {
         if (guard_table[i].held && guard_table[i].device == device && guard_table[i].touch == touch) return;
@@ -190,30 +205,12 @@ static void guard_handler(int signal_number) {
         }
         for (unsigned k = 0; guard_xtest_opcode >= 0 && k < 256; k++) {
             if (!guard_keys_down[k]) continue;
-            xXTestFakeInputReq q;
-            memset(&q, 0, sizeof q);
-            q.reqType = (CARD8)guard_xtest_opcode;
-            q.xtReqType = X_XTestFakeInput;
-            q.length = sz_xXTestFakeInputReq / 4;
-            q.type = KeyRelease;
-            q.detail = (BYTE)k;
-            q.time = CurrentTime;
-            guard_write(&q, sizeof q);
-            guard_written++;
+            guard_fake_release(KeyRelease, k);
             guard_keys_down[k] = 0;
         }
         for (unsigned b = 1; guard_xtest_opcode >= 0 && b < 32; b++) {
             if (!guard_buttons_down[b]) continue;
-            xXTestFakeInputReq q;
-            memset(&q, 0, sizeof q);
-            q.reqType = (CARD8)guard_xtest_opcode;
-            q.xtReqType = X_XTestFakeInput;
-            q.length = sz_xXTestFakeInputReq / 4;
-            q.type = ButtonRelease;
-            q.detail = (BYTE)b;
-            q.time = CurrentTime;
-            guard_write(&q, sizeof q);
-            guard_written++;
+            guard_fake_release(ButtonRelease, b);
             guard_buttons_down[b] = 0;
         }
         guard_round_trip();

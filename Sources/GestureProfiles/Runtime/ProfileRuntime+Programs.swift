@@ -24,8 +24,18 @@ extension ProfileRuntime {
     func limit(_ recognizers: [GestureRecognizer], toPrograms kind: ProgramTouch) {
         for r in recognizers {
             r.shouldReceiveHook = { [unowned self] _, touch in
-                touch.deviceKind == .touchscreen && self.programTouch(at: touch.initialLocation)?.verdict.touch == kind
+                touch.deviceKind == .touchscreen && self.programTouch(startingAt: touch) == kind
             }
         }
+    }
+
+    /// What the program under a touch's start does with touches, worked out once per touch
+    /// (every recognizer of the layer asks as the touch lands).
+    private func programTouch(startingAt touch: Touch) -> ProgramTouch? {
+        // A touch's id may come again for a later touch: the landing time tells them apart.
+        if let last = lastProgramTouch, last.touch == touch.id, last.began == touch.beganAt { return last.kind }
+        let kind = programTouch(at: touch.initialLocation)?.verdict.touch
+        lastProgramTouch = (touch.id, touch.beganAt, kind)
+        return kind
     }
 }

@@ -60,6 +60,8 @@ public final class ProfileRuntime {
     /// Flicks still scrolling after the lift (`ProfileRuntime+Momentum.swift`).
     var momenta: [RunningMomentum] = []
     var lastMomentumID = 0
+    /// The program kind under the last touch a `match: { touch: … }` layer asked about.
+    var lastProgramTouch: (touch: TouchID, began: Instant, kind: ProgramTouch?)?
     /// Touchscreen gestures' holds whose keys are down (`ProfileRuntime+Holds.swift`).
     var holds: [ObjectIdentifier: ActiveHold] = [:]
     /// The touchpad gesture's holds whose keys are down, in the order they went down.
