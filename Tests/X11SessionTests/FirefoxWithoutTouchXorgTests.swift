@@ -191,8 +191,10 @@ import Testing
         let daemon = try bench.startDaemon()
         let with = try run(daemon)
         let w = try #require(without.page, "without the daemon the page said nothing")
-        #expect(without.done && w.scrollY == 0 && w.wheels == 0 && w.selected > 0 && w.downs == [0] && w.ups == [0] && w.contextMenus == 0,
-                "without the daemon: \(w)")
+        // Without the daemon the page never scrolls: the server's button 1 selects (or, when
+        // Firefox takes the first press on a window for its focus, only its release arrives:
+        // seen once on a clean clone), never a wheel.
+        #expect(without.done && w.scrollY == 0 && w.wheels == 0 && w.ups == [0] && w.contextMenus == 0, "without the daemon: \(w)")
         let p = try #require(with.page, "with the daemon the page said nothing")
         #expect(with.done && p.scrollY >= 250 && p.wheels >= 1 && p.wheelY > 0, "with the daemon the page scrolled \(p.scrollY) px for 300 px of finger: \(p)")
         #expect(p.selected == 0 && p.downs.isEmpty && p.ups.isEmpty && p.contextMenus == 0, "with the daemon: \(p)")
