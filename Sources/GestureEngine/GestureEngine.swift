@@ -334,6 +334,9 @@ public final class GestureEngine {
             r.now = now
             r.touchBegan(touch)
             if r.needsAttention { attend(to: r) }
+            if r.claimsOnLanding, r.cancelsTouchesInView, r.state == .possible, r.touches.count >= r.traits.touchesRequired {
+                claimTouches(of: r)
+            }
         }
         deliverEventPhase(of: record)
     }

@@ -18,6 +18,14 @@ open class GestureRecognizer: GestureArenaMember, CustomStringConvertible {
     public var delaysTouchesBegan = false
     /// semantics.md §6 [true]: ended is withheld from the view while possible.
     public var delaysTouchesEnded = true
+    /// semantics.md §12 [false]: its touches are claimed as soon as all the fingers it needs
+    /// are down and it is still possible, before it is recognized. For places where those
+    /// fingers can mean nothing but a gesture (two fingers on a program without touch, which
+    /// the X server gives only the first finger as button 1): the first finger is then decided
+    /// while it is down, and a pointer-emulating touch claimed after its lift leaves the
+    /// server's button 1 down. Recognition goes on as before; if nothing is recognized, the
+    /// fingers did nothing.
+    public var claimsOnLanding = false
 
     /// Touches that start in these views (or below them) are not received (`exclude:`).
     public var excludedViews: [View] = []

@@ -123,17 +123,22 @@ profiles:
         longPress: {}
         drag: { button: 1 }
         action: { click: 3 }
-      # Two fingers set down: a right click at the lift if they stay still. Held 60 ms (a
-      # swipe's fingers move by then) they are claimed while down, as a scroll or a zoom
-      # would claim them; lifted sooner, the tap takes them at the lift.
+      # Two fingers tapped: a right click. Two fingers on such a program can mean nothing
+      # it would take (it gets only the first, as the left button), so they are claimed as
+      # soon as both are down (claim: on-landing), before the tap is known: a finger claimed
+      # after its lift would leave the X server's button 1 down. A third finger landing still
+      # makes a desktop swipe, a drag a scroll, a spread a zoom.
+      - name: two-finger-right-click
+        tap: { touches: 2 }
+        claim: on-landing
+        action: { click: 3 }
+      # Two fingers held longer than a tap: a right click at the lift if they stayed still
+      # (fire: if-still; moved, they scrolled or zoomed).
       - name: two-finger-press
         longPress: { touches: 2, minimumDuration: 0.06 }
         fire: if-still
         action: { click: 3 }
         simultaneousWith: [two-finger-scroll, pinch-zoom]
-      - name: two-finger-right-click
-        tap: { touches: 2 }
-        action: { click: 3 }
       # Two fingers spread or pinched: zoom in or out, as Ctrl and the wheel do.
       - name: pinch-zoom
         pinch: {}

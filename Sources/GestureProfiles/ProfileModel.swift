@@ -183,12 +183,23 @@ public struct GestureSpec: Sendable {
     /// where the finger was held, the pointer follows the finger, and the button comes up at
     /// the lift; its `action` then does not fire. Lifted where it was held, `action` fires.
     public var drag: DragSpec? = nil
+    /// `claim: on-landing`: its touches are claimed once all its fingers are down and it is
+    /// still possible, not when it is recognized (semantics.md §12, `claimsOnLanding`).
+    public var claimsOnLanding = false
 
     /// Every action it may fire: `action`, `repeat`'s two, and `on:` by state name.
     public var actions: [ActionSpec] { allActions(action, on, self.repeat) }
 
     /// Whether `action` waits for the lift and fires only past the preview's commit point.
     public var firesAtLift: Bool { fire == .atLift }
+}
+
+/// `claim:`: when a gesture's touches become Tactus's rather than the program's.
+public enum ClaimTiming: String, CaseIterable, Sendable {
+    /// When it begins or is recognized (semantics.md §10): the default.
+    case atRecognition = "at-recognition"
+    /// As soon as all the fingers it needs are down, while it is still possible.
+    case onLanding = "on-landing"
 }
 
 /// `drag: { button }` of a long press: press-and-hold then drag is a drag with that mouse

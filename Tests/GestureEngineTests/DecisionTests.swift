@@ -31,6 +31,43 @@ import Testing
         #expect(h.verdicts == ["touch 1 claimed"])  // the same decision, once, on the log stream
     }
 
+    /// `claimsOnLanding` (semantics.md §12): a two-finger tap's touches are claimed as the
+    /// second finger lands, while both are down, and the tap is still recognized at the lift;
+    /// one finger alone is not claimed; a tap that fails later leaves them claimed.
+    @Test func aGestureThatClaimsOnLandingDecidesItsTouchesWhileTheyAreDown() {
+        let (h, sink) = harness()
+        let tap = TapGestureRecognizer(name: "two", touches: 2)
+        tap.claimsOnLanding = true
+        h.screen.addGestureRecognizer(tap)
+        h.down(1, 100, 100, at: 0)
+        #expect(sink.lines.isEmpty)
+        h.down(2, 180, 100, at: 20)
+        #expect(sink.lines == ["1 claimed two held 20", "2 claimed two held 0"])
+        h.up(1, 100, 100, at: 50)
+        h.up(2, 180, 100, at: 52)
+        #expect(h.actions.count == 1, "\(h.gestureLines)")
+        // Without the option: claimed only at the lift.
+        let (plain, plainSink) = harness()
+        plain.screen.addGestureRecognizer(TapGestureRecognizer(name: "two", touches: 2))
+        plain.down(1, 100, 100, at: 0)
+        plain.down(2, 180, 100, at: 20)
+        #expect(plainSink.lines.isEmpty)
+        plain.up(1, 100, 100, at: 50)
+        plain.up(2, 180, 100, at: 52)
+        #expect(plainSink.lines == ["1 claimed two held 52", "2 claimed two held 32"])
+        // A one-finger touch where the tap needs two, and a pair that moves too far: not
+        // claimed, and released once the tap fails.
+        let (one, oneSink) = harness()
+        let tap1 = TapGestureRecognizer(name: "two", touches: 2)
+        tap1.claimsOnLanding = true
+        one.screen.addGestureRecognizer(tap1)
+        one.down(1, 100, 100, at: 0)
+        one.move(1, 160, 100, at: 10)
+        one.down(2, 180, 100, at: 20)
+        #expect(oneSink.lines.first == "1 released all-failed held 10", "\(oneSink.lines)")
+        #expect(!oneSink.lines.contains { $0.contains("claimed") }, "\(oneSink.lines)")
+    }
+
     @Test func everyGestureGivingUpReleasesTheTouchAtThatEvent() {
         let (h, sink) = harness()
         h.screen.addGestureRecognizer(TapGestureRecognizer(name: "tap"))

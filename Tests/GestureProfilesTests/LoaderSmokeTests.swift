@@ -82,7 +82,7 @@ import TestSupport
         // a tap stays the program's click.
         let conventions = file?.profiles.filter { $0.match.programTouch == .mouse }
         #expect(conventions?.count == 1)
-        #expect(conventions?.first?.gestures.map(\.name) == ["drag-scrolls", "two-finger-scroll", "hold-right-click-or-drag", "two-finger-press", "two-finger-right-click", "pinch-zoom"])
+        #expect(conventions?.first?.gestures.map(\.name) == ["drag-scrolls", "two-finger-scroll", "hold-right-click-or-drag", "two-finger-right-click", "two-finger-press", "pinch-zoom"])
         #expect(conventions?.first?.gestures.contains { if case .tap(_, 1, _, _, _) = $0.recognizer { true } else { false } } == false)
     }
 }

@@ -56,7 +56,7 @@ import Testing
 
     /// The verdicts and actions the built-in profile (or `yaml`) gives the touches, as
     /// `verdict ID by` and `action GESTURE: ACTION` lines.
-    static func outcome(_ touches: [String], yaml: String = defaultProfileYAML) throws -> [String] {
+    static func outcome(_ touches: [String], yaml: String = defaultProfileYAML, verdictTimes: Bool = false) throws -> [String] {
         let text = windows + touches.joined(separator: "\n") + "\n"
         let trace = try TraceReader.parse(text, file: "t.jsonl", screen: (1920, 1080))
         var lines: [String] = []
@@ -67,7 +67,9 @@ import Testing
             guard case .object(let o)? = try? JSONValue.parse(Substring(line)), case .string(let kind)? = o["kind"] else { return nil }
             func s(_ k: String) -> String { if case .string(let v)? = o[k] { return v }; if case .number(let n)? = o[k] { return formatNumber(n) }; return "" }
             switch kind {
-            case "touch" where o["verdict"] != nil: return "\(s("verdict")) \(s("id")) by \(s("by"))"
+            case "touch" where o["verdict"] != nil:
+                let at = verdictTimes ? " at \(formatNumber((Double(s("t")) ?? 0).rounded()))" : ""
+                return "\(s("verdict")) \(s("id")) by \(s("by"))\(at)"
             case "action": return "action \(s("gesture")): \(s("action"))"
             default: return nil
             }
@@ -168,22 +170,44 @@ import Testing
     // MARK: Two fingers
 
     @Test func aTwoFingerTapIsARightClick() throws {
-        // Both down 70 ms: claimed while down, 60 ms after the second landed (accepted after
-        // their end, the first finger would leave the server's button 1 down), the click at
-        // the lift where the fingers were.
+        // Both down 70 ms: claimed as soon as the second lands (the first finger is decided
+        // while down: accepted after its lift it would leave the server's button 1 down); held
+        // still 60 ms, the two-finger press's click at the lift where the fingers were.
         let tap = Self.together(Self.finger(1, [(10, 400, 500), (90, 400, 500)]), Self.finger(2, [(20, 480, 500), (95, 481, 500)]))
-        #expect(try Self.outcome(tap) == ["claimed 1 by two-finger-press", "claimed 2 by two-finger-press",
-                                         "action two-finger-press: click 3 at 440,500"])
-        // A quick one, both down 40 ms: the tap's, at the lift.
-        let quick = Self.together(Self.finger(1, [(10, 400, 500), (60, 400, 500)]), Self.finger(2, [(20, 480, 500), (62, 481, 500)]))
-        #expect(try Self.outcome(quick) == ["claimed 1 by two-finger-right-click", "claimed 2 by two-finger-right-click",
-                                           "action two-finger-right-click: click 3 at 440.5,500"])
+        let tapOut = try Self.outcome(tap)
+        #expect(tapOut == ["claimed 1 by two-finger-right-click", "claimed 2 by two-finger-right-click",
+                           "action two-finger-press: click 3 at 440,500"], "\(tapOut)")
+        // A quick one, both down 30 ms: the same, still claimed while down.
+        let quick = Self.together(Self.finger(1, [(10, 400, 500), (50, 400, 500)]), Self.finger(2, [(20, 480, 500), (52, 481, 500)]))
+        let quickOut = try Self.outcome(quick, verdictTimes: true)
+        #expect(quickOut == ["claimed 1 by two-finger-right-click at 20", "claimed 2 by two-finger-right-click at 20",
+                             "action two-finger-right-click: click 3 at 440.5,500"], "\(quickOut)")
+        // Held 400 ms, longer than a tap: the two-finger press's right click at the lift.
+        let held = Self.together(Self.finger(1, [(10, 400, 500), (410, 400, 500)]), Self.finger(2, [(20, 480, 500), (412, 481, 500)]))
+        #expect(try Self.outcome(held) == ["claimed 1 by two-finger-right-click", "claimed 2 by two-finger-right-click",
+                                          "action two-finger-press: click 3 at 440,500"])
         // Two fingers resting, then scrolling: a scroll and no right click.
         let rested = Self.together(Self.line(1, from: (400, 500), to: (400, 400), start: 10, duration: 200, restFirst: 100),
                                    Self.line(2, from: (480, 500), to: (480, 400), start: 12, duration: 200, restFirst: 98))
         let out = try Self.outcome(rested)
-        #expect(out.prefix(2) == ["claimed 1 by two-finger-press", "claimed 2 by two-finger-press"], "\(out)")
+        #expect(out.prefix(2) == ["claimed 1 by two-finger-right-click", "claimed 2 by two-finger-right-click"], "\(out)")
         #expect(out.dropFirst(2).allSatisfy { $0.hasPrefix("action two-finger-scroll: scroll down") } && out.count > 3, "\(out)")
+        // Over the GTK 3 window the two fingers are its own: nothing claims them on landing.
+        let onGtk = Self.together(Self.finger(1, [(10, 1400, 500), (50, 1400, 500)]), Self.finger(2, [(20, 1480, 500), (52, 1481, 500)]))
+        #expect(try Self.outcome(onGtk).allSatisfy { !$0.contains("two-finger") })
+    }
+
+    /// Two fingers down, then a third within the landing window, resting and then swiping
+    /// left together: the next-desktop swipe, though the first two were claimed on landing.
+    @Test func aThirdFingerStillMakesTheDesktopSwipe() throws {
+        for stagger in [2.0, 20, 40] {
+            let swipe = Self.together(Self.line(1, from: (300, 400), to: (100, 400), start: 10, duration: 240, restFirst: 100),
+                                      Self.line(2, from: (380, 400), to: (180, 400), start: 10 + stagger, duration: 240, restFirst: 100 - stagger),
+                                      Self.line(3, from: (460, 400), to: (260, 400), start: 10 + 2 * stagger, duration: 240, restFirst: 100 - 2 * stagger))
+            let out = try Self.outcome(swipe)
+            #expect(out.filter { $0.hasPrefix("claimed") }.count == 3 && out.last == "action next-desktop: desktop next"
+                    && !out.contains { $0.hasPrefix("action two-finger") || $0.contains("scroll") }, "landing \(stagger) ms apart: \(out)")
+        }
     }
 
     @Test func twoFingersDraggedScrollBothWays() throws {
@@ -191,7 +215,7 @@ import Testing
         let drag = Self.together(Self.line(1, from: (400, 500), to: (310, 455), start: 10, duration: 240),
                                  Self.line(2, from: (480, 500), to: (390, 455), start: 10, duration: 240))
         let out = try Self.outcome(drag)
-        #expect(out.prefix(2) == ["claimed 1 by two-finger-scroll", "claimed 2 by two-finger-scroll"], "\(out)")
+        #expect(out.prefix(2) == ["claimed 1 by two-finger-right-click", "claimed 2 by two-finger-right-click"], "\(out)")
         // Begun mostly leftwards: a step right at once (the content follows the fingers),
         // two more by 90 px; 45 px up makes one step down.
         let steps = out.dropFirst(2).map { $0.split(separator: " ")[3] }
@@ -204,9 +228,8 @@ import Testing
         let spread = Self.together(Self.line(1, from: (400, 500), to: (350, 500), start: 10, duration: 240, restFirst: 40),
                                    Self.line(2, from: (500, 500), to: (550, 500), start: 10, duration: 240, restFirst: 40))
         let out = try Self.outcome(spread)
-        // Resting 40 ms then spreading: claimed by the two-finger press when the fingers have
-        // rested 60 ms, the pinch zooming with it; no right click, the fingers moved.
-        #expect(out.prefix(3) == ["claimed 1 by two-finger-press", "claimed 2 by two-finger-press", "action pinch-zoom: hold Control_L"], "\(out)")
+        // Claimed as the second finger lands, the pinch zooming; no right click, the fingers moved.
+        #expect(out.prefix(3) == ["claimed 1 by two-finger-right-click", "claimed 2 by two-finger-right-click", "action pinch-zoom: hold Control_L"], "\(out)")
         let clicks = out.filter { $0.contains(": click") }
         #expect(clicks.isEmpty, "\(out)")
         #expect(out.last == "action pinch-zoom: release Control_L", "\(out)")

@@ -71,10 +71,10 @@ import Testing
         try touch.touches(frame(.end, at))
     }
 
-    /// Fingers tapped together: down, 80 ms, up.
-    static func tap(_ touch: InputTestDevice, _ points: [Point]) throws {
+    /// Fingers tapped together: down, `holding` s (80 ms), up.
+    static func tap(_ touch: InputTestDevice, _ points: [Point], holding: Double = 0.08) throws {
         try touch.touches(frame(.begin, points))
-        usleep(80_000)
+        usleep(useconds_t(holding * 1e6))
         try touch.touches(frame(.end, points))
     }
 
@@ -249,24 +249,34 @@ import Testing
         Self.figure("Tk hold then drag: selection with \(withDrag.selection ?? "-"), without \(withoutDrag.selection ?? "-"); with: \(withDrag.buttons)")
     }
 
-    /// Two fingers tapped together: without the daemon the server's button 1 click (the
-    /// second finger dropped); with it one button 3 click between the fingers, no button 1.
+    /// Two fingers tapped together, for 80 ms and for a quick 30 ms: without the daemon the
+    /// server's button 1 click (the second finger dropped); with it one button 3 click between
+    /// the fingers, no button 1, and no button left down (the fingers are claimed as the second
+    /// lands: the first, accepted after its lift, would leave the server's button 1 down).
     @Test func tkTwoFingerTapIsARightClick() throws {
         let bench = try CompareBench()
-        let tap: (Tk) throws -> Void = { try Self.tap(bench.touch, [$0.at(0.4, 0.5), $0.at(0.4, 0.5, dx: 80)]) }
         let clicked: (TkRun) -> Bool = { $0.kinds.contains("release 3") }
-        let without = try Self.runTk(bench, nil, expected: clicked, tap)
-        let daemon = try bench.startDaemon()
-        let with = try Self.runTk(bench, daemon, expected: clicked, tap)
-        #expect(without.kinds == ["press 1", "release 1"], "without the daemon: \(without.summary)")
-        #expect(with.kinds == ["press 3", "release 3"], "with the daemon: \(with.summary)")
-        #expect(with.selection == nil && with.buttons.first.map { $0.state & 0x100 == 0 } == true,
-                "with the daemon the right click comes with button 1 up and selects nothing: \(with.summary)")
-        if let click = with.buttons.first, let first = without.buttons.first {
-            #expect(abs(click.x - (first.x + 40)) <= 2 && abs(click.y - first.y) <= 2, "the right click between the fingers: \(click), first finger \(first)")
+        var runs: [(holding: Double, with: TkRun, without: TkRun)] = []
+        var daemon: Child?
+        for holding in [0.08, 0.03] {
+            let tap: (Tk) throws -> Void = { try Self.tap(bench.touch, [$0.at(0.4, 0.5), $0.at(0.4, 0.5, dx: 80)], holding: holding) }
+            if let d = daemon { _ = d.stop(); daemon = nil }
+            let without = try Self.runTk(bench, nil, expected: clicked, tap)
+            daemon = try bench.startDaemon()
+            runs.append((holding, try Self.runTk(bench, daemon, expected: clicked, tap), without))
         }
-        #expect(with.lines.contains("menu mapped") && !with.lines.contains("menu unmapped"), "Tk's menu: \(with.summary)")
-        Self.figure("two-finger tap: with \(with.buttons), without \(without.buttons)")
+        for (holding, with, without) in runs {
+            let ms = Int(holding * 1000)
+            #expect(without.kinds == ["press 1", "release 1"], "without the daemon, \(ms) ms: \(without.summary)")
+            #expect(with.kinds == ["press 3", "release 3"], "with the daemon, \(ms) ms: \(with.summary)")
+            #expect(with.selection == nil && with.buttons.first.map { $0.state & 0x100 == 0 } == true,
+                    "with the daemon, \(ms) ms, the right click comes with button 1 up and selects nothing: \(with.summary)")
+            if let click = with.buttons.first, let first = without.buttons.first {
+                #expect(abs(click.x - (first.x + 40)) <= 2 && abs(click.y - first.y) <= 2, "\(ms) ms: the right click between the fingers: \(click), first finger \(first)")
+            }
+            #expect(with.lines.contains("menu mapped") && !with.lines.contains("menu unmapped"), "Tk's menu, \(ms) ms: \(with.summary)")
+            Self.figure("two-finger tap of \(ms) ms: with \(with.buttons), without \(without.buttons)")
+        }
     }
 
     // MARK: xterm

@@ -36,7 +36,7 @@ enum GestureKey: SectionKey {
 enum GestureOption: String, CaseIterable {
     case action, on, `repeat`, scroll, requireToFail, simultaneousWith, preventsNot, notPreventedBy
     case cancelsTouchesInView, delaysTouchesBegan, delaysTouchesEnded, exclude, enabled
-    case fire, preview, hold, drag
+    case fire, preview, hold, drag, claim
 }
 
 /// `on:`'s keys: the states of a continuous gesture, or `recognized` for a discrete one.
@@ -151,6 +151,7 @@ extension ProfileParser {
             case .delaysTouchesBegan: spec.delaysTouchesBegan = reader.bool(value, field)
             case .delaysTouchesEnded: spec.delaysTouchesEnded = reader.bool(value, field)
             case .enabled: spec.enabled = reader.bool(value, field) ?? true
+            case .claim: spec.claimsOnLanding = reader.choice(value, field, ClaimTiming.allCases.map(\.rawValue)) == ClaimTiming.onLanding.rawValue
             case .fire:
                 if case .longPress? = recognizer {
                     spec.fire = reader.choice(value, field, [FireTiming.ifStill.rawValue]).flatMap(FireTiming.init)

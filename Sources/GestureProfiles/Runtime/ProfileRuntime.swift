@@ -299,6 +299,7 @@ public final class ProfileRuntime {
         if let c = spec.cancelsTouchesInView { r.cancelsTouchesInView = c }
         if let d = spec.delaysTouchesBegan { r.delaysTouchesBegan = d }
         if let d = spec.delaysTouchesEnded { r.delaysTouchesEnded = d }
+        r.claimsOnLanding = spec.claimsOnLanding
         r.excludedViews = spec.exclude.compactMap { regions[$0] }
         bindings[ObjectIdentifier(r)] = Binding(spec: spec, window: window)
         if !spec.requireToFail.isEmpty {
