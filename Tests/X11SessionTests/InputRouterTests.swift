@@ -58,7 +58,9 @@ final class FakeXServer: InputRouter.Server {
     // InputDevices
     func devices() -> [InputDevice] { devicesList }
     func transformationMatrix(device: Int32) -> [Double]? { nil }
-    func pointerPosition() -> Point? { Point(x: 0, y: 0) }
+    /// Where the pointer is (the tests move it as the server would).
+    var pointer = Point(x: 0, y: 0)
+    func pointerPosition() -> Point? { pointer }
     // InputInjection
     func fakeKey(_ keycode: UInt8, pressed: Bool) { calls.append("key \(keycode) \(pressed ? "down" : "up")") }
     func fakeButton(_ button: UInt32, pressed: Bool) { calls.append("button \(button) \(pressed ? "down" : "up")") }

@@ -31,6 +31,9 @@ public final class ActionPerformer: ActionSink {
     /// server for as long as it is down, whoever owns it (Xorg's pointer emulation), and a
     /// click made meanwhile arrives with button 1 held — GTK opens no context menu for it.
     public var touchHoldsPointer: () -> Bool = { false }
+    /// Told when an action clicks, presses or releases a button, or moves the pointer: the
+    /// pointer is then where the person meant it (the router's ``PointerReturn``).
+    public var pointerUsed: () -> Void = {}
     /// Clicks waiting for that finger to lift, and since when (monotonic ms).
     private var clicksAwaitingLift: [ActionRequest] = []
     private var clicksWaitingSince: UInt64 = 0
@@ -60,6 +63,10 @@ public final class ActionPerformer: ActionSink {
 
     public func perform(_ request: ActionRequest) {
         reapChildren()
+        switch request.action {
+        case .click, .pointerButton, .pointerMotion: pointerUsed()
+        default: break
+        }
         switch request.action {
         case .keys, .click, .holdKeys, .releaseKeys: focusedInput.submit(request)
         case .window(let op, let window):

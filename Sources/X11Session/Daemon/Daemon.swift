@@ -123,6 +123,7 @@ public final class Daemon: ActionSink, GestureObserver {
         performer.log = { [logger] in logger.notice("\($0)") }
         performer.logger = logger
         performer.touchHoldsPointer = { [unowned router] in router.touchHoldsPointer }
+        performer.pointerUsed = { [unowned router] in router.pointerUsedByAnAction() }
         performer.report = { [unowned self] subject, message, problem in self.inputReport(subject, message, problem: problem) }
         if !options.observeOnly { try takeLock() }
         if let path = options.recordPath {

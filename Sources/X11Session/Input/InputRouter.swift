@@ -31,6 +31,7 @@ public final class InputRouter: TouchDecisionSink {
     let touches: TouchOwnership
     let pointer: PointerInput
     let touchpad: TouchpadGestures
+    let pointerReturn: PointerReturn
 
     public init(server: Server, session: GestureSession, timeline: ServerTimeline, logger: Logger) {
         self.server = server
@@ -41,6 +42,7 @@ public final class InputRouter: TouchDecisionSink {
         touches = TouchOwnership(server: server, feed: input, timeline: timeline, logger: logger)
         pointer = PointerInput(server: server, feed: input, verdicts: verdicts, timeline: timeline, logger: logger)
         touchpad = TouchpadGestures(server: server, feed: input, timeline: timeline, logger: logger)
+        pointerReturn = PointerReturn(server: server)
         touches.answerPendingVerdicts = { [unowned self] in self.flushVerdicts() }
         pointer.answerPendingVerdicts = { [unowned self] in self.flushVerdicts() }
         session.engine.decisionSink = self
@@ -70,6 +72,7 @@ public final class InputRouter: TouchDecisionSink {
             touchpad.start(version: version)
             setTrigger(session.runtime.configuration.settings.pointer)
         }
+        if touches.mode == .owner { pointerReturn.read() }
         server.flush()
     }
 
@@ -131,7 +134,9 @@ public final class InputRouter: TouchDecisionSink {
         case .rawTouch(let e): touches.handle(e)
         case .button(let e): pointer.handle(e)
         case .motion(let e): pointer.handle(e)
-        case .rawMotion(_, let time): pointer.handleRawMotion(time: time)
+        case .rawMotion(_, let time):
+            pointer.handleRawMotion(time: time)
+            if touches.mode == .owner { pointerReturn.pointerMoved(at: timeline.instant(time)) }
         case .rawButton(let pressed, _, let button, let time): pointer.handleRawButton(pressed: pressed, button: button, time: time)
         case .gesture(let e): touchpad.handle(e)
         case .hierarchyChanged:
@@ -172,17 +177,31 @@ public final class InputRouter: TouchDecisionSink {
     /// Noted during the event; answered to the server after it (``flushVerdicts()``).
     public func touchDecided(_ decision: TouchDecision) {
         verdicts.append(decision.id, decision.verdict)
+        if !decision.id.isPointer, touches.mode == .owner, touches.isTouchscreenTouch(decision.id) {
+            pointerReturn.touchDecided(claimed: decision.verdict == .claimed)
+        }
     }
+
+    /// An action clicked, pressed or released a button, or moved the pointer: the pointer
+    /// stays where the hand left it (``PointerReturn``).
+    public func pointerUsedByAnAction() { pointerReturn.pointerUsedByAnAction() }
 
     /// After deadlines ran outside an event: answers the verdicts they gave, and the
     /// rejections that waited for the pointer to be free.
     public func settle() {
         if let retry = touches.nextRejectRetry, retry <= timeline.now { touches.rejectWhenThePointerIsFree(at: timeline.now) }
         flushVerdicts()
+        if touches.mode == .owner, pointerReturn.hand != .none || pointerReturn.readDue != nil {
+            let handDown = touches.anyTouchDown || !session.engine.undecidedTouches.isEmpty
+            if case .left(let why) = pointerReturn.hand, !handDown { logger.debug("the pointer stays where the touch left it: \(why)") }
+            let (movedTo, read) = pointerReturn.settle(handDown: handDown, at: timeline.now)
+            if let p = movedTo { logger.debug("the pointer goes back to \(Int(p.x)),\(Int(p.y)), where the touch found it: every touch claimed, no action pointed") }
+            if let p = read { logger.debug("the pointer rests at \(Int(p.x)),\(Int(p.y))") }
+        }
     }
 
     /// When a rejection waiting for another client's pointer grab is tried again (nil: none waits).
-    public var nextDeadline: Instant? { touches.nextRejectRetry }
+    public var nextDeadline: Instant? { [touches.nextRejectRetry, pointerReturn.readDue].compactMap { $0 }.min() }
 
     /// Answers the server for every verdict the engine gave since the last call.
     func flushVerdicts() {

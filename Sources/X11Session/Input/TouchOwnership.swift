@@ -437,4 +437,11 @@ final class TouchOwnership {
     /// Whether a pointer-emulating touch is down (its end not seen yet, through the grab or
     /// raw events).
     var pointerEmulatingTouchDown: Bool { touches.values.contains { $0.emulatesPointer && !$0.ended } }
+    /// Whether any touch of ours is down.
+    var anyTouchDown: Bool { touches.values.contains { !$0.ended } }
+    /// Whether `id` is a touch of a touchscreen (direct touch), not of a touchpad.
+    func isTouchscreenTouch(_ id: TouchID) -> Bool {
+        guard let key = keys[id] else { return false }
+        return devices[key.source]?.touchMode == .direct
+    }
 }
