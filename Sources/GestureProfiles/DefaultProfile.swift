@@ -1,7 +1,7 @@
 /// The profile used when no file exists: useful out of the box on a touchscreen and a
 /// touchpad, and careful to take nothing that applications handle themselves (one- and
 /// two-finger scrolling, pinch-zoom, taps). `tactus check --print-default` prints it; copy it
-/// to `~/.config/tactus/config.yaml` to start your own. The README's "What the defaults
+/// to `~/.config/tactus/config.yaml` to start your own. docs/deciding-under-x-ownership.md's "What the defaults
 /// cost" measures what each gesture holds back from the applications.
 public let defaultProfileYAML: String = withThresholds(defaultProfileTemplate)
 

@@ -76,7 +76,7 @@ import Testing
                 return (v as? Double) == -12345
             }!
         })
-        // Stroke matching's tuning is chosen on the $1 data set (StrokeDefaults, the README's
+        // Stroke matching's tuning is chosen on the $1 data set (StrokeDefaults, docs/stroke-accuracy.md's
         // accuracy section), not a setting; strokes take `minScore` and `minimumLength` per
         // gesture.
         let numbers = Set(paths(GestureConfiguration.standard, "").filter { !$0.hasPrefix("stroke.") })

@@ -2,15 +2,16 @@ import Foundation
 import Testing
 @testable import GestureProfiles
 
-/// The README's profile examples load as printed: whole files, and profile snippets (such as
-/// the `scroll:` one) inside a file's `profiles:`.
+/// The profile examples of the README and of the format's reference (docs/profiles.md) load
+/// as printed: whole files, and profile snippets (such as the `scroll:` one) inside a file's
+/// `profiles:`.
 @Suite struct ReadmeExampleTests {
-    static let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("README.md")
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let pages = ["README.md", "docs/profiles.md", "docs/programs-without-touch.md"].map { root.appendingPathComponent($0) }
 
-    /// Every ```yaml block of the README.
+    /// Every ```yaml block of the README and the user pages.
     static func yamlBlocks() throws -> [String] {
-        let text = try String(contentsOf: readme, encoding: .utf8)
+        let text = try pages.map { try String(contentsOf: $0, encoding: .utf8) }.joined(separator: "\n")
         var blocks: [String] = [], current: [Substring]?
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             if line == "```yaml" {

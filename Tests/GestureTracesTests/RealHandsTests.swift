@@ -137,7 +137,7 @@ import Testing
         if let g = performed { #expect(outcome.actions.contains(g), "\(g) fires") }
     }
 
-    /// The figures of the README: claims by gestures the person did not make, and how long
+    /// The figures of docs/deciding-under-x-ownership.md: claims by gestures the person did not make, and how long
     /// released one-finger drags were held past the slop, over everything above.
     @Test func figures() throws {
         var wrongClaims = 0, drags = 0, worstPastSlop = 0.0, touchCount = 0

@@ -109,7 +109,7 @@ extension CompareXorgTests {
     /// way: the server makes the touchscreen's first touch button 1 for as long as it is down,
     /// whoever owns it (Xi/exevents.c UpdateDeviceState), so the click carries Button1Mask and
     /// GTK opens no context menu for it (gdk_event_triggers_context_menu). The X server's part,
-    /// not the daemon's: the README lists it under known limits. A claimed touch must change
+    /// not the daemon's: docs/deciding-under-x-ownership.md lists it under known limits. A claimed touch must change
     /// nothing here — the menu neither opening where it would nor the click landing elsewhere.
     @Test func mouseRightClickWhileAClaimedTouchIsDownDoesAsWithoutTheDaemon() throws {
         let bench = try CompareBench()

@@ -15,7 +15,7 @@ extension CompareXorgTests {
     /// the real program's own drawing is the readback and needs no cooperation from it.
     /// Without the daemon the scale is 160/100 = 1.6; with it, within 3 %. (Fingers that
     /// spread from the first frame after landing are decided on that frame, and GTK takes its
-    /// starting span from where the first finger has got to: 1.51, the README says so.)
+    /// starting span from where the first finger has got to: 1.51, docs/deciding-under-x-ownership.md says so.)
     @Test func gtkGestureZoomScalesAsWithoutTheDaemon() throws {
         let bench = try CompareBench()
         func run(daemon: Bool) throws -> (scale: Double?, detail: String) {

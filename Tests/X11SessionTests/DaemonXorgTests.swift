@@ -147,7 +147,7 @@ import Testing
 
     /// `kill PID` (SIGTERM) mid-touch: the undecided touches are rejected, so the window
     /// gets them, and the next touch reaches it directly. (SIGKILL is not tested: Xorg 21.1.7
-    /// itself segfaults when a client dies holding undecided touches — see the README.)
+    /// itself segfaults when a client dies holding undecided touches — see docs/deciding-under-x-ownership.md, known limits.)
     @Test func killingTheDaemonMidTouchRejectsTheUndecidedTouchesAndTouchInputKeepsWorking() throws {
         let (x, touch, _) = try start()
         let w = try x.openWindow(class: "Plain", title: "plain", geometry: "400x300+100+100", touch: true)

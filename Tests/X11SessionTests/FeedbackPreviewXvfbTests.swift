@@ -10,7 +10,7 @@ import Testing
 /// drag: a quarter of the way, half, past the commit point, and brought back. A press of
 /// button 3 is the touch; the swipe is a one-finger one that any speed makes, so the test
 /// paces the pointer as it likes. The built-in preview thresholds: whole at 240 px, commit
-/// at 120 px. The PNGs are kept in `.build/screenshots/` (the README shows them).
+/// at 120 px. The PNGs are kept in `.build/screenshots/` (docs/profiles.md shows them).
 extension FeedbackXvfbTests {
     static func previewConfig(_ swipe: String, _ action: String) -> String {
         """

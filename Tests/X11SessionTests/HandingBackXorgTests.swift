@@ -35,7 +35,7 @@ import GestureProfiles
         #expect(daemon.output!.wait { $0.contains("waits until the finger lifts") } != nil, "\(daemon.output!.lines.suffix(10))")
         // The finger lifts after the daemon has answered for it, as a held finger does: an
         // acceptance the server gets after the touch's end leaves its button count raised
-        // (Xorg 21.1.7; README, known limits), which a loaded test machine could race into.
+        // (Xorg 21.1.7; docs/deciding-under-x-ownership.md, known limits), which a loaded test machine could race into.
         #expect(daemon.output!.wait { $0.contains("touch 1: accepted") } != nil, "\(daemon.output!.lines.suffix(10))")
         x.server.sync()
         #expect(!w.output.lines.contains { $0.hasPrefix("button-press 3") }, "no click while the finger is down: \(w.output.lines)")

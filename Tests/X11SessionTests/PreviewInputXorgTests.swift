@@ -15,7 +15,7 @@ import Testing
 /// monitor (1280 × 800) for the touchpad's maximize, its left edge at
 /// `frame.x × (1 − progress)`; a tenth of the window about its middle for the pinch's close,
 /// its left edge at `frame.x + 0.45 × frame.width × progress`. The PNGs are kept in
-/// `.build/screenshots/` (the README shows the pinch's).
+/// `.build/screenshots/` (docs/profiles.md shows the pinch's).
 @Suite(.serialized) struct PreviewInputXorgTests {
     /// The screenshot helpers of the Xvfb feedback tests (they work on any display).
     let shots = FeedbackXvfbTests()

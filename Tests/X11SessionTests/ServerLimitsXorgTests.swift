@@ -5,7 +5,7 @@ import Testing
 /// The X server's own faults that Tactus works around, shown without Tactus
 /// (`Tools/XorgTouchRepro`, `make xorg-touch-repro`): plain Xlib clients on Xorg 21.1 with the
 /// dummy video and inputtest input drivers. When a test here fails, the server changed: the
-/// work-around it names may be dropped (README, "Known limits of the X server").
+/// work-around it names may be dropped (docs/deciding-under-x-ownership.md, "Known limits of the X server").
 @Suite(.serialized) struct ServerLimitsXorgTests {
     /// Runs the reproducer's `scenario` and returns its output.
     func reproduce(_ scenario: String) throws -> [String] {

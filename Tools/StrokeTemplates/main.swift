@@ -25,7 +25,7 @@ func note(_ message: String) { FileHandle.standardError.write(Data((message + "\
 var arguments = Array(CommandLine.arguments.dropFirst())
 let reportOnly = arguments.contains("--report")
 arguments.removeAll { $0 == "--report" }
-/// Templates per shape: 8 won leave-one-subject-out over 4, 6, 12, 16 and 24 (README).
+/// Templates per shape: 8 won leave-one-subject-out over 4, 6, 12, 16 and 24 (docs/stroke-accuracy.md).
 var perShape = 8
 if let i = arguments.firstIndex(of: "--per-shape") {
     guard i + 1 < arguments.count, let n = Int(arguments[i + 1]), n > 0 else { fail("--per-shape takes a whole number") }

@@ -1,5 +1,5 @@
 /// Every default of stroke recognition in one place, with its unit and why. The figures
-/// behind them are in the README's "Stroke recognition accuracy" section; the built-in
+/// behind them are in docs/stroke-accuracy.md; the built-in
 /// templates' own scales are chosen by Tools/StrokeTemplates from the $1 data set.
 public struct StrokeDefaults: Sendable, Equatable {
     /// Points a path is resampled to before it is compared (count). $1's 64: enough for the
@@ -21,11 +21,11 @@ public struct StrokeDefaults: Sendable, Equatable {
     public var fixedRange = 15.0 * .pi / 180
     /// Weight (0…1) of the as-drawn distance in an `upright` template's measure, the rest
     /// being the rotation-invariant one: 0.25 won leave-one-subject-out over 0 (`any`) and
-    /// 0.5 (README).
+    /// 0.5 (docs/stroke-accuracy.md).
     public var uprightWeight = 0.25
 
     /// The recognizer's `minimumScore` (0…1): the lowest at which no drag of the rejection
-    /// test fires a stroke (README's trade-off table); higher turns right answers away fast.
+    /// test fires a stroke (docs/stroke-accuracy.md's trade-off table); higher turns right answers away fast.
     public var minimumScore = 0.8
     /// Paths shorter than this (screen pixels) are taps, not strokes.
     public var minimumLength = 40.0

@@ -6,7 +6,7 @@ public enum StrokeOrientation: String, Sendable, CaseIterable {
     /// Mostly rotation-invariant, but part of the measure compares the path as drawn (within
     /// ±30°): a turned drawing still matches, one near the template's own orientation matches
     /// better. People draw on a screen with its up in mind; this tells a check from a v and a
-    /// caret from a question mark better than either measure alone (see the README's figures).
+    /// caret from a question mark better than either measure alone (see docs/stroke-accuracy.md).
     case upright
     /// Only near the orientation it was drawn in (±15°): for shapes whose direction is their
     /// meaning, like an arrow pointing right.
