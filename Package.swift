@@ -44,7 +44,10 @@ let package = Package(
         .testTarget(name: "GestureProfilesTests", dependencies: ["GestureProfiles", "TestSupport"]),
         // Traces in (JSONL, evemu-record, libinput record), event log out, and replay.
         .target(name: "GestureTraces", dependencies: ["GestureProfiles", "SystemCalls", "CYAML"]),
-        .testTarget(name: "GestureTracesTests", dependencies: ["GestureTraces", "TestSupport"], exclude: ["Scenarios", "RealHands", "Monitors"]),
+        .testTarget(name: "GestureTracesTests", dependencies: ["GestureTraces", "StrokeDataSets", "TestSupport"], exclude: ["Scenarios", "RealHands", "Monitors"]),
+        // Readers of the recorded data sets strokes are measured and chosen on (the $1 data
+        // set, the drag set): for the tests and the template chooser, never in the daemon.
+        .target(name: "StrokeDataSets", dependencies: ["GestureEngine", "GestureTraces"]),
         // Xlib, XInput 2, XTest and XRandR headers with a module map, and shims for macros.
         // tactus import: Touchégg, libinput-gestures and fusuma configurations -> a profile file.
         // No Foundation: a small bounded XML reader of its own, YAMLTree for fusuma's YAML.
@@ -53,7 +56,9 @@ let package = Package(
         .target(name: "CX11"),
         // Every system call of the daemon and the tools, wrapped once (descriptors, poll,
         // inotify, signals, sockets, processes, the monotonic clock); package-internal.
-        .target(name: "SystemCalls", dependencies: ["CX11"]),
+        .target(name: "SystemCalls", dependencies: ["CSystem"]),
+        // The C the system calls need beyond Glibc (malloc_trim, a signal handler); no X.
+        .target(name: "CSystem"),
         // The X session: every Xlib/XI2 call behind a thin seam, input and ownership, windows,
         // actions, and the daemon's event loop.
         .target(name: "X11Session", dependencies: [
@@ -75,7 +80,7 @@ let package = Package(
         // make bench-overlay, end to end: the daemon's overlay frames while three fingers move on Xorg.
         .executableTarget(name: "tactus-overlay-live", dependencies: ["X11TestSupport", "X11Session", "GestureProfiles", "GestureEngine", "CX11"], path: "Benchmarks/overlay-live"),
         // Chooses the built-in stroke templates from the $1 data set (`make stroke-templates`).
-        .executableTarget(name: "stroke-templates", dependencies: ["GestureTraces"], path: "Tools/StrokeTemplates"),
+        .executableTarget(name: "stroke-templates", dependencies: ["GestureTraces", "StrokeDataSets"], path: "Tools/StrokeTemplates"),
         .executableTarget(name: "tactus", dependencies: [
             "GestureTraces", "X11Session", "GestureImport", "SystemCalls",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

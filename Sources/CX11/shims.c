@@ -1,7 +1,4 @@
 #include "CX11.h"
-#include <signal.h>
-#include <malloc.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -26,31 +23,6 @@ int cx11_take_last_error(void) {
     return e;
 }
 
-// Signals for the event loop: the handler only writes the signal number to a pipe that the
-// loop polls, so everything else happens outside the handler.
-static int cx11_signal_fd = -1;
-
-static void cx11_signal_handler(int signal) {
-    unsigned char byte = (unsigned char)signal;
-    if (cx11_signal_fd >= 0) { ssize_t n = write(cx11_signal_fd, &byte, 1); (void)n; }
-}
-
-int cx11_install_signal_pipe(int write_fd, const int *signals, int count) {
-    cx11_signal_fd = write_fd;
-    struct sigaction action;
-    memset(&action, 0, sizeof action);
-    action.sa_handler = cx11_signal_handler;
-    sigemptyset(&action.sa_mask);
-    action.sa_flags = SA_RESTART;
-    for (int i = 0; i < count; i++) {
-        if (sigaction(signals[i], &action, NULL) != 0) return -1;
-    }
-    sigset_t set;
-    sigemptyset(&set);
-    for (int i = 0; i < count; i++) sigaddset(&set, signals[i]);
-    return pthread_sigmask(SIG_UNBLOCK, &set, NULL);
-}
-
 // Losing the X connection: Xlib calls this and then exits. Say what happened, plainly, and
 // exit non-zero so that a supervisor (the systemd unit) restarts the daemon.
 static int cx11_io_error_handler(Display *display) {
@@ -63,4 +35,3 @@ static int cx11_io_error_handler(Display *display) {
 
 void cx11_install_io_error_handler(void) { XSetIOErrorHandler(cx11_io_error_handler); }
 
-int cx11_trim_heap(void) { return malloc_trim(0); }

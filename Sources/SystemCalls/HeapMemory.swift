@@ -1,4 +1,4 @@
-import CX11
+import CSystem
 
 /// The process's heap.
 package enum HeapMemory {
@@ -7,5 +7,5 @@ package enum HeapMemory {
     /// after start-up, a reload, or many windows closing, it is returned. Returns whether any
     /// was.
     @discardableResult
-    package static func trim() -> Bool { cx11_trim_heap() != 0 }
+    package static func trim() -> Bool { csystem_trim_heap() != 0 }
 }

@@ -1,4 +1,4 @@
-import CX11
+import CSystem
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -16,7 +16,7 @@ package final class SignalPipe {
         (readEnd, writeEnd) = try FileDescriptor.pipe()
         readEnd.setNonBlocking()
         writeEnd.setNonBlocking()
-        let status = signals.withUnsafeBufferPointer { cx11_install_signal_pipe(writeEnd.rawValue, $0.baseAddress, Int32($0.count)) }
+        let status = signals.withUnsafeBufferPointer { csystem_install_signal_pipe(writeEnd.rawValue, $0.baseAddress, Int32($0.count)) }
         guard status == 0 else { throw .current }
     }
 

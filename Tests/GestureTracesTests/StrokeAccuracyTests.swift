@@ -3,6 +3,7 @@ import Foundation
 import Testing
 @testable import GestureEngine
 @testable import GestureProfiles
+@testable import StrokeDataSets
 @testable import GestureTraces
 
 /// Recognition accuracy on the $1 data set (6 subjects × 3 speeds × 16 shapes × 10 drawings),

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import GestureEngine
 @testable import GestureProfiles
+@testable import StrokeDataSets
 @testable import GestureTraces
 
 /// A stroke gesture shares windows with pans and applications: ordinary one-finger drags

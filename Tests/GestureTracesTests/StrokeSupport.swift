@@ -1,6 +1,7 @@
 import Foundation
 @testable import GestureEngine
 @testable import GestureProfiles
+@testable import StrokeDataSets
 @testable import GestureTraces
 
 /// Every drawing of the $1 data set (../shared/data/dollar1), read once.

@@ -1,6 +1,7 @@
 import Foundation
 import GestureEngine
 import GestureTraces
+import StrokeDataSets
 
 /// The engine's templates for a choice: the stored paths, `upright`, with their shape's
 /// calibration, exactly as the profile loader builds the built-in ones.

@@ -1,6 +1,7 @@
 import Foundation
 import GestureEngine
 import GestureTraces
+import StrokeDataSets
 
 /// The $1 data set as the chooser sees it: every drawing, its shape as a number, the path a
 /// template keeps of it, how it turns, and the distance from every drawing to every other

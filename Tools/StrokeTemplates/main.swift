@@ -15,6 +15,7 @@
 import Foundation
 import GestureEngine
 import GestureTraces
+import StrokeDataSets
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("stroke-templates: \(message)\n".utf8))

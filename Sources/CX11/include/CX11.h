@@ -28,12 +28,6 @@ void cx11_install_error_handler(void);
 /// The last X error code seen since the previous call (0 = none), then cleared.
 int cx11_take_last_error(void);
 
-// glibc's malloc_trim(0): freed heap pages go back to the system (malloc.h, which Swift's
-// Glibc module does not import).
-int cx11_trim_heap(void);
-
-/// Routes `signals` to a handler that writes each signal's number (one byte) to `write_fd`.
-int cx11_install_signal_pipe(int write_fd, const int *signals, int count);
 /// Replaces Xlib's fatal I/O error handler with one that prints a clear message and exits 3.
 void cx11_install_io_error_handler(void);
 

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import GestureEngine
+import GestureTraces
 
 #if canImport(Glibc)
 import Glibc
