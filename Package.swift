@@ -56,9 +56,9 @@ let package = Package(
         .target(name: "CX11"),
         // Every system call of the daemon and the tools, wrapped once (descriptors, poll,
         // inotify, signals, sockets, processes, the monotonic clock); package-internal.
-        .target(name: "SystemCalls", dependencies: ["CSystem"]),
+        .target(name: "SystemCalls", dependencies: ["CSystemCalls"]),
         // The C the system calls need beyond Glibc (malloc_trim, a signal handler); no X.
-        .target(name: "CSystem"),
+        .target(name: "CSystemCalls"),
         // The X session: every Xlib/XI2 call behind a thin seam, input and ownership, windows,
         // actions, and the daemon's event loop.
         .target(name: "X11Session", dependencies: [

@@ -1,4 +1,4 @@
-import CSystem
+import CSystemCalls
 
 /// The process's heap.
 package enum HeapMemory {

@@ -1,4 +1,4 @@
-import CSystem
+import CSystemCalls
 #if canImport(Glibc)
 import Glibc
 #endif

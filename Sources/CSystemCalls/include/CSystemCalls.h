@@ -1,5 +1,5 @@
-#ifndef CSYSTEM_H
-#define CSYSTEM_H
+#ifndef CSYSTEMCALLS_H
+#define CSYSTEMCALLS_H
 
 // The C the system calls need that Swift's Glibc module does not give: no X here, so that
 // the modules that do not talk to X link none of its libraries.

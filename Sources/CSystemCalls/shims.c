@@ -1,4 +1,4 @@
-#include "CSystem.h"
+#include "CSystemCalls.h"
 #include <malloc.h>
 #include <pthread.h>
 #include <signal.h>
