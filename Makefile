@@ -133,8 +133,11 @@ xorg-touch-repro: deps-test
 
 ## Benchmarks (package-benchmark) are only part of the package when TACTUS_BENCHMARKS is set,
 ## so make test never builds them. `make profile` runs the plain driver under callgrind.
+## The two suites are named: package-benchmark takes every executable target under
+## Benchmarks/ for one, the daemon's overlay benchmarks included (those run on an X server:
+## make bench-overlay).
 bench:
-	TACTUS_BENCHMARKS=1 $(SWIFT) package --disable-sandbox benchmark
+	TACTUS_BENCHMARKS=1 $(SWIFT) package --disable-sandbox benchmark --target EngineBenchmarks --target ReplayBenchmarks
 
 ## The benchmarks compiled (debug, beside the tests' build) so that they cannot rot unseen:
 ## make test runs it; make bench measures.
