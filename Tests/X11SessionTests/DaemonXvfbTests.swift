@@ -22,17 +22,9 @@ import Testing
                 action: { keys: ctrl+c }
         """
 
-    /// Presses `button` at `start` and moves by `step` `steps` times (then releases): in one
-    /// batch, synced, so the server stamps the events without this process's timing in
-    /// between (a drag paced by sleeps failed its swipe when the machine was loaded).
+    /// Presses `button` at `start` and moves by `step` `steps` times (then releases).
     func drag(_ x: XvfbSession, button: UInt32 = 3, from start: Point, by step: Vector, steps: Int = 10, release: Bool = true) {
-        x.server.fakeMotion(to: start)
-        x.server.fakeButton(button, pressed: true)
-        for i in 1...steps {
-            x.server.fakeMotion(to: Point(x: start.x + step.dx * Double(i), y: start.y + step.dy * Double(i)))
-        }
-        if release { x.server.fakeButton(button, pressed: false) }
-        x.server.sync()
+        x.pointerDrag(button: button, from: start, by: step, steps: steps, release: release)
     }
 
     func click(_ x: XvfbSession, button: UInt32 = 3, at p: Point) { x.pointerClick(button: button, at: p) }

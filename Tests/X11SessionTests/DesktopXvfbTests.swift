@@ -5,38 +5,6 @@ import Testing
 @testable import X11Session
 @testable import X11TestSupport
 
-/// Pointer input for the tests, injected in one batch and synced: the server stamps each
-/// event as it handles it, so the gestures see no gaps whatever the test process's timing.
-extension XvfbSession {
-    /// Button `button` pressed at `from`, moved in `steps` to `to`, released.
-    func pointerDrag(button: UInt32 = 3, from: Point, to: Point, steps: Int = 6) {
-        server.fakeMotion(to: from)
-        server.fakeButton(button, pressed: true)
-        for i in 1...steps {
-            let f = Double(i) / Double(steps)
-            server.fakeMotion(to: Point(x: from.x + (to.x - from.x) * f, y: from.y + (to.y - from.y) * f))
-        }
-        server.fakeButton(button, pressed: false)
-        server.sync()
-    }
-
-    /// A click of `button` at `p`.
-    func pointerClick(button: UInt32 = 3, at p: Point) {
-        server.fakeMotion(to: p)
-        server.fakeButton(button, pressed: true)
-        server.fakeButton(button, pressed: false)
-        server.sync()
-    }
-
-    /// An EWMH request, as a pager sends it.
-    func request(_ type: String, about window: XWindowID, _ data: [Int]) {
-        server.sendRootMessage(about: window, type: type, data: data)
-        server.sync()
-    }
-
-    func hex(_ w: TestWindow) -> String { "0x" + String(w.id, radix: 16) }
-}
-
 /// On a desktop with a window manager (Xvfb + openbox): windows that cannot be seen take no
 /// touches, and keys and clicks reach the window the gesture was on.
 @Suite(.serialized) struct DesktopXvfbTests {
