@@ -397,12 +397,13 @@ final class XvfbSession {
     }
 
     /// Starts `tactus-test-window` and waits until openbox manages it.
-    /// `keyReleases`: the window reports key releases too (`key-release …` lines).
+    /// `keyReleases`: the window reports key releases too (`key-release …` lines). `fixedSize`:
+    /// its minimum and maximum sizes are its size; `type`: its `_NET_WM_WINDOW_TYPE_…`.
     func openWindow(class cls: String, title: String, geometry: String = "400x300+100+100", touch: Bool = false, refuseFocus: Bool = false, buttonState: Bool = false, keyState: Bool = false,
-                    keyReleases: Bool = false) throws -> TestWindow {
+                    keyReleases: Bool = false, fixedSize: Bool = false, type: String? = nil) throws -> TestWindow {
         let binary = repositoryRoot.appendingPathComponent(".build/debug/tactus-test-window").path
         let p = try Child([binary, "--class", cls, "--instance", cls.lowercased(), "--title", title, "--geometry", geometry] + (touch ? ["--touch"] : []) + (refuseFocus ? ["--refuse-focus"] : []) + (buttonState ? ["--button-state"] : []) + (keyState ? ["--key-state"] : [])
-                              + (keyReleases ? ["--key-releases"] : []),
+                              + (keyReleases ? ["--key-releases"] : []) + (fixedSize ? ["--fixed-size"] : []) + (type.map { ["--type", $0] } ?? []),
                           environment: ["DISPLAY=\(display)"], capture: true)
         windows.append(p)
         let collector = p.output!
