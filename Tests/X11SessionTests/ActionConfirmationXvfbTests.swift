@@ -1,3 +1,4 @@
+import CX11
 import Foundation
 import Testing
 @testable import GestureEngine
@@ -5,8 +6,9 @@ import Testing
 @testable import X11TestSupport
 
 /// A request the window manager does not carry out is a warning in the log, never a success:
-/// openbox will not maximize a window of fixed size nor minimize a splash screen. A request
-/// carried out is a debug line, and no warning.
+/// openbox will not maximize a window of fixed size nor minimize a splash screen, and i3, asked
+/// in EWMH terms (its IPC socket out of reach), writes `WM_STATE` Normal back over a minimize.
+/// A request carried out is a debug line, and no warning.
 @Suite(.serialized) struct ActionConfirmationXvfbTests {
     static let config = """
         version: 1
@@ -87,5 +89,32 @@ import Testing
                 "\(splashWarning ?? "") \(daemon.output!.lines.suffix(10))")
         #expect(lines(daemon, "Openbox minimized").isEmpty)
         #expect(lines(daemon, "warning").count == 2, "the two refusals only: \(lines(daemon, "warning"))")
+    }
+
+    /// i3 whose IPC socket cannot be reached (I3_SOCKET_PATH pointing nowhere): the daemon says
+    /// so at start, and its EWMH requests are refused — i3 has no `_NET_SHOWING_DESKTOP`, and
+    /// writes `WM_STATE` Normal back over the minimize of each window shown by hand — so show
+    /// desktop is a warning naming the windows still shown, not "minimized 2 windows".
+    @Test func i3AskedInEWMHTermsRefusesAndTheLogSaysSo() throws {
+        let x = try XvfbSession(windowManager: .i3)
+        let windows = [try x.openWindow(class: "First", title: "first"), try x.openWindow(class: "Second", title: "second")]
+        let display = x.server.display
+        let nowhere = Array("/nonexistent/i3/ipc-socket".utf8)
+        nowhere.withUnsafeBufferPointer {
+            _ = XChangeProperty(display, Window(x.server.root), Atom(x.server.atom("I3_SOCKET_PATH")), Atom(x.server.atom("UTF8_STRING")), 8, PropModeReplace, $0.baseAddress,
+                                Int32($0.count))
+        }
+        x.server.sync()
+        let daemon = try x.startDaemon(config: Self.config)
+        #expect(daemon.output!.wait { $0.contains("i3 runs, but Tactus cannot speak to it (cannot connect to i3's IPC socket /nonexistent/i3/ipc-socket") } != nil,
+                "\(daemon.output!.lines.prefix(20))")
+
+        swipe(x, -1, 0, from: Point(x: 640, y: 400))
+        let still = windows.map { "\(x.hex($0)) (WM_STATE Normal)" }
+        let warning = daemon.output!.wait(timeout: 5) { $0.contains("i3 did not minimize 2 windows (desktop show by hand): after ") && $0.contains("ms, still shown: ") }
+        #expect(warning != nil && still.allSatisfy { warning!.contains($0) }, "\(daemon.output!.lines.suffix(10))")
+        #expect(lines(daemon, "i3 minimized").isEmpty, "no success for it")
+        #expect(!lines(daemon, "asked to minimize 2 windows of desktop 0").isEmpty, "the request is said as a request")
+        #expect(windows.allSatisfy { x.server.numbers($0.id, "WM_STATE")?.first == 1 })
     }
 }

@@ -3,13 +3,14 @@ import SystemCalls
 import GestureEngine
 import GestureProfiles
 
-/// Window and desktop actions: EWMH requests to the window manager, each followed by what it
-/// should change (`ActionPerformer+Confirmation.swift`).
+/// Window and desktop actions: EWMH requests to the window manager (i3 gets its own commands,
+/// `ActionPerformer+I3.swift`), each followed by what it should change (`ActionPerformer+Confirmation.swift`).
 extension ActionPerformer {
     private static let remove = 0, add = 1, toggle = 2
     private static let sourcePager = pagerSourceIndication
 
     func windowRequest(_ op: WindowOperation, _ window: XWindowID) {
+        if i3WindowRequest(op, window) { return }
         let vert = Int(server.atom("_NET_WM_STATE_MAXIMIZED_VERT")), horz = Int(server.atom("_NET_WM_STATE_MAXIMIZED_HORZ"))
         let full = Int(server.atom("_NET_WM_STATE_FULLSCREEN"))
         let states = server.numbers(window, "_NET_WM_STATE") ?? []
@@ -98,6 +99,7 @@ extension ActionPerformer {
     static func hex(_ window: XWindowID) -> String { "0x" + String(window, radix: 16) }
 
     func desktopRequest(_ op: DesktopOperation) {
+        if i3DesktopRequest(op) { return }
         let tracker = WindowTracker(server: server)
         switch op {
         case .show:

@@ -43,8 +43,9 @@ public final class ActionPerformer: ActionSink {
     let desktopShowing: DesktopShowing
     /// Whether the log has said that the window manager lacks `_NET_SHOWING_DESKTOP` (once a run).
     var toldShowDesktopByHand = false
-    /// The window manager running (``findWindowManager()``).
+    /// The window manager running (``findWindowManager()``), and i3's connection when it is i3.
     var windowManager = WindowManagerIdentity.none
+    var i3: I3WindowManager?
     /// What each window and desktop request should have changed, until it is seen done or the
     /// warning says it was not.
     let confirmations = ActionConfirmations()

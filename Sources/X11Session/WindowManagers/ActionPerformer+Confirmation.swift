@@ -90,6 +90,16 @@ extension ActionPerformer {
             windows: [server.root]))
     }
 
+    /// The current desktop's name (`_NET_DESKTOP_NAMES` at `_NET_CURRENT_DESKTOP`) becomes
+    /// `name`: how an i3 workspace switch shows, workspaces being made and deleted as it goes.
+    func expectCurrentDesktopName(_ name: String, failure: String, success: String) {
+        confirmations.expect(.init(
+            key: "desktop", manager: windowManager.displayName, failure: failure, success: success,
+            holds: { [unowned self] in self.currentDesktopName() == name },
+            instead: { [unowned self] in "the current workspace is \(self.currentDesktopName().map(I3WorkspaceChoice.quoted) ?? "not said") (_NET_DESKTOP_NAMES)" },
+            windows: [server.root]))
+    }
+
     /// `_NET_SHOWING_DESKTOP` becomes `on`.
     func expectShowingDesktop(_ on: Bool) {
         let read = { [server] in server.numbers(server.root, "_NET_SHOWING_DESKTOP")?.first.map { $0 != 0 } }
@@ -98,6 +108,12 @@ extension ActionPerformer {
             failure: on ? "did not show the desktop" : "did not bring the windows back", success: on ? "shows the desktop" : "brought the windows back",
             holds: { read() == on }, instead: { "_NET_SHOWING_DESKTOP is \(read().map { $0 ? "1" : "0" } ?? "not set")" },
             windows: [server.root]))
+    }
+
+    func currentDesktopName() -> String? {
+        guard let current = WindowTracker(server: server).currentDesktop, let names = server.textList(server.root, "_NET_DESKTOP_NAMES"),
+              names.indices.contains(current) else { return nil }
+        return names[current]
     }
 
     private func stateNames(_ window: XWindowID) -> String {
