@@ -1,6 +1,6 @@
 /// A small strict JSON parser: exact types (a number is never a Bool), no Foundation
 /// bridging, and fast enough for traces of millions of lines.
-enum JSONValue: Equatable {
+package enum JSONValue: Equatable {
     case object([String: JSONValue])
     case array([JSONValue])
     case string(String)
@@ -8,9 +8,9 @@ enum JSONValue: Equatable {
     case bool(Bool)
     case null
 
-    struct ParseError: Error { var message: String }
+    package struct ParseError: Error { package var message: String }
 
-    static func parse(_ text: Substring) throws -> JSONValue {
+    package static func parse(_ text: Substring) throws -> JSONValue {
         var p = Parser(bytes: Array(text.utf8))
         p.skipSpace()
         let v = try p.value(depth: 0)

@@ -81,6 +81,9 @@ import Testing
         #expect(x.poll { (stackingIndex(x, of: lower.id) ?? -1) > (stackingIndex(x, of: upper.id) ?? -1) },
                 "on top: frames at \(String(describing: stackingIndex(x, of: lower.id))) (maximized) and \(String(describing: stackingIndex(x, of: upper.id))): \(daemon.output!.lines.suffix(10))")
         #expect(!tracker.states(upper.id).contains("_NET_WM_STATE_MAXIMIZED_VERT"))
+        // The daemon saw it done (ActionConfirmations), and warns of nothing.
+        #expect(daemon.output!.wait { $0.contains(" maximized the window “lower” (Lower, \(x.hex(lower))) (seen after") } != nil, "\(daemon.output!.lines.suffix(10))")
+        #expect(!daemon.output!.lines.contains { $0.contains(" warning ") }, "\(daemon.output!.lines.filter { $0.contains(" warning ") })")
     }
 
     /// The first request hides every window of the desktop; the second brings them back,
@@ -139,5 +142,10 @@ import Testing
             #expect(x.server.numbers(x.server.root, "_NET_SHOWING_DESKTOP")?.first == 0)
         }
         #expect(daemon.output!.lines.filter { $0.contains(byHand) }.count == (wmShowsDesktop ? 0 : 1), "said once, and only where it is so")
+        // The daemon saw both done (ActionConfirmations), and warns of nothing.
+        let seen = wmShowsDesktop ? [" shows the desktop (seen after", " brought the windows back (seen after"]
+            : [" minimized 4 windows (desktop show by hand) (seen after", " brought back 4 windows (desktop show by hand) (seen after"]
+        for line in seen { #expect(daemon.output!.wait { $0.contains(line) } != nil, "\(line): \(daemon.output!.lines.suffix(10))") }
+        #expect(!daemon.output!.lines.contains { $0.contains(" warning ") }, "\(daemon.output!.lines.filter { $0.contains(" warning ") })")
     }
 }

@@ -197,6 +197,8 @@ final class XvfbSession {
     /// The window managers the tests run under (Debian's packages).
     enum WindowManager: Equatable, CustomStringConvertible {
         case openbox, fluxbox, marco
+        /// i3 with the configuration of `I3Fixture.swift` (no bar).
+        case i3
         /// xfwm4, with its compositor on or off.
         case xfwm4(compositor: Bool)
 
@@ -208,6 +210,7 @@ final class XvfbSession {
             case .openbox: program = "openbox --sm-disable"
             case .fluxbox: program = "fluxbox"
             case .marco: program = "dbus-run-session -- marco --no-composite --replace"
+            case .i3: program = "i3 -c \"$HOME/\(XvfbSession.i3ConfigurationFile)\""
             case .xfwm4(let compositor): program = "dbus-run-session -- xfwm4 --compositor=\(compositor ? "on" : "off")"
             }
             return ["setsid", "sh", "-c", "trap 'trap - TERM; kill 0' TERM; \(program) 2>>/tmp/\(name)-fixture.log & wait"]
@@ -218,6 +221,7 @@ final class XvfbSession {
             case .openbox: "openbox"
             case .fluxbox: "fluxbox"
             case .marco: "marco"
+            case .i3: "i3"
             case .xfwm4: "xfwm4"
             }
         }
@@ -276,12 +280,18 @@ final class XvfbSession {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("tactus-wm-home-\(n)-\(UUID().uuidString.prefix(8))").path
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         wmHome = home
+        if windowManager == .i3 { try Self.i3Configuration.write(toFile: "\(home)/\(Self.i3ConfigurationFile)", atomically: true, encoding: .utf8) }
         openbox = try Child(windowManager.command, environment: ["DISPLAY=\(display)", "HOME=\(home)", "PATH=/usr/bin:/bin"], capture: false)
         let tracker = WindowTracker(server: server)
         // The WM check window comes early in a window manager's start; the desktops once it manages.
         guard poll(timeout: 15, { tracker.hasWindowManager && tracker.numberOfDesktops != nil }) else { throw FixtureError(description: "\(windowManager) did not start on \(display)") }
         if case .xfwm4(compositor: true) = windowManager {
             guard poll(timeout: 15, { server.selectionOwner("_NET_WM_CM_S0") != nil }) else { throw FixtureError(description: "the xfwm4 compositor did not start on \(display)") }
+        }
+        // i3 has one workspace at start: it must answer on its IPC socket instead.
+        if windowManager == .i3 {
+            try awaitI3()
+            return
         }
         // And it must be handling requests: switch to desktop 1 and back, and see both happen.
         // Openbox drops requests that arrive during its start-up, so the request is repeated
@@ -397,12 +407,13 @@ final class XvfbSession {
     }
 
     /// Starts `tactus-test-window` and waits until openbox manages it.
-    /// `keyReleases`: the window reports key releases too (`key-release …` lines).
+    /// `keyReleases`: the window reports key releases too (`key-release …` lines). `fixedSize`:
+    /// its minimum and maximum sizes are its size; `type`: its `_NET_WM_WINDOW_TYPE_…`.
     func openWindow(class cls: String, title: String, geometry: String = "400x300+100+100", touch: Bool = false, refuseFocus: Bool = false, buttonState: Bool = false, keyState: Bool = false,
-                    keyReleases: Bool = false) throws -> TestWindow {
+                    keyReleases: Bool = false, fixedSize: Bool = false, type: String? = nil) throws -> TestWindow {
         let binary = repositoryRoot.appendingPathComponent(".build/debug/tactus-test-window").path
         let p = try Child([binary, "--class", cls, "--instance", cls.lowercased(), "--title", title, "--geometry", geometry] + (touch ? ["--touch"] : []) + (refuseFocus ? ["--refuse-focus"] : []) + (buttonState ? ["--button-state"] : []) + (keyState ? ["--key-state"] : [])
-                              + (keyReleases ? ["--key-releases"] : []),
+                              + (keyReleases ? ["--key-releases"] : []) + (fixedSize ? ["--fixed-size"] : []) + (type.map { ["--type", $0] } ?? []),
                           environment: ["DISPLAY=\(display)"], capture: true)
         windows.append(p)
         let collector = p.output!

@@ -12,6 +12,8 @@
 //   keyboard-changed new|map                (XKB: another keyboard or a new layout, setxkbmap)
 // Usage: tactus-test-window [--class C] [--instance I] [--title T] [--geometry WxH+X+Y] [--touch] [--timestamps] [--key-state] [--key-releases]
 //        [--refuse-focus]   (WM_HINTS input False: the window manager never gives it the focus)
+//        [--fixed-size]     (WM_NORMAL_HINTS minimum = maximum: openbox will not maximize it)
+//        [--type NAME]      (_NET_WM_WINDOW_TYPE_NAME, e.g. SPLASH: openbox will not minimize a splash screen)
 import CX11
 #if canImport(Glibc)
 import Glibc
@@ -31,7 +33,8 @@ func fail(_ message: String, _ code: Int32) -> Never {
 
 var cls = "TactusTest", instance = "tactus-test", title = "Tactus test window"
 var x: Int32 = 100, y: Int32 = 100, width: UInt32 = 400, height: UInt32 = 300
-var wantTouch = false, refuseFocus = false
+var wantTouch = false, refuseFocus = false, fixedSize = false
+var windowType: String?
 var wantTimestamps = false, wantButtonState = false, wantKeyState = false, wantKeyReleases = false
 var args = CommandLine.arguments.dropFirst().makeIterator()
 while let a = args.next() {
@@ -45,6 +48,8 @@ while let a = args.next() {
     case "--key-state": wantKeyState = true
     case "--key-releases": wantKeyReleases = true
     case "--refuse-focus": refuseFocus = true
+    case "--fixed-size": fixedSize = true
+    case "--type": windowType = args.next()
     case "--geometry":
         let g = args.next() ?? ""
         let parts = g.split(whereSeparator: { $0 == "x" || $0 == "+" }).compactMap { Int($0) }
@@ -70,11 +75,19 @@ let netName = XInternAtom(dpy, "_NET_WM_NAME", 0)
 let titleBytes = Array(title.utf8)
 _ = titleBytes.withUnsafeBufferPointer { XChangeProperty(dpy, win, netName, utf8, 8, PropModeReplace, $0.baseAddress, Int32($0.count)) }
 if let hints = XAllocSizeHints() {
-    hints.pointee.flags = USPosition | USSize
+    hints.pointee.flags = USPosition | USSize | (fixedSize ? PMinSize | PMaxSize : 0)
     hints.pointee.x = x; hints.pointee.y = y
     hints.pointee.width = Int32(width); hints.pointee.height = Int32(height)
+    hints.pointee.min_width = Int32(width); hints.pointee.max_width = Int32(width)
+    hints.pointee.min_height = Int32(height); hints.pointee.max_height = Int32(height)
     XSetWMNormalHints(dpy, win, hints)
     XFree(hints)
+}
+if let windowType {
+    var type = XInternAtom(dpy, "_NET_WM_WINDOW_TYPE_" + windowType, 0)
+    _ = withUnsafeBytes(of: &type) { raw in
+        XChangeProperty(dpy, win, XInternAtom(dpy, "_NET_WM_WINDOW_TYPE", 0), XInternAtom(dpy, "ATOM", 0), 32, PropModeReplace, raw.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
+    }
 }
 if refuseFocus, let hints = XAllocWMHints() {
     hints.pointee.flags = InputHint

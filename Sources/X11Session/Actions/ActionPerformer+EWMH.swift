@@ -3,12 +3,14 @@ import SystemCalls
 import GestureEngine
 import GestureProfiles
 
-/// Window and desktop actions: EWMH requests to the window manager.
+/// Window and desktop actions: EWMH requests to the window manager (i3 gets its own commands,
+/// `ActionPerformer+I3.swift`), each followed by what it should change (`ActionPerformer+Confirmation.swift`).
 extension ActionPerformer {
     private static let remove = 0, add = 1, toggle = 2
     private static let sourcePager = pagerSourceIndication
 
     func windowRequest(_ op: WindowOperation, _ window: XWindowID) {
+        if i3WindowRequest(op, window) { return }
         let vert = Int(server.atom("_NET_WM_STATE_MAXIMIZED_VERT")), horz = Int(server.atom("_NET_WM_STATE_MAXIMIZED_HORZ"))
         let full = Int(server.atom("_NET_WM_STATE_FULLSCREEN"))
         let states = server.numbers(window, "_NET_WM_STATE") ?? []
@@ -38,6 +40,7 @@ extension ActionPerformer {
             tile(window, left: op == .tileLeft)
         }
         server.flush()
+        expectWindowState(after: op, window, before: states)
     }
 
     /// A maximized window's frame extents are those of its maximized frame (openbox drops its
@@ -96,6 +99,7 @@ extension ActionPerformer {
     static func hex(_ window: XWindowID) -> String { "0x" + String(window, radix: 16) }
 
     func desktopRequest(_ op: DesktopOperation) {
+        if i3DesktopRequest(op) { return }
         let tracker = WindowTracker(server: server)
         switch op {
         case .show:
@@ -111,6 +115,7 @@ extension ActionPerformer {
             logger.debug("desktop \(move.rawValue): \(current) to \(target) on the \(grid.columns)x\(grid.rows) grid (_NET_DESKTOP_LAYOUT)")
             lastDesktopSwitch = (current, target)
             server.sendRootMessage(about: server.root, type: "_NET_CURRENT_DESKTOP", data: [target, 0])
+            expectCurrentDesktop(target)
         case .next, .previous, .number:
             let count = max(1, tracker.numberOfDesktops ?? 1)
             let current = tracker.currentDesktop ?? 0
@@ -122,8 +127,14 @@ extension ActionPerformer {
             default: target = current
             }
             if target < 0 { target = 0 }
+            // No request, and so no word of a switch, for one that would not move.
+            guard target != current else {
+                logger.debug("desktop \(op): already on desktop \(current) of \(count): no switch")
+                return
+            }
             lastDesktopSwitch = (current, target)
             server.sendRootMessage(about: server.root, type: "_NET_CURRENT_DESKTOP", data: [target, 0])
+            expectCurrentDesktop(target)
         }
         server.flush()
     }

@@ -43,6 +43,12 @@ public final class ActionPerformer: ActionSink {
     let desktopShowing: DesktopShowing
     /// Whether the log has said that the window manager lacks `_NET_SHOWING_DESKTOP` (once a run).
     var toldShowDesktopByHand = false
+    /// The window manager running (``findWindowManager()``), and i3's connection when it is i3.
+    var windowManager = WindowManagerIdentity.none
+    var i3: I3WindowManager?
+    /// What each window and desktop request should have changed, until it is seen done or the
+    /// warning says it was not.
+    let confirmations = ActionConfirmations()
     /// Where what became of keys and clicks goes (the log and the monitor): the subject, the
     /// message, and whether it is a problem (input dropped).
     public var report: (_ subject: String, _ message: String, _ problem: Bool) -> Void {
@@ -59,6 +65,8 @@ public final class ActionPerformer: ActionSink {
         keys.log = { [unowned self] in self.log($0) }
         keys.debug = { [unowned self] message in self.logger.debug("\(message())") }
         focusedInput = FocusedInput(server: server) { [unowned self] in self.inject($0) }
+        confirmations.warn = { [unowned self] manager, message in self.report(manager, message, true) }
+        confirmations.note = { [unowned self] message in self.logger.debug("\(message)") }
     }
 
     public func perform(_ request: ActionRequest) {
@@ -87,15 +95,18 @@ public final class ActionPerformer: ActionSink {
     /// A window got the input focus (`FocusIn`): keys and clicks waiting for it go now.
     public func windowFocused(_ window: XWindowID) { focusedInput.focused(window) }
 
-    /// When the loop must wake for keys and clicks still waiting, or for a window a desktop
-    /// show waits to see mapped (monotonic ms), nil when none.
-    public var focusDeadline: UInt64? { [focusedInput.deadline, desktopShowing.deadline].compactMap { $0 }.min() }
+    /// When the loop must wake for keys and clicks still waiting, for a window a desktop
+    /// show waits to see mapped, or to give up on a request the window manager has not done
+    /// (monotonic ms), nil when none.
+    public var focusDeadline: UInt64? { [focusedInput.deadline, desktopShowing.deadline, confirmations.deadline].compactMap { $0 }.min() }
 
     /// Gives up on a window that did not take the focus in time, stops waiting for windows
-    /// not mapped in time (at or after `focusDeadline`), and on a finger never seen to lift.
+    /// not mapped in time (at or after `focusDeadline`), warns of requests not done in time,
+    /// and gives up on a finger never seen to lift.
     public func expireFocusWait() {
         focusedInput.expire()
         if let note = desktopShowing.expire() { logger.debug("\(note)") }
+        confirmations.expire()
         pointerReleasedByTouch()
     }
 

@@ -219,16 +219,16 @@ struct ShowDesktopStep: Equatable, CustomStringConvertible {
         }
         switch change {
         case .hid(let windows):
-            parts.append("minimized \(Self.count(windows)) of desktop \(Self.name(desktop)), bottom first: \(Self.list(windows))")
+            parts.append("asked to minimize \(Self.count(windows)) of desktop \(Self.name(desktop)), bottom first: \(Self.list(windows))")
         case .restored(let windows, let active, let leftAlone):
-            var text = windows.isEmpty ? "nothing to restore" : "activated \(Self.count(windows)) again, bottom first: \(Self.list(windows))"
+            var text = windows.isEmpty ? "nothing to restore" : "asked to activate \(Self.count(windows)) again, bottom first: \(Self.list(windows))"
             if let active { text += windows.last == active ? "; \(Self.hex(active)) active again" : "; \(Self.hex(active)) to be activated again once they are mapped" }
             if !leftAlone.isEmpty { text += "; left alone (closed, shown or moved meanwhile): \(Self.list(leftAlone))" }
             parts.append(text)
         case .nothingToHide:
             parts.append("no window to minimize on desktop \(Self.name(desktop))")
         case .windowManagersMode(let on):
-            parts.append("_NET_SHOWING_DESKTOP \(on ? "on" : "off") (the window manager's own mode)")
+            parts.append("asked for _NET_SHOWING_DESKTOP \(on ? "on" : "off") (the window manager's own mode)")
         }
         return "desktop show\(byHand ? " by hand" : ""): " + parts.joined(separator: "; ")
     }

@@ -232,6 +232,7 @@ public final class Daemon: ActionSink, GestureObserver {
         watcher.windowGone = { [unowned self] window in self.router.windowDestroyed(UInt64(window)) }
         router.touches.windowAt = { [unowned self] point in self.session.runtime.window(at: point)?.id }
         watcher.start(readingAtMost: Self.windowsReadPerTurn)
+        performer.findWindowManager()
         router.touches.landedOnDecorations = { [unowned self] point in
             // Over a client the engine tracks, it is that client's; the server is asked only
             // when not (a title bar, a popup, the desktop). The server's own `child` of the
@@ -310,6 +311,7 @@ public final class Daemon: ActionSink, GestureObserver {
     private func dispatch(_ event: XInputEvent) {
         // Anything but input comes after the touches gathered so far.
         if !event.isInput { router.endFrame() }
+        if !event.isInput { performer.observe(event) }  // a window manager's answer to a request, or a new one
         switch event {
         case .destroyed(let window):
             router.windowDestroyed(UInt64(window))

@@ -111,12 +111,14 @@ public struct WindowTracker {
     public var hasWindowManager: Bool { server.numbers(server.root, "_NET_SUPPORTING_WM_CHECK")?.first.map { $0 != 0 } ?? false }
 
     /// Whether a managed window cannot be seen, so that it takes no touches: unmapped (a window
-    /// manager unmaps windows on other desktops and minimized ones), iconic (`WM_STATE`),
+    /// manager unmaps windows on other desktops and minimized ones), iconic or withdrawn
+    /// (`WM_STATE`: i3 keeps a window mapped in an unmapped frame on its scratchpad and on
+    /// workspaces out of sight, and marks it Withdrawn),
     /// `_NET_WM_STATE_HIDDEN`, or on a desktop other than the current one (`_NET_WM_DESKTOP`;
     /// 0xFFFFFFFF is every desktop). Each window manager sets some of these, none all.
     public func isHidden(_ id: XWindowID, currentDesktop: Int?) -> Bool {
         if !server.isMapped(id) { return true }
-        if server.numbers(id, "WM_STATE")?.first == 3 { return true }  // IconicState
+        if let state = server.numbers(id, "WM_STATE")?.first, state == 3 || state == 0 { return true }  // IconicState, WithdrawnState
         if server.numbers(id, "_NET_WM_STATE")?.contains(server.atom("_NET_WM_STATE_HIDDEN")) == true { return true }
         if let current = currentDesktop, let desktop = server.numbers(id, "_NET_WM_DESKTOP")?.first, desktop != 0xFFFF_FFFF, Int(truncatingIfNeeded: desktop) != current {
             return true

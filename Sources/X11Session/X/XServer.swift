@@ -29,6 +29,8 @@ public protocol WindowQueries: RootWindow {
     func numbers(_ window: XWindowID, _ property: String) -> [UInt]?
     /// A text property (UTF8_STRING or STRING); nil when absent.
     func text(_ window: XWindowID, _ property: String) -> String?
+    /// A list of texts, each ended by a NUL (`_NET_DESKTOP_NAMES`); nil when absent.
+    func textList(_ window: XWindowID, _ property: String) -> [String]?
     /// WM_CLASS as (instance, class).
     func classHint(_ window: XWindowID) -> (instance: String, windowClass: String)?
     /// The window's rectangle in root coordinates; nil when it is gone.
@@ -50,6 +52,9 @@ public protocol WindowQueries: RootWindow {
 }
 
 extension WindowQueries {
+    /// Fakes that do not model lists of texts have one.
+    public func textList(_ window: XWindowID, _ property: String) -> [String]? { text(window, property).map { [$0] } }
+
     /// Fakes that do not model touch selections cannot tell.
     public func touchSelectedByAnotherClient(in window: XWindowID) -> Bool? { nil }
 }

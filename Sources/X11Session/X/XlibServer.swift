@@ -106,6 +106,13 @@ public final class XlibServer: XServer {
         return String(decoding: p.bytes.prefix { $0 != 0 }, as: UTF8.self)
     }
 
+    public func textList(_ window: XWindowID, _ property: String) -> [String]? {
+        guard let p = self.property(window, property), p.format == 8 else { return nil }
+        var parts = p.bytes.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        if p.bytes.last == 0 { parts.removeLast() }  // the last text's NUL ends the list
+        return parts
+    }
+
     public func classHint(_ window: XWindowID) -> (instance: String, windowClass: String)? {
         guard let p = property(window, "WM_CLASS"), p.format == 8 else { return nil }
         let parts = p.bytes.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
