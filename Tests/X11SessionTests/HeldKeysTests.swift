@@ -12,24 +12,19 @@ import Testing
 @Suite struct HeldKeysTests {
     /// The X server as the action performer sees it: a keyboard (KeyInjectorTests' layout
     /// plus Tab), the focus, and the window manager's activations.
-    final class FakeDesktop: ActionPerformer.Server {
-        var calls: [String] = []
-        var down: Set<UInt8> = []
-        var layout: KeyboardLayout
-        var spareKeycodes: [UInt8] = []
+    final class FakeDesktop: KeyInjectorTests.FakeKeyboard, InputDevices, WindowQueries, WindowManagerRequests, FocusControl, ServerClock, ScreenLayout {
         /// The window with the focus.
         var focus: XWindowID?
 
         init() {
-            layout = KeyInjectorTests.germanLayout()
+            var layout = KeyInjectorTests.germanLayout()
             layout.levels[23] = [.init(keysym: KeyInjectorTests.sym("Tab"), modifierChoices: [[]]), .init(keysym: KeyInjectorTests.sym("ISO_Left_Tab"), modifierChoices: [.shift])]
+            super.init(layout: layout)
         }
 
         /// The key events, without the other calls.
         var keys: [String] { calls.filter { $0.hasSuffix(" down") || $0.hasSuffix(" up") } }
 
-        func flush() {}
-        func sync() {}
         let root: XWindowID = 1
         func atom(_ name: String) -> UInt { 1 }
         func atomName(_ atom: UInt) -> String? { nil }
@@ -43,31 +38,9 @@ import Testing
         func watchWindow(_ window: XWindowID) {}
         func sendRootMessage(about window: XWindowID, type: String, data: [Int]) { calls.append("\(type) \(window)") }
         func focusIsWithin(_ window: XWindowID) -> Bool { focus == window }
-        func fakeKey(_ keycode: UInt8, pressed: Bool) {
-            calls.append("\(keycode) \(pressed ? "down" : "up")")
-            if pressed { down.insert(keycode) } else { down.remove(keycode) }
-        }
-        func fakeButton(_ button: UInt32, pressed: Bool) {}
-        func fakeMotion(to point: Point) {}
         func devices() -> [InputDevice] { [] }
         func transformationMatrix(device: Int32) -> [Double]? { nil }
         func pointerPosition() -> Point? { nil }
-        func keycode(forKeysym keysym: UInt) -> UInt8? { layout.placement(of: keysym)?.keycode }
-        func keyboardState() -> KeyboardState { KeyboardState(keysDown: down.sorted(), group: 0, latched: [], locked: []) }
-        func keyboardLayout(group: Int) -> KeyboardLayout? { layout }
-        func latchModifiers(_ affect: ModifierMask, to values: ModifierMask) {}
-        func lockModifiers(_ affect: ModifierMask, to values: ModifierMask) {}
-        func bindSpareKeycode(toKeysym keysym: UInt) -> UInt8? {
-            guard !spareKeycodes.isEmpty else { return nil }
-            let code = spareKeycodes.removeFirst()
-            layout.levels[code] = [.init(keysym: keysym, modifierChoices: [[]])]
-            calls.append("bind \(code)")
-            return code
-        }
-        func unbindKeycode(_ keycode: UInt8, from keysym: UInt) {
-            layout.levels[keycode] = nil
-            calls.append("unbind \(keycode)")
-        }
         func screenSize() -> (width: Double, height: Double) { (1920, 1080) }
         func monitors() -> [XMonitor] { [] }
         func watchScreenChanges() {}

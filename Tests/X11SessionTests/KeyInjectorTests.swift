@@ -9,7 +9,8 @@ import Testing
 /// be sent presses nothing. What a real window receives is
 /// KeysLayoutXvfbTests' and HeldModifiersXorgTests' part.
 @Suite struct KeyInjectorTests {
-    final class FakeKeyboard: KeyInjector.Server {
+    /// The keyboard part of the X server (HeldKeysTests' desktop adds the windows to it).
+    class FakeKeyboard: KeyInjector.Server {
         var calls: [String] = []
         var down: Set<UInt8> = []
         var layout: KeyboardLayout
