@@ -199,9 +199,12 @@ final class XvfbSession {
         case openbox, fluxbox, marco
         /// xfwm4, with its compositor on or off.
         case xfwm4(compositor: Bool)
+        /// Cinnamon's window manager and GNOME Shell's (alone, without the shells): compositing
+        /// managers that take the passive touch grab on the root window when they start.
+        case muffin, mutter
 
         /// The command line: in a session of its own, so that stopping it stops everything it
-        /// started (xfwm4 and marco need a D-Bus session for their settings).
+        /// started (xfwm4, marco, muffin and mutter need a D-Bus session for their settings).
         var command: [String] {
             let program: String
             switch self {
@@ -209,6 +212,8 @@ final class XvfbSession {
             case .fluxbox: program = "fluxbox"
             case .marco: program = "dbus-run-session -- marco --no-composite --replace"
             case .xfwm4(let compositor): program = "dbus-run-session -- xfwm4 --compositor=\(compositor ? "on" : "off")"
+            case .muffin: program = "dbus-run-session -- muffin --replace"
+            case .mutter: program = "dbus-run-session -- mutter --x11 --replace --sm-disable"
             }
             return ["setsid", "sh", "-c", "trap 'trap - TERM; kill 0' TERM; \(program) 2>>/tmp/\(name)-fixture.log & wait"]
         }
@@ -219,6 +224,8 @@ final class XvfbSession {
             case .fluxbox: "fluxbox"
             case .marco: "marco"
             case .xfwm4: "xfwm4"
+            case .muffin: "muffin"
+            case .mutter: "mutter"
             }
         }
 
@@ -398,11 +405,13 @@ final class XvfbSession {
 
     /// Starts `tactus-test-window` and waits until openbox manages it.
     /// `keyReleases`: the window reports key releases too (`key-release …` lines).
+    /// `timestamps`: touch lines end with the server's time and CLOCK_MONOTONIC ns when read.
+    /// `ownership`: `XI_TouchOwnership` selected too (`touch ownership ID 0 0` lines).
     func openWindow(class cls: String, title: String, geometry: String = "400x300+100+100", touch: Bool = false, refuseFocus: Bool = false, buttonState: Bool = false, keyState: Bool = false,
-                    keyReleases: Bool = false) throws -> TestWindow {
+                    keyReleases: Bool = false, timestamps: Bool = false, ownership: Bool = false) throws -> TestWindow {
         let binary = repositoryRoot.appendingPathComponent(".build/debug/tactus-test-window").path
         let p = try Child([binary, "--class", cls, "--instance", cls.lowercased(), "--title", title, "--geometry", geometry] + (touch ? ["--touch"] : []) + (refuseFocus ? ["--refuse-focus"] : []) + (buttonState ? ["--button-state"] : []) + (keyState ? ["--key-state"] : [])
-                              + (keyReleases ? ["--key-releases"] : []),
+                              + (keyReleases ? ["--key-releases"] : []) + (timestamps ? ["--timestamps"] : []) + (ownership ? ["--ownership"] : []),
                           environment: ["DISPLAY=\(display)"], capture: true)
         windows.append(p)
         let collector = p.output!
