@@ -57,7 +57,7 @@ extension TouchOwnership {
             touches[key] = Tracked(id: id, device: e.source, awaitingVerdict: false, owned: false, observedOnly: true, lastLocation: p, landedAt: p,
                                    beganAt: e.time)
             keys[id] = key
-            logger.debug("touch \(id) began at \(Int(p.x)),\(Int(p.y)) where no grab of Tactus listens (the bare root window, or a window whose grab was refused): observed only, the programs get it whatever the gestures do")
+            logger.debug("touch \(id) began at \(Int(p.x)),\(Int(p.y)), seen raw only so far: observed (the programs get it whatever the gestures do) unless its TouchBegin through a grab of Tactus comes after all (none listens on the bare root window, or on a window whose grab was refused)")
             feed.touch(.began, id, p, at: timeline.instant(e.time))
         }
     }

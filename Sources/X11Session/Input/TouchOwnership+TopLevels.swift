@@ -82,7 +82,9 @@ extension TouchOwnership {
             t.device = e.device
             t.grabWindow = XWindowID(e.window)
             t.emulatesPointer = e.emulatesPointer
-            t.landedInTopLevel = grabbedTopLevels.contains(XWindowID(e.window)) ? XWindowID(e.window) : nil
+            let topLevel = grabbedTopLevels.contains(XWindowID(e.window)) ? e.window : e.child
+            t.landedInTopLevel = topLevel == 0 ? nil : XWindowID(topLevel)
+            t.landedOnWindow = clientLandedOn(e, topLevel: topLevel)
             touches[key] = t
             logger.debug("touch \(t.id): its TouchBegin through the grab on window 0x\(String(e.window, radix: 16)) came after its raw begin: held")
             if let verdict = t.observedVerdict { answer(t.id, verdict, at: timeline.now) }

@@ -375,12 +375,13 @@ final class TouchOwnership {
     }
 
     /// The touches held for a verdict.
-    var heldTouches: Set<Key> { Set(touches.filter { $0.value.awaitingVerdict }.keys) }
+    var heldTouches: Set<Key> { Set(touches.filter { $0.value.awaitingVerdict || $0.value.relayWhenOwned }.keys) }
 
     /// Shutting down: every touch still held is rejected (the applications get them), and a
     /// press relayed to the window manager is released.
     func rejectUndecided() {
-        for (key, t) in touches where t.awaitingVerdict {
+        // Those released on decorations before they were ours wait for nothing now.
+        for (key, t) in touches where t.awaitingVerdict || t.relayWhenOwned {
             let windows = landedWindows(t)
             if !windows.isEmpty {
                 _ = server.rejectTouch(device: t.device, touch: key.touch, window: t.grabWindow, unlessGone: windows)
