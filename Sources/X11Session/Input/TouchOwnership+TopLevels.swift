@@ -33,7 +33,7 @@ extension TouchOwnership {
         }
         if !windows.isEmpty, grabbedTopLevels.isEmpty { return false }
         let name = windowManagerName().map { "the window manager (\($0))" } ?? "another client (a window manager?)"
-        logger.info("\(name) holds the touch grab on the root window, so it sees each touch first: Tactus decides every touch it lets go of, through a touch grab on each top-level window (\(grabbedTopLevels.count) now\(refused > 0 ? ", \(refused) refused" : "")) — what a gesture claims reaches no program, as when Tactus holds the root's grab. What it costs: a touch waits for the window manager to let go of it before a program can have it, and a touch it keeps for a gesture of its own is its own (Tactus's gesture on it is cancelled); a touch on the bare desktop background is only observed")
+        logger.info("\(name) holds the touch grab on the root window, so it sees each touch first: Tactus decides every touch it lets go of, through a touch grab on each top-level window (\(grabbedTopLevels.count) now\(refused > 0 ? ", \(refused) refused" : "")) — what a gesture claims reaches no program, as when Tactus holds the root's grab. What it costs: a touch waits for the window manager to let go of it before a program can have it, and a touch it keeps for a gesture of its own is its own (Tactus's gesture on it is cancelled); a touch on the bare root window, where no window is, is only observed")
         return true
     }
 
