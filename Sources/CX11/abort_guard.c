@@ -30,7 +30,9 @@
 
 #define GUARD_TOUCHES 256
 
-struct guard_touch { volatile int device; volatile unsigned touch; volatile int held; };
+/// A touch held undecided, with the window of the grab it came through (the root, or a top-level
+/// window below a window manager that holds the root's grab): the answer names that window.
+struct guard_touch { volatile int device; volatile unsigned touch; volatile unsigned long window; volatile int held; };
 static struct guard_touch guard_table[GUARD_TOUCHES];
 /// Keys pressed through XTest and not released yet, by keycode.
 static volatile unsigned char guard_keys_down[256];
@@ -71,7 +73,7 @@ static void guard_fake_release(int type, unsigned detail) {
     guard_written++;
 }
 
-static void guard_add(int device, unsigned touch) {
+static void guard_add(int device, unsigned touch, unsigned long window) {
     for (int i = 0; i < GUARD_TOUCHES; i++) {
         if (guard_table[i].held && guard_table[i].device == device && guard_table[i].touch == touch) return;
     }
@@ -79,13 +81,14 @@ static void guard_add(int device, unsigned touch) {
         if (!guard_table[i].held) {
             guard_table[i].device = device;
             guard_table[i].touch = touch;
+            guard_table[i].window = window;
             guard_table[i].held = 1;
             return;
         }
     }
 }
 
-void cx11_abort_guard_hold(int device, unsigned touch) { guard_add(device, touch); }
+void cx11_abort_guard_hold(int device, unsigned touch, unsigned long window) { guard_add(device, touch, window ? window : guard_root); }
 void cx11_abort_guard_xtest(int xtest_opcode) { guard_xtest_opcode = xtest_opcode; }
 void cx11_abort_guard_key(unsigned keycode, int pressed) {
     if (keycode < 256) guard_keys_down[keycode] = pressed ? 1 : 0;
@@ -94,9 +97,10 @@ void cx11_abort_guard_button(unsigned button, int pressed) {
     if (button < 32) guard_buttons_down[button] = pressed ? 1 : 0;
 }
 
-void cx11_abort_guard_release(int device, unsigned touch) {
+void cx11_abort_guard_release(int device, unsigned touch, unsigned long window) {
     for (int i = 0; i < GUARD_TOUCHES; i++) {
-        if (guard_table[i].held && guard_table[i].device == device && guard_table[i].touch == touch) guard_table[i].held = 0;
+        if (guard_table[i].held && guard_table[i].device == device && guard_table[i].touch == touch && (window == 0 || guard_table[i].window == window))
+            guard_table[i].held = 0;
     }
 }
 
@@ -126,12 +130,13 @@ static void guard_scan(void) {
         if (at + n > length) break;
         const unsigned char *e = guard_buffer + at;
         uint16_t evtype, device;
-        uint32_t touch;
+        uint32_t touch, window;
         memcpy(&evtype, e + 8, 2);
         if ((e[0] & 0x7f) == GenericEvent && e[1] == guard_opcode && evtype == XI_TouchBegin) {
             memcpy(&device, e + 10, 2);
             memcpy(&touch, e + 16, 4);
-            guard_add(device, touch);
+            memcpy(&window, e + 24, 4);  // xXIDeviceEvent.event: the grab's window
+            guard_add(device, touch, window ? window : guard_root);
         }
         at += n;
     }
@@ -198,7 +203,7 @@ static void guard_handler(int signal_number) {
             q.deviceid = (CARD16)guard_table[i].device;
             q.mode = XIAcceptTouch;
             q.touchid = guard_table[i].touch;
-            q.grab_window = (CARD32)guard_root;
+            q.grab_window = (CARD32)guard_table[i].window;
             guard_write(&q, sizeof q);
             guard_written++;
             guard_table[i].held = 0;

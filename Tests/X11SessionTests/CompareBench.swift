@@ -85,7 +85,8 @@ final class CompareBench {
     }
 
     /// Override-redirect windows over the middle of the screen (a window manager's popups;
-    /// not fluxbox's toolbar at the bottom edge).
+    /// not fluxbox's toolbar at the bottom edge, nor an input-only window: muffin's and
+    /// mutter's "guard window" spans the screen below every window).
     func popupsInTheMiddle() -> [XWindowID] {
         let (width, height) = x.server.screenSize()
         let middle = Rect(x: width / 4, y: height / 4, width: width / 2, height: height / 2)
@@ -96,7 +97,7 @@ final class CompareBench {
                 return false
             }
             let r = Rect(x: Double(a.x), y: Double(a.y), width: Double(a.width), height: Double(a.height))
-            return a.override_redirect != 0 && a.map_state == IsViewable
+            return a.override_redirect != 0 && a.map_state == IsViewable && a.`class` == InputOutput
                 && r.maxX > middle.minX && r.minX < middle.maxX && r.maxY > middle.minY && r.minY < middle.maxY
         }
     }

@@ -21,15 +21,25 @@ final class FakeXServer: InputRouter.Server {
     func selectRootInput(_ events: [XIEventType], from devices: XIDeviceSet) {}
     func grabTouchBegin() -> Bool { calls.append("grab touch"); return !touchGrabRefused }
     func ungrabTouchBegin() { calls.append("ungrab touch") }
-    func allowTouch(device: Int32, touch: UInt32, accept: Bool) {
-        calls.append("\(accept ? "accept" : "reject") \(touch)")
+    /// The root's children (``followTopLevelWindows()``), and those whose grab is refused.
+    var topLevelWindows: [XWindowID] = []
+    var topLevelGrabRefused: Set<XWindowID> = []
+    func grabTouchBegin(on window: XWindowID) -> Bool {
+        calls.append("grab touch on \(window)")
+        return !topLevelGrabRefused.contains(window)
+    }
+    func ungrabTouchBegin(on window: XWindowID) { calls.append("ungrab touch on \(window)") }
+    func followTopLevelWindows() -> [XWindowID] { topLevelWindows }
+    func allowTouch(device: Int32, touch: UInt32, window: XWindowID, accept: Bool) {
+        calls.append("\(accept ? "accept" : "reject") \(touch)\(window == 0 ? "" : " on \(window)")")
         if !accept, grabAgainAfterReject { pointerGrabbedElsewhere = true }
     }
-    /// Windows the server says are gone when a rejection asks (``rejectTouch(device:touch:unlessGone:)``).
+    func forgetTouch(device: Int32, touch: UInt32) { calls.append("forget \(touch)") }
+    /// Windows the server says are gone when a rejection asks (``rejectTouch(device:touch:window:unlessGone:)``).
     var goneWindows: Set<XWindowID> = []
-    func rejectTouch(device: Int32, touch: UInt32, unlessGone windows: [XWindowID]) -> Bool {
+    func rejectTouch(device: Int32, touch: UInt32, window: XWindowID, unlessGone windows: [XWindowID]) -> Bool {
         let there = goneWindows.isDisjoint(with: windows)
-        allowTouch(device: device, touch: touch, accept: !there)
+        allowTouch(device: device, touch: touch, window: window, accept: !there)
         return there
     }
     /// The top-level window holding each window (absent: the window itself).
@@ -96,6 +106,8 @@ final class FakeXServer: InputRouter.Server {
     func makeClocked(_ yaml: String = config, refuse: Bool = false) -> (FakeXServer, InputRouter, GestureSession, LocalClock) {
         let server = FakeXServer()
         server.touchGrabRefused = refuse
+        // Refused everywhere: on root and on the one top-level window there is.
+        if refuse { (server.topLevelWindows, server.topLevelGrabRefused) = ([0x999], [0x999]) }
         let local = LocalClock()
         let timeline = ServerTimeline(localNanoseconds: { local.ns })
         let file = ProfileLoader.load(yaml: yaml, path: "t.yaml").file!

@@ -7,10 +7,13 @@
 //   button-press BUTTON X Y / button-release BUTTON X Y
 //   touch begin|update|end TOUCH_ID X Y     (with --touch: XI 2.2 touch events selected;
 //                                           --timestamps adds the server's time, then CLOCK_MONOTONIC ns when read)
+//   touch ownership TOUCH_ID 0 0            (with --ownership too: XI_TouchOwnership selected, so the
+//                                           touch's events come at once and this when the grabs before
+//                                           the window let go of it; --timestamps adds the times)
 //   (--button-state adds " state 0xMASK" to button lines: the modifiers and buttons held)
 //   focus-in / focus-out
 //   keyboard-changed new|map                (XKB: another keyboard or a new layout, setxkbmap)
-// Usage: tactus-test-window [--class C] [--instance I] [--title T] [--geometry WxH+X+Y] [--touch] [--timestamps] [--key-state] [--key-releases]
+// Usage: tactus-test-window [--class C] [--instance I] [--title T] [--geometry WxH+X+Y] [--touch] [--ownership] [--timestamps] [--key-state] [--key-releases]
 //        [--refuse-focus]   (WM_HINTS input False: the window manager never gives it the focus)
 //        [--fixed-size]     (WM_NORMAL_HINTS minimum = maximum: openbox will not maximize it)
 //        [--type NAME]      (_NET_WM_WINDOW_TYPE_NAME, e.g. SPLASH: openbox will not minimize a splash screen)
@@ -33,7 +36,7 @@ func fail(_ message: String, _ code: Int32) -> Never {
 
 var cls = "TactusTest", instance = "tactus-test", title = "Tactus test window"
 var x: Int32 = 100, y: Int32 = 100, width: UInt32 = 400, height: UInt32 = 300
-var wantTouch = false, refuseFocus = false, fixedSize = false
+var wantTouch = false, wantOwnership = false, refuseFocus = false, fixedSize = false
 var windowType: String?
 var wantTimestamps = false, wantButtonState = false, wantKeyState = false, wantKeyReleases = false
 var args = CommandLine.arguments.dropFirst().makeIterator()
@@ -43,6 +46,7 @@ while let a = args.next() {
     case "--instance": instance = args.next() ?? instance
     case "--title": title = args.next() ?? title
     case "--touch": wantTouch = true
+    case "--ownership": wantOwnership = true
     case "--timestamps": wantTimestamps = true
     case "--button-state": wantButtonState = true
     case "--key-state": wantKeyState = true
@@ -102,7 +106,7 @@ if wantTouch, XQueryExtension(dpy, "XInputExtension", &xiOpcode, &ev1, &err1) !=
     var major: Int32 = 2, minor: Int32 = 2
     XIQueryVersion(dpy, &major, &minor)
     var bits = [UInt8](repeating: 0, count: Int(cx11_xi_mask_len(XI_LASTEVENT)))
-    for e in [XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd] { cx11_xi_set_mask(&bits, e) }
+    for e in [XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd] + (wantOwnership ? [XI_TouchOwnership] : []) { cx11_xi_set_mask(&bits, e) }
     bits.withUnsafeMutableBufferPointer { b in
         var mask = XIEventMask(deviceid: XIAllMasterDevices, mask_len: Int32(b.count), mask: b.baseAddress)
         XISelectEvents(dpy, win, &mask, 1)
@@ -168,7 +172,13 @@ while true {
     case GenericEvent:
         var cookie = event.xcookie
         if cookie.extension == xiOpcode, XGetEventData(dpy, &cookie) != 0 {
-            if let data = cookie.data?.assumingMemoryBound(to: XIDeviceEvent.self) {
+            if cookie.evtype == XI_TouchOwnership, let data = cookie.data?.assumingMemoryBound(to: XITouchOwnershipEvent.self) {
+                let e = data.pointee
+                var clock = timespec()
+                if wantTimestamps { clock_gettime(CLOCK_MONOTONIC, &clock) }
+                let stamp = wantTimestamps ? " \(e.time) \(Int64(clock.tv_sec) * 1_000_000_000 + Int64(clock.tv_nsec))" : ""
+                say("touch ownership \(e.touchid) 0 0\(stamp)")
+            } else if let data = cookie.data?.assumingMemoryBound(to: XIDeviceEvent.self) {
                 let e = data.pointee
                 let kind = cookie.evtype == XI_TouchBegin ? "begin" : cookie.evtype == XI_TouchUpdate ? "update" : cookie.evtype == XI_TouchEnd ? "end" : "other"
                 var clock = timespec()

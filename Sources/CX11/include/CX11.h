@@ -41,10 +41,12 @@ int cx11_release_event_queue_cache(Display *display);
 /// round trip), then the signal takes its course. Xorg 21.1.7 crashes when an owner's
 /// connection closes with touches undecided over a window manager's click-to-focus grab.
 int cx11_abort_guard_install(Display *display, int xi_opcode, Window root);
-/// A touch the owner holds undecided (from its TouchBegin).
-void cx11_abort_guard_hold(int device, unsigned touch);
-/// A touch answered: no longer held.
-void cx11_abort_guard_release(int device, unsigned touch);
+/// A touch the owner holds undecided (from its TouchBegin), and the window of the grab it came
+/// through (0: the root).
+void cx11_abort_guard_hold(int device, unsigned touch, unsigned long window);
+/// A touch answered for the grab on `window` (0: whichever), or taken by another client: no
+/// longer held.
+void cx11_abort_guard_release(int device, unsigned touch, unsigned long window);
 /// The XTEST extension's major opcode, for the guard's key releases.
 void cx11_abort_guard_xtest(int xtest_opcode);
 /// A key pressed (or released) through XTest: the guard releases those still down.

@@ -213,6 +213,10 @@ public final class Daemon: ActionSink, GestureObserver {
         setUpSignals()
         watchConfiguration()
         server.watchScreenChanges()
+        router.touches.windowManagerName = { [server] in
+            guard let check = server.numbers(server.root, "_NET_SUPPORTING_WM_CHECK")?.first, check != 0 else { return nil }
+            return server.text(XWindowID(check), "_NET_WM_NAME")
+        }
         router.start(observeOnly: options.observeOnly)
         prepareKeys()
         applyFeedbackSettings()
@@ -316,9 +320,12 @@ public final class Daemon: ActionSink, GestureObserver {
         case .destroyed(let window):
             router.windowDestroyed(UInt64(window))
             watcher.handle(event)
-        case .propertyChanged(_, _, let time):
+        case .propertyChanged(let window, let atom, let time):
             _ = timeline.instant(time)
             watcher.handle(event)
+            if window == server.root, router.touchMode == .afterWindowManager, atom == server.atom("_NET_ACTIVE_WINDOW") || atom == server.atom("_NET_CLIENT_LIST") {
+                router.touches.windowManagerChangedFocus(clients: server.numbers(server.root, "_NET_CLIENT_LIST") ?? [])
+            }
         case .configured, .mapped, .unmapped:
             watcher.handle(event)
             switch event {
@@ -335,6 +342,8 @@ public final class Daemon: ActionSink, GestureObserver {
             followScreen(at: timeline.latestEvent)
         case .hierarchyChanged:
             mapTouchscreens()  // a touchscreen plugged in gets its monitor before its touches are read
+            router.handle(event)
+        case .topLevelAdded, .topLevelReparented:
             router.handle(event)
         default:
             router.handle(event, endingFrame: lastOfQueue)

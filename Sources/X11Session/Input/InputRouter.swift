@@ -72,7 +72,7 @@ public final class InputRouter: TouchDecisionSink {
             touchpad.start(version: version)
             setTrigger(session.runtime.configuration.settings.pointer)
         }
-        if touches.mode == .owner { pointerReturn.read() }
+        if touches.mode.decides { pointerReturn.read() }
         server.flush()
     }
 
@@ -131,17 +131,24 @@ public final class InputRouter: TouchDecisionSink {
         if let key = Self.frameKey(of: event) { frameKey = key }
         switch event {
         case .touch(let e): touches.handle(e)
+        case .touchOwnership(let e): touches.handle(e)
         case .rawTouch(let e): touches.handle(e)
         case .button(let e): pointer.handle(e)
         case .motion(let e): pointer.handle(e)
         case .rawMotion(_, let time):
             pointer.handleRawMotion(time: time)
-            if touches.mode == .owner { pointerReturn.pointerMoved(at: timeline.instant(time)) }
+            if touches.mode.decides { pointerReturn.pointerMoved(at: timeline.instant(time)) }
         case .rawButton(let pressed, _, let button, let time): pointer.handleRawButton(pressed: pressed, button: button, time: time)
         case .gesture(let e): touchpad.handle(e)
         case .hierarchyChanged:
             logger.info("input devices changed")
             refreshDevices()
+        case .topLevelAdded(let window):
+            touches.topLevelAdded(XWindowID(window))
+            return
+        case .topLevelReparented(let window):
+            touches.topLevelReparented(XWindowID(window))
+            return
         default:
             if endingFrame { endFrame() }
             return
@@ -168,6 +175,7 @@ public final class InputRouter: TouchDecisionSink {
     /// Hands the touches gathered to the engine as one frame, and answers the verdicts it gave.
     public func endFrame() {
         frameKey = nil
+        touches.beginObservedTouches()
         session.endFrame()
         flushVerdicts()
     }
@@ -177,7 +185,7 @@ public final class InputRouter: TouchDecisionSink {
     /// Noted during the event; answered to the server after it (``flushVerdicts()``).
     public func touchDecided(_ decision: TouchDecision) {
         verdicts.append(decision.id, decision.verdict)
-        if !decision.id.isPointer, touches.mode == .owner, touches.isTouchscreenTouch(decision.id) {
+        if !decision.id.isPointer, touches.mode.decides, touches.isTouchscreenTouch(decision.id) {
             pointerReturn.touchDecided(claimed: decision.verdict == .claimed)
         }
     }
@@ -191,7 +199,7 @@ public final class InputRouter: TouchDecisionSink {
     public func settle() {
         if let retry = touches.nextRejectRetry, retry <= timeline.now { touches.rejectWhenThePointerIsFree(at: timeline.now) }
         flushVerdicts()
-        if touches.mode == .owner, pointerReturn.hand != .none || pointerReturn.readDue != nil {
+        if touches.mode.decides, pointerReturn.hand != .none || pointerReturn.readDue != nil {
             let handDown = touches.anyTouchDown || !session.engine.undecidedTouches.isEmpty
             if case .left(let why) = pointerReturn.hand, !handDown { logger.debug("the pointer stays where the touch left it: \(why)") }
             let (movedTo, read) = pointerReturn.settle(handDown: handDown, at: timeline.now)

@@ -1,10 +1,69 @@
 import GestureEngine
 import Logging
 
-/// The rejections of pointer-emulating touches that wait: for the pointer to be free of
-/// another client's grab, for an older touch to be decided, and for the window manager to
-/// have read what the last replay or relay sent it. See ``TouchOwnership``.
+/// What becomes of a rejection: the rejections of pointer-emulating touches that wait (for the
+/// pointer to be free of another client's grab, for an older touch to be decided, for the
+/// window manager to have read what the last replay or relay sent it), touches on decorations
+/// relayed to the window manager instead, and touches whose window was destroyed accepted
+/// instead. See ``TouchOwnership``.
 extension TouchOwnership {
+    /// A touch released on a window manager's decorations is accepted and given to the window
+    /// manager as pointer input through XTest: a press where it landed, motion to where it is,
+    /// then its moves and its lift as they come.
+    ///
+    /// Xorg 21.1.7 (dix/events.c `ActivateImplicitGrab`) stamps the implicit grab of a
+    /// replayed press with the server's time when the rejection arrives, later than the
+    /// press's own time; a window manager that then grabs the pointer with the press's time
+    /// (xfwm4 moving a window, or tracking a frame button) is refused with GrabInvalidTime,
+    /// and the title bar does nothing. XTest events carry the server's time, so its grab holds.
+    func relayToWindowManager(_ key: Key, _ tracked: Tracked) {
+        var t = tracked
+        server.allowTouch(device: t.device, touch: key.touch, window: t.grabWindow, accept: true)
+        t.answeredAccept = true
+        server.fakeMotion(to: t.landedAt)
+        server.fakeButton(1, pressed: true)
+        server.fakeMotion(to: t.lastLocation)
+        if t.ended {
+            server.fakeButton(1, pressed: false)
+            relayReleasedUnread = true
+        }
+        logger.debug("touch \(t.id): landed on the window manager's decorations: accepted and given to it as pointer input")
+        t.awaitingVerdict = false
+        t.relayWhenOwned = false
+        t.relayedAsPointer = true
+        touches[key] = t
+        forgetIfDone(key)
+    }
+
+    /// A client window was destroyed. Touches held that landed on it (on top where they
+    /// landed) are accepted rather than rejected when they are let go; those over a window
+    /// destroyed below the one they landed on are replayed as ever (that window's grabs are
+    /// not among their listeners: soak, an older window closed under a newer one).
+    ///
+    /// Xorg 21.1.7 (dix/touch.c) copies every passive grab under a touch into its listeners
+    /// when it begins, each copy pointing at its window, and nothing removes them when that
+    /// window is destroyed: a rejection then activates a copy on the freed window and the
+    /// server crashes (`IsParent` via `ActivatePointerGrab`; seen under xfwm4). An
+    /// acceptance replays nothing, and the application whose window it was is gone.
+    ///
+    /// A touch still down is accepted at once: its fate no longer depends on the gestures, and
+    /// a pointer-emulating touch accepted after its end leaves the server's touch button count
+    /// raised (button 1 down for the presses replayed after it, which then reach no window).
+    func windowDestroyed(_ window: UInt64) {
+        topLevels[window] = nil
+        grabbedTopLevels.remove(XWindowID(window))
+        for (key, var t) in touches where t.awaitingVerdict && t.landedOnWindow == window {
+            t.landedOnDestroyedWindow = true
+            touches[key] = t
+            if !t.ended {
+                logger.debug("touch \(t.id): the window it landed on was destroyed while it was down: accepted now, not replayed into what is left of it")
+                send(key, t, accept: true)
+            }
+        }
+        // A rejection waiting for one of them to be decided first may go now.
+        if !waitingRejects.isEmpty { rejectWhenThePointerIsFree(at: timeline.now) }
+    }
+
     /// Sends the waiting rejections, oldest first, while no other client holds the pointer.
     ///
     /// Xorg 21.1.7 (dix/events.c, dix/touch.c): a rejection processed while a window

@@ -6,23 +6,35 @@ import Logging
 public enum TouchMode: String, Sendable {
     /// The passive touch grab is ours: touches are decided (accepted or rejected).
     case owner
-    /// The grab was refused (another client holds it): raw events, no claims.
+    /// Another client (a window manager: muffin, mutter) holds the passive touch grab on the
+    /// root window and sees every touch first; ours are on the top-level windows below it,
+    /// which the server makes the next listeners: each touch it lets go of is decided as the
+    /// owner decides it (``TouchOwnership`` + TopLevels).
+    case afterWindowManager = "owner after the window manager"
+    /// No grab could be had (another client holds the root's, and the top-level windows'
+    /// were refused): raw events, no claims.
     case observer
     /// No touch input at all (XI < 2.2).
     case none
+
+    /// Touches are decided (accepted or rejected), not only observed.
+    public var decides: Bool { self == .owner || self == .afterWindowManager }
 }
 
 /// Touchscreen touches under XI 2.2 ownership: the passive touch grab on root, each touch
 /// fed to the engine, and the engine's verdict answered as `XIAcceptTouch` (a gesture claimed
 /// it) or `XIRejectTouch` (the server replays the whole sequence to the application). A
-/// released touch that a gesture still follows is carried on by raw events; without the grab
-/// (another client holds it) raw events are all there is, and nothing is answered.
+/// released touch that a gesture still follows is carried on by raw events. When a window
+/// manager holds the root's grab, the grabs are on the top-level windows below it and each
+/// touch is answered the same way, for the window it came through, once or before the window
+/// manager lets go of it (``TouchMode/afterWindowManager``, TouchOwnership+TopLevels.swift);
+/// without any grab raw events are all there is, and nothing is answered.
 final class TouchOwnership {
     typealias Server = InputGrabs & ScreenLayout & InputInjection
 
     let server: Server
-    private let feed: InputFeed
-    private let timeline: ServerTimeline
+    let feed: InputFeed
+    let timeline: ServerTimeline
     let logger: Logger
     /// Answers every verdict given so far (the router's); called before a reused touch id
     /// forgets the touch it named.
@@ -32,7 +44,9 @@ final class TouchOwnership {
     var landedOnDecorations: (_ at: Point) -> Bool = { _ in false }
     /// The client window on top at a point (nil: none the session knows).
     var windowAt: (_ point: Point) -> UInt64? = { _ in nil }
-    private(set) var mode: TouchMode = .none
+    /// The window manager's name (`_NET_WM_NAME` of its check window), for the log.
+    var windowManagerName: () -> String? = { nil }
+    var mode: TouchMode = .none
 
     /// An X touch: the physical device and its touch id.
     struct Key: Hashable { var source: Int32; var touch: UInt32 }
@@ -43,6 +57,22 @@ final class TouchOwnership {
         var device: Int32
         /// We hold the touch and owe the server an answer.
         var awaitingVerdict: Bool
+        /// The window of the grab it came through: the one the answer names (0: the root).
+        var grabWindow: XWindowID = 0
+        /// The touch is ours (always under our grab on root; below a window manager's grab,
+        /// once it let go: `XI_TouchOwnership`).
+        var owned = true
+        /// How it was answered (nil: not yet): an end that comes before ownership is the
+        /// end of our rejection, or the window manager taking it.
+        var answeredAccept: Bool?
+        /// Seen through raw events only, where no grab of ours listens (below a window
+        /// manager's grab: the bare root, a window whose grab was refused): nothing is owed.
+        var observedOnly = false
+        /// The engine's verdict on an observed touch, kept in case its TouchBegin through a
+        /// grab comes after all (``adopt``).
+        var observedVerdict: TouchVerdict?
+        /// Released on decorations before the window manager let go of it: relayed once it does.
+        var relayWhenOwned = false
         /// Released while the engine still follows it: raw events carry it on.
         var followsRaw = false
         var ended = false
@@ -72,13 +102,18 @@ final class TouchOwnership {
 
     var touches: [Key: Tracked] = [:]
     /// The top-level window (frame) holding each client window touches landed on, as the
-    /// server said (``clientLandedOn(_:)``); forgotten when the client is destroyed.
-    private var topLevels: [UInt64: XWindowID] = [:]
-    private var keys: [TouchID: Key] = [:]
+    /// server said (``clientLandedOn(_:topLevel:)``); forgotten when the client is destroyed.
+    var topLevels: [UInt64: XWindowID] = [:]
+    var keys: [TouchID: Key] = [:]
     private var nextTouchID: Int64 = 1
     /// Devices by id, for raw coordinates.
-    private var devices: [Int32: InputDevice] = [:]
-    private var matrices: [Int32: [Double]] = [:]
+    var devices: [Int32: InputDevice] = [:]
+    var matrices: [Int32: [Double]] = [:]
+    /// Below a window manager's grab: the top-level windows that have our touch grab.
+    var grabbedTopLevels: Set<XWindowID> = []
+    /// Below a window manager's grab: raw begins of touches no grab of ours may have
+    /// (their TouchBegin comes with them if one does), begun as observed at the frame's end.
+    var pendingRawBegins: [Key: XRawTouchEvent] = [:]
     /// Rejections of pointer-emulating touches waiting for another client's pointer grab to
     /// go, in the order they were decided, with the instant each was decided.
     var waitingRejects: [(key: Key, since: Instant)] = []
@@ -132,16 +167,19 @@ final class TouchOwnership {
         self.logger = logger
     }
 
-    /// Takes the touch grab (`observeOnly`: never; raw events only).
+    /// Takes the touch grab (`observeOnly`: never; raw events only): on root, else on the
+    /// top-level windows below the client that holds the root's.
     func start(observeOnly: Bool) {
         if observeOnly {
             mode = .observer
         } else if server.grabTouchBegin() {
             mode = .owner
             logger.info("touch grab on root taken: touches are decided by the gestures")
+        } else if startAfterWindowManager() {
+            mode = .afterWindowManager
         } else {
             mode = .observer
-            logger.warning("another client (a compositor or window manager?) holds the touch grab: observing only — gestures fire, but touches also reach the applications")
+            logger.warning("another client (a compositor or window manager?) holds the touch grab on the root window, and the top-level windows' were refused too: observing only — gestures fire, but every touch also reaches the programs")
         }
     }
 
@@ -159,45 +197,36 @@ final class TouchOwnership {
         let t = timeline.instant(e.time)
         switch e.phase {
         case .begin:
-            if touches[key] != nil { finishStale(key, at: t) }
+            pendingRawBegins[key] = nil
+            if let old = touches[key] {
+                // The same touch again: through a second grab of ours, or seen raw first.
+                if old.beganAt == e.time, mode == .afterWindowManager { return sameTouchAgain(key, old, e) }
+                finishStale(key, at: t)
+            }
             let id = newID()
-            touches[key] = Tracked(id: id, device: e.device, awaitingVerdict: mode == .owner, lastLocation: e.root, emulatesPointer: e.emulatesPointer,
-                                   landedAt: e.root, beganAt: e.time, landedOnWindow: mode == .owner ? clientLandedOn(e) : nil,
-                                   landedInTopLevel: e.child == 0 ? nil : XWindowID(e.child))
+            // Below a window manager's grab, the event's window is our grab's, a top-level one.
+            let topLevel = mode == .afterWindowManager && grabbedTopLevels.contains(XWindowID(e.window)) ? e.window : e.child
+            touches[key] = Tracked(id: id, device: e.device, awaitingVerdict: mode.decides, grabWindow: XWindowID(e.window), owned: mode == .owner,
+                                   lastLocation: e.root, emulatesPointer: e.emulatesPointer, landedAt: e.root, beganAt: e.time,
+                                   landedOnWindow: mode.decides ? clientLandedOn(e, topLevel: topLevel) : nil,
+                                   landedInTopLevel: topLevel == 0 ? nil : XWindowID(topLevel))
             keys[id] = key
-            logger.debug("touch \(id) began at \(Int(e.root.x)),\(Int(e.root.y)) (device \(e.source), X touch \(e.touch)\(e.emulatesPointer ? ", the pointer's" : ""), over window 0x\(String(e.child, radix: 16)))")
+            logger.debug("touch \(id) began at \(Int(e.root.x)),\(Int(e.root.y)) (device \(e.source), X touch \(e.touch)\(e.emulatesPointer ? ", the pointer's" : ""), over window 0x\(String(topLevel, radix: 16)))")
             feed.touch(.began, id, e.root, at: t)
         case .update, .end:
-            guard let tracked = touches[key], !tracked.ended, !tracked.followsRaw else { return }
-            move(key, tracked, to: e.root, ended: e.phase == .end, at: t)
-        }
-    }
-
-    /// A raw touch event: all there is without the grab; with it, only touches the engine
-    /// follows after they were released.
-    func handle(_ e: XRawTouchEvent) {
-        let key = Key(source: e.source, touch: e.touch)
-        let t = timeline.instant(e.time)
-        if mode == .observer {
-            guard let p = rawLocation(e) ?? touches[key]?.lastLocation else { return }
-            switch e.phase {
-            case .begin:
-                if touches[key] != nil { finishStale(key, at: t) }
-                let id = newID()
-                touches[key] = Tracked(id: id, device: e.source, awaitingVerdict: false, lastLocation: p, landedAt: p)
-                keys[id] = key
-                feed.touch(.began, id, p, at: t)
-            case .update, .end:
-                guard let tracked = touches[key], !tracked.ended else { return }
-                move(key, tracked, to: p, ended: e.phase == .end, at: t)
+            guard let tracked = touches[key] else { return }
+            if mode == .afterWindowManager {
+                // A copy through a second grab of ours (rejected at its begin).
+                guard tracked.observedOnly || e.window == UInt(tracked.grabWindow) else { return }
+                // An end before the touch is ours: our rejection's, or the window manager took it.
+                if e.phase == .end, !tracked.owned { return endedBeforeOwnership(key, tracked, at: t) }
             }
-            return
+            guard !tracked.ended, !tracked.followsRaw, !tracked.observedOnly else { return }
+            move(key, tracked, to: e.root, ended: e.phase == .end || e.pendingEnd, at: t)
         }
-        guard let tracked = touches[key], tracked.followsRaw, !tracked.ended, e.phase != .begin else { return }
-        move(key, tracked, to: rawLocation(e) ?? tracked.lastLocation, ended: e.phase == .end, at: t)
     }
 
-    private func newID() -> TouchID {
+    func newID() -> TouchID {
         defer { nextTouchID += 1 }
         return TouchID(nextTouchID)
     }
@@ -207,23 +236,23 @@ final class TouchOwnership {
     /// the root) holds it. The session may not have read a newer window mapped on top yet (it
     /// reads a burst of new windows a few at a time): then the touch did not land on the
     /// window the session names, whose destruction would wrongly make it an acceptance.
-    private func clientLandedOn(_ e: XTouchEvent) -> UInt64? {
+    func clientLandedOn(_ e: XTouchEvent, topLevel: UInt) -> UInt64? {
         guard let window = windowAt(e.root) else { return nil }
         // The window itself: not reparented yet when the touch began (a window manager
         // reparents a new window a moment after it is mapped).
-        guard e.child != 0, UInt64(e.child) != window else { return window }
-        if topLevels[window] != e.child {
+        guard topLevel != 0, UInt64(topLevel) != window else { return window }
+        if topLevels[window] != topLevel {
             topLevels[window] = server.topLevel(of: XWindowID(window))
         }
-        guard topLevels[window] == e.child else {
-            logger.debug("the touch at \(Int(e.root.x)),\(Int(e.root.y)) landed in top-level window 0x\(String(e.child, radix: 16)), not the one holding window 0x\(String(window, radix: 16)) that the session has on top there")
+        guard topLevels[window] == topLevel else {
+            logger.debug("the touch at \(Int(e.root.x)),\(Int(e.root.y)) landed in top-level window 0x\(String(topLevel, radix: 16)), not the one holding window 0x\(String(window, radix: 16)) that the session has on top there")
             return nil
         }
         return window
     }
 
     /// A tracked touch moves (or ends there).
-    private func move(_ key: Key, _ tracked: Tracked, to p: Point, ended: Bool, at t: Instant) {
+    func move(_ key: Key, _ tracked: Tracked, to p: Point, ended: Bool, at t: Instant) {
         var tracked = tracked
         tracked.lastLocation = p
         if ended { tracked.ended = true }
@@ -240,36 +269,19 @@ final class TouchOwnership {
     }
 
     /// A touch id the server reuses while we still track the old one: end the old one.
-    private func finishStale(_ key: Key, at t: Instant) {
+    func finishStale(_ key: Key, at t: Instant) {
         guard let old = touches[key] else { return }
         if !old.ended { feed.touch(.cancelled, old.id, old.lastLocation, at: t) }
         answerPendingVerdicts()
         if old.rejectWaiting {
-            server.allowTouch(device: old.device, touch: key.touch, accept: false)
+            server.allowTouch(device: old.device, touch: key.touch, window: old.grabWindow, accept: false)
             waitingRejects.removeAll { $0.key == key }
         }
         touches[key] = nil
         keys[old.id] = nil
     }
 
-    /// Device units to root coordinates: normalised by the axis ranges, through the device's
-    /// transformation matrix, scaled to the screen (what the server does for device events).
-    func rawLocation(_ e: XRawTouchEvent) -> Point? {
-        guard let d = devices[e.source], let xr = d.xRange, let yr = d.yRange else { return nil }
-        let previous = touches[Key(source: e.source, touch: e.touch)]?.lastLocation
-        let screen = server.screenSize()
-        var nx: Double, ny: Double
-        if let x = e.x { nx = (x - xr.lowerBound) / (xr.upperBound - xr.lowerBound) } else if let p = previous { nx = p.x / screen.width } else { return nil }
-        if let y = e.y { ny = (y - yr.lowerBound) / (yr.upperBound - yr.lowerBound) } else if let p = previous { ny = p.y / screen.height } else { return nil }
-        if let m = matrices[e.source], e.x != nil || e.y != nil {
-            let w = m[6] * nx + m[7] * ny + m[8]
-            let tx = m[0] * nx + m[1] * ny + m[2], ty = m[3] * nx + m[4] * ny + m[5]
-            if w != 0 && w.isFinite { nx = tx / w; ny = ty / w }
-        }
-        return Point(x: nx * screen.width, y: ny * screen.height)
-    }
-
-    private func forgetIfDone(_ key: Key) {
+    func forgetIfDone(_ key: Key) {
         guard let t = touches[key], t.ended, !t.awaitingVerdict else { return }
         touches[key] = nil
         keys[t.id] = nil
@@ -281,6 +293,11 @@ final class TouchOwnership {
     /// already answered, is left alone). A rejection of the pointer-emulating touch may wait
     /// (``rejectWhenThePointerIsFree``).
     func answer(_ id: TouchID, _ verdict: TouchVerdict, at now: Instant) {
+        if let key = keys[id], var t = touches[key], t.observedOnly {
+            t.observedVerdict = verdict
+            touches[key] = t
+            return
+        }
         guard let key = keys[id], var t = touches[key], t.awaitingVerdict, !t.rejectWaiting else { return }
         // An older pointer-emulating touch answered otherwise than by a rejection lets the
         // rejections waiting behind it go.
@@ -292,6 +309,13 @@ final class TouchOwnership {
             return
         }
         if verdict == .released, t.emulatesPointer, landedOnDecorations(t.landedAt) {
+            guard t.owned else {
+                // XTest input now would come while the window manager still holds the touch.
+                t.relayWhenOwned = true
+                t.awaitingVerdict = false
+                touches[key] = t
+                return
+            }
             return relayToWindowManager(key, t)
         }
         if verdict == .released {
@@ -326,16 +350,17 @@ final class TouchOwnership {
             // ``windowDestroyed(_:)``). A DestroyNotify still unread, or a window destroyed
             // while this rejection travels, would not be known here: the server answers
             // whether the windows are there, and takes the answer, with no other client between.
-            replayed = server.rejectTouch(device: t.device, touch: key.touch, unlessGone: windows)
+            replayed = server.rejectTouch(device: t.device, touch: key.touch, window: t.grabWindow, unlessGone: windows)
             if replayed {
                 logger.debug("touch \(t.id): rejected (replayed to the application)")
             } else {
                 logger.debug("touch \(t.id): the window it landed on, or its frame, is gone: accepted, not replayed into what is left of it")
             }
         } else {
-            server.allowTouch(device: t.device, touch: key.touch, accept: accept)
+            server.allowTouch(device: t.device, touch: key.touch, window: t.grabWindow, accept: accept)
             logger.debug("touch \(t.id): \(accept ? "accepted (a gesture claimed it)" : "rejected (replayed to the application)")")
         }
+        t.answeredAccept = !replayed
         t.awaitingVerdict = false
         t.rejectWaiting = false
         touches[key] = t
@@ -349,72 +374,19 @@ final class TouchOwnership {
         [t.landedOnWindow.map { XWindowID($0) }, t.landedInTopLevel].compactMap { $0 }
     }
 
-    /// A touch released on a window manager's decorations is accepted and given to the window
-    /// manager as pointer input through XTest: a press where it landed, motion to where it is,
-    /// then its moves and its lift as they come.
-    ///
-    /// Xorg 21.1.7 (dix/events.c `ActivateImplicitGrab`) stamps the implicit grab of a
-    /// replayed press with the server's time when the rejection arrives, later than the
-    /// press's own time; a window manager that then grabs the pointer with the press's time
-    /// (xfwm4 moving a window, or tracking a frame button) is refused with GrabInvalidTime,
-    /// and the title bar does nothing. XTest events carry the server's time, so its grab holds.
-    private func relayToWindowManager(_ key: Key, _ tracked: Tracked) {
-        var t = tracked
-        server.allowTouch(device: t.device, touch: key.touch, accept: true)
-        server.fakeMotion(to: t.landedAt)
-        server.fakeButton(1, pressed: true)
-        server.fakeMotion(to: t.lastLocation)
-        if t.ended {
-            server.fakeButton(1, pressed: false)
-            relayReleasedUnread = true
-        }
-        logger.debug("touch \(t.id): landed on the window manager's decorations: accepted and given to it as pointer input")
-        t.awaitingVerdict = false
-        t.relayedAsPointer = true
-        touches[key] = t
-        forgetIfDone(key)
-    }
-
-    /// A client window was destroyed. Touches held that landed on it (on top where they
-    /// landed) are accepted rather than rejected when they are let go; those over a window
-    /// destroyed below the one they landed on are replayed as ever (that window's grabs are
-    /// not among their listeners: soak, an older window closed under a newer one).
-    ///
-    /// Xorg 21.1.7 (dix/touch.c) copies every passive grab under a touch into its listeners
-    /// when it begins, each copy pointing at its window, and nothing removes them when that
-    /// window is destroyed: a rejection then activates a copy on the freed window and the
-    /// server crashes (`IsParent` via `ActivatePointerGrab`; seen under xfwm4). An
-    /// acceptance replays nothing, and the application whose window it was is gone.
-    ///
-    /// A touch still down is accepted at once: its fate no longer depends on the gestures, and
-    /// a pointer-emulating touch accepted after its end leaves the server's touch button count
-    /// raised (button 1 down for the presses replayed after it, which then reach no window).
-    func windowDestroyed(_ window: UInt64) {
-        topLevels[window] = nil
-        for (key, var t) in touches where t.awaitingVerdict && t.landedOnWindow == window {
-            t.landedOnDestroyedWindow = true
-            touches[key] = t
-            if !t.ended {
-                logger.debug("touch \(t.id): the window it landed on was destroyed while it was down: accepted now, not replayed into what is left of it")
-                send(key, t, accept: true)
-            }
-        }
-        // A rejection waiting for one of them to be decided first may go now.
-        if !waitingRejects.isEmpty { rejectWhenThePointerIsFree(at: timeline.now) }
-    }
-
     /// The touches held for a verdict.
-    var heldTouches: Set<Key> { Set(touches.filter { $0.value.awaitingVerdict }.keys) }
+    var heldTouches: Set<Key> { Set(touches.filter { $0.value.awaitingVerdict || $0.value.relayWhenOwned }.keys) }
 
     /// Shutting down: every touch still held is rejected (the applications get them), and a
     /// press relayed to the window manager is released.
     func rejectUndecided() {
-        for (key, t) in touches where t.awaitingVerdict {
+        // Those released on decorations before they were ours wait for nothing now.
+        for (key, t) in touches where t.awaitingVerdict || t.relayWhenOwned {
             let windows = landedWindows(t)
             if !windows.isEmpty {
-                _ = server.rejectTouch(device: t.device, touch: key.touch, unlessGone: windows)
+                _ = server.rejectTouch(device: t.device, touch: key.touch, window: t.grabWindow, unlessGone: windows)
             } else {
-                server.allowTouch(device: t.device, touch: key.touch, accept: false)
+                server.allowTouch(device: t.device, touch: key.touch, window: t.grabWindow, accept: false)
             }
         }
         for t in touches.values where t.relayedAsPointer && !t.ended {
@@ -427,9 +399,11 @@ final class TouchOwnership {
         roundTripsUnanswered = 0
     }
 
-    /// Drops the grab.
+    /// Drops the grabs.
     func stop() {
         if mode == .owner { server.ungrabTouchBegin() }
+        for window in grabbedTopLevels { server.ungrabTouchBegin(on: window) }
+        grabbedTopLevels = []
     }
 
     var trackedCount: Int { touches.count }

@@ -74,7 +74,7 @@ public struct DeviceReport {
         }
         switch touchGrab {
         case .nobody: break
-        case .anotherClient: notes.append("the touch grab is held by another client (a compositor or window manager?): tactus run would only observe")
+        case .anotherClient: notes.append("the touch grab on the root window is held by another client (a window manager: muffin, mutter?): tactus run decides each touch that client lets go of, through grabs on the top-level windows, and observes only where those are refused too")
         case .tactus(let pid): notes.append("tactus run is running on this display (pid \(pid)) and holds the grabs")
         }
         self.notes = notes

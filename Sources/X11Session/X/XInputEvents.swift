@@ -15,11 +15,28 @@ public struct XTouchEvent: Equatable, Sendable {
     public var touch: UInt32
     public var root: Point
     public var time: XTime
-    /// The window the touch is over (the grab window is reported as `event`).
+    /// The child of the event window the touch is over (of the root, for the grab on root: a
+    /// top-level window).
     public var child: UInt
     /// The touch drives the pointer (`XITouchEmulatingPointer`: the first touch down on a
     /// touchscreen): rejected, it reaches pointer grabs and windows as button 1.
     public var emulatesPointer = false
+    /// The event window: the window of the grab the event came through (the one to answer
+    /// for with `XIAllowTouchEvents`); 0 when unknown (the root).
+    public var window: UInt = 0
+    /// An update flagged `XITouchPendingEnd`: the finger lifted while another client owns the
+    /// touch (a listener that does not own it gets its end only once it does).
+    public var pendingEnd = false
+}
+
+/// `XI_TouchOwnership`: the touch is ours now (the listeners before ours let go of it).
+public struct XTouchOwnershipEvent: Equatable, Sendable {
+    public var device: Int32
+    public var source: Int32
+    public var touch: UInt32
+    /// The window of the grab that owns it now.
+    public var window: UInt
+    public var time: XTime
 }
 
 /// A raw touch event (device coordinates, delivered to every client that selects it on root).
@@ -76,6 +93,8 @@ public struct XGestureEvent: Equatable, Sendable {
 /// What the event loop gets from the server, decoded into plain values at the seam.
 public enum XInputEvent: Equatable, Sendable {
     case touch(XTouchEvent)
+    /// A touch we listened to without owning it is ours now.
+    case touchOwnership(XTouchOwnershipEvent)
     case rawTouch(XRawTouchEvent)
     case button(XButtonEvent)
     case motion(XMotionEvent)
@@ -91,6 +110,11 @@ public enum XInputEvent: Equatable, Sendable {
     case windowManagerAnswered
     case configured(window: UInt)
     case destroyed(window: UInt)
+    /// A window was created as a child of the root, or reparented into the root (CreateNotify,
+    /// ReparentNotify; reported once ``InputGrabs/followTopLevelWindows()`` asked for them).
+    case topLevelAdded(window: UInt)
+    /// A child of the root was reparented into another window (a window manager framing it).
+    case topLevelReparented(window: UInt)
     /// A window we watch was mapped or unmapped (MapNotify, UnmapNotify).
     case mapped(window: UInt)
     case unmapped(window: UInt)
@@ -106,7 +130,7 @@ public enum XInputEvent: Equatable, Sendable {
     /// Touches, pointer and touchpad input: what is matched against the windows.
     public var isInput: Bool {
         switch self {
-        case .touch, .rawTouch, .button, .motion, .rawMotion, .rawButton, .gesture: true
+        case .touch, .touchOwnership, .rawTouch, .button, .motion, .rawMotion, .rawButton, .gesture: true
         default: false
         }
     }
@@ -124,7 +148,8 @@ public enum XInputDecoder {
         case XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd:
             let phase: XTouchEvent.Phase = ev.evtype == XI_TouchBegin ? .begin : ev.evtype == XI_TouchUpdate ? .update : .end
             return .touch(XTouchEvent(phase: phase, device: ev.deviceid, source: ev.sourceid, touch: UInt32(bitPattern: ev.detail), root: root, time: time, child: UInt(ev.child),
-                                      emulatesPointer: ev.flags & Int32(XITouchEmulatingPointer) != 0))
+                                      emulatesPointer: ev.flags & Int32(XITouchEmulatingPointer) != 0, window: UInt(ev.event),
+                                      pendingEnd: ev.evtype == XI_TouchUpdate && ev.flags & Int32(XITouchPendingEnd) != 0))
         case XI_ButtonPress, XI_ButtonRelease:
             guard ev.detail > 0 else { return .other }
             return .button(XButtonEvent(pressed: ev.evtype == XI_ButtonPress, device: ev.deviceid, source: ev.sourceid, button: Int(ev.detail), root: root, time: time, emulated: emulated))
@@ -133,6 +158,12 @@ public enum XInputDecoder {
         default:
             return .other
         }
+    }
+
+    public static func decodeOwnership(_ e: UnsafePointer<XITouchOwnershipEvent>) -> XInputEvent {
+        let ev = e.pointee
+        return .touchOwnership(XTouchOwnershipEvent(device: ev.deviceid, source: ev.sourceid, touch: UInt32(ev.touchid), window: UInt(ev.event),
+                                                    time: XTime(truncatingIfNeeded: ev.time)))
     }
 
     public static func decodeRaw(_ e: UnsafePointer<XIRawEvent>) -> XInputEvent {

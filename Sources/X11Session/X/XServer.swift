@@ -81,13 +81,26 @@ public protocol InputGrabs: XConnection {
     /// The passive touch grab on root; false when another client holds it.
     func grabTouchBegin() -> Bool
     func ungrabTouchBegin()
-    /// Ownership of a touch: accept (the gesture keeps it) or reject (replayed to the application).
-    func allowTouch(device: Int32, touch: UInt32, accept: Bool)
+    /// The same passive touch grab (with `XI_TouchOwnership`) on a window below the root;
+    /// false when the server refuses it (another client holds one there, the window is gone).
+    func grabTouchBegin(on window: XWindowID) -> Bool
+    func ungrabTouchBegin(on window: XWindowID)
+    /// Selects the root's SubstructureNotify (new and reparented children:
+    /// ``XInputEvent/topLevelAdded(window:)``, ``XInputEvent/topLevelReparented(window:)``)
+    /// and returns the root's children now.
+    func followTopLevelWindows() -> [XWindowID]
+    /// Ownership of a touch: accept (the gesture keeps it) or reject (replayed to the
+    /// application), for the grab on `window` the touch came through (the root, or a
+    /// top-level window).
+    func allowTouch(device: Int32, touch: UInt32, window: XWindowID, accept: Bool)
+    /// A touch another client took (the window manager before us accepted it): nothing is owed
+    /// for it any more.
+    func forgetTouch(device: Int32, touch: UInt32)
     /// Rejects a touch unless one of `windows` is gone by the time the server reads the
     /// rejection, and accepts it then instead; returns whether it rejected. Asked and answered
     /// with the server grabbed, so that no other client's request (a window destroyed) comes
     /// between the question and the answer.
-    func rejectTouch(device: Int32, touch: UInt32, unlessGone windows: [XWindowID]) -> Bool
+    func rejectTouch(device: Int32, touch: UInt32, window: XWindowID, unlessGone windows: [XWindowID]) -> Bool
     /// Asks the window manager a question it answers with a property change
     /// (``XInputEvent/windowManagerAnswered``): `_NET_REQUEST_FRAME_EXTENTS` for a window of
     /// our own, which it answers by setting `_NET_FRAME_EXTENTS` there. By then it has read

@@ -30,8 +30,10 @@ extension XlibServer {
             case XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd, XI_ButtonPress, XI_ButtonRelease, XI_Motion:
                 let device = data.assumingMemoryBound(to: XIDeviceEvent.self)
                 // Held from here until answered, also for the last act of a dying daemon.
-                if cookie.evtype == XI_TouchBegin { cx11_abort_guard_hold(device.pointee.deviceid, UInt32(bitPattern: device.pointee.detail)) }
+                if cookie.evtype == XI_TouchBegin { cx11_abort_guard_hold(device.pointee.deviceid, UInt32(bitPattern: device.pointee.detail), device.pointee.event) }
                 return XInputDecoder.decodeDevice(device)
+            case XI_TouchOwnership:
+                return XInputDecoder.decodeOwnership(data.assumingMemoryBound(to: XITouchOwnershipEvent.self))
             case XI_RawTouchBegin, XI_RawTouchUpdate, XI_RawTouchEnd, XI_RawMotion, XI_RawButtonPress, XI_RawButtonRelease:
                 return XInputDecoder.decodeRaw(data.assumingMemoryBound(to: XIRawEvent.self))
             case XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd:
@@ -57,6 +59,12 @@ extension XlibServer {
             return .configured(window: UInt(event.xconfigure.window))
         case DestroyNotify:
             return .destroyed(window: UInt(event.xdestroywindow.window))
+        case CreateNotify where UInt(event.xcreatewindow.parent) == root:
+            return .topLevelAdded(window: UInt(event.xcreatewindow.window))
+        case ReparentNotify where UInt(event.xreparent.event) == root:
+            // Reported to the root's SubstructureNotify both ways: into the root, and out of it.
+            let window = UInt(event.xreparent.window)
+            return UInt(event.xreparent.parent) == root ? .topLevelAdded(window: window) : .topLevelReparented(window: window)
         case MapNotify:
             return .mapped(window: UInt(event.xmap.window))
         case UnmapNotify:

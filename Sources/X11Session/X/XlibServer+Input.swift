@@ -70,10 +70,19 @@ extension XlibServer {
 
     private func anyModifier() -> [XIGrabModifiers] { [XIGrabModifiers(modifiers: cx11_xi_any_modifier(), status: 0)] }
 
-    public func grabTouchBegin() -> Bool {
+    public func grabTouchBegin() -> Bool { grabTouches(on: Window(root)) }
+
+    public func ungrabTouchBegin() { ungrabTouchBegin(on: XWindowID(root)) }
+
+    public func grabTouchBegin(on window: XWindowID) -> Bool { grabTouches(on: Window(window)) }
+
+    /// `XIGrabTouchBegin` for every master device and any modifier, with ownership events: a
+    /// listener after another client's grab gets the touch's events as they come, and
+    /// `XI_TouchOwnership` when the touch becomes its own.
+    private func grabTouches(on window: Window) -> Bool {
         var mods = anyModifier()
         let failed = withMask([XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd, XI_TouchOwnership], device: XIAllMasterDevices) { mask in
-            XIGrabTouchBegin(display, XIAllMasterDevices, Window(root), 0, &mask, 1, &mods)
+            XIGrabTouchBegin(display, XIAllMasterDevices, window, 0, &mask, 1, &mods)
         }
         XSync(display, 0)
         let error = cx11_take_last_error()
@@ -85,18 +94,34 @@ extension XlibServer {
         return true
     }
 
-    public func ungrabTouchBegin() {
+    public func ungrabTouchBegin(on window: XWindowID) {
         var mods = anyModifier()
-        XIUngrabTouchBegin(display, XIAllMasterDevices, Window(root), 1, &mods)
+        XIUngrabTouchBegin(display, XIAllMasterDevices, Window(window), 1, &mods)
         XFlush(display)
     }
 
-    public func allowTouch(device: Int32, touch: UInt32, accept: Bool) {
-        XIAllowTouchEvents(display, device, touch, Window(root), accept ? XIAcceptTouch : XIRejectTouch)
-        cx11_abort_guard_release(device, touch)
+    public func followTopLevelWindows() -> [XWindowID] {
+        followsTopLevels = true
+        // Selected before the children are read: a window created in between is reported
+        // (and grabbed twice, which replaces the first grab), never missed.
+        var attributes = XWindowAttributes()
+        let current = XGetWindowAttributes(display, Window(root), &attributes) != 0 ? attributes.your_event_mask : 0
+        XSelectInput(display, Window(root), current | SubstructureNotifyMask)
+        return children(of: XWindowID(root))
     }
 
-    public func rejectTouch(device: Int32, touch: UInt32, unlessGone windows: [XWindowID]) -> Bool {
+    public func allowTouch(device: Int32, touch: UInt32, window: XWindowID, accept: Bool) {
+        let window = window == 0 ? XWindowID(root) : window
+        XIAllowTouchEvents(display, device, touch, Window(window), accept ? XIAcceptTouch : XIRejectTouch)
+        cx11_abort_guard_release(device, touch, UInt(window))
+    }
+
+    public func forgetTouch(device: Int32, touch: UInt32) {
+        cx11_abort_guard_release(device, touch, 0)
+    }
+
+    public func rejectTouch(device: Int32, touch: UInt32, window: XWindowID, unlessGone windows: [XWindowID]) -> Bool {
+        let window = window == 0 ? XWindowID(root) : window
         XGrabServer(display)
         // GetGeometry: one round trip a window (XGetWindowAttributes makes two).
         var rootReturn: Window = 0
@@ -109,10 +134,10 @@ extension XlibServer {
             }
             return true
         }
-        XIAllowTouchEvents(display, device, touch, Window(root), there ? XIRejectTouch : XIAcceptTouch)
+        XIAllowTouchEvents(display, device, touch, Window(window), there ? XIRejectTouch : XIAcceptTouch)
         XUngrabServer(display)
         XFlush(display)
-        cx11_abort_guard_release(device, touch)
+        cx11_abort_guard_release(device, touch, UInt(window))
         return there
     }
 

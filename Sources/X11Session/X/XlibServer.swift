@@ -21,6 +21,9 @@ public final class XlibServer: XServer {
     /// A window of our own, never mapped, that the window manager is asked about to make a
     /// round trip through it (``askWindowManagerRoundTrip()``).
     var roundTripWindow: Window = 0
+    /// The root's SubstructureNotify is selected (``followTopLevelWindows()``): the root's
+    /// event mask keeps it.
+    var followsTopLevels = false
     /// XKB's event number (-1: no XKB). Map and state changes are selected
     /// (`XlibServer+Keyboard.swift`).
     var xkbEventBase: Int32 = -1
@@ -182,7 +185,8 @@ public final class XlibServer: XServer {
     }
 
     public func watchWindow(_ window: XWindowID) {
-        XSelectInput(display, Window(window), PropertyChangeMask | StructureNotifyMask | FocusChangeMask)
+        let substructure = followsTopLevels && UInt(window) == root ? SubstructureNotifyMask : 0
+        XSelectInput(display, Window(window), PropertyChangeMask | StructureNotifyMask | FocusChangeMask | substructure)
     }
 
     public func sendRootMessage(about window: XWindowID, type: String, data: [Int]) {

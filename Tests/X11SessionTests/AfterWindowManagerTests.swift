@@ -1,0 +1,160 @@
+import CX11
+import Foundation
+import Testing
+@testable import GestureEngine
+@testable import GestureProfiles
+@testable import X11Session
+
+/// Below a window manager that holds the touch grab on root (muffin, mutter): the grabs on the
+/// top-level windows, and each touch answered for the window it came through, against the
+/// fake seam. What the X server does with them is in `DesktopsThatTakeTouchesXorgTests`.
+@Suite struct AfterWindowManagerTests {
+    /// Two top-level windows: a frame (0x100) and a client without one (0x200).
+    func make(refusedOn refused: Set<XWindowID> = []) -> (FakeXServer, InputRouter, GestureSession) {
+        let server = FakeXServer()
+        server.touchGrabRefused = true
+        server.topLevelWindows = [0x100, 0x200]
+        server.topLevelGrabRefused = refused
+        let timeline = ServerTimeline(localNanoseconds: { 0 })
+        let file = ProfileLoader.load(yaml: InputRouterTests.config, path: "t.yaml").file!
+        let session = GestureSession(configuration: file, screen: Rect(x: 0, y: 0, width: 1000, height: 1000), clock: timeline)
+        let router = InputRouter(server: server, session: session, timeline: timeline, logger: .init(label: "test"))
+        router.start()
+        return (server, router, session)
+    }
+
+    func touch(_ phase: XTouchEvent.Phase, _ id: UInt32, _ x: Double, at ms: XTime, on window: UInt = 0x100, pendingEnd: Bool = false) -> XInputEvent {
+        .touch(XTouchEvent(phase: phase, device: 2, source: 10, touch: id, root: Point(x: x, y: 100), time: ms, child: 0, window: window, pendingEnd: pendingEnd))
+    }
+
+    func owned(_ id: UInt32, at ms: XTime, on window: UInt = 0x100) -> XInputEvent {
+        .touchOwnership(XTouchOwnershipEvent(device: 2, source: 10, touch: id, window: window, time: ms))
+    }
+
+    @Test func whenTheRootsGrabIsRefusedEveryTopLevelWindowIsGrabbed() {
+        let (server, router, _) = make()
+        #expect(router.touchMode == .afterWindowManager)
+        #expect(server.calls.prefix(3) == ["grab touch", "grab touch on 256", "grab touch on 512"])
+        // A window created (or reparented into the root) later is grabbed too; one reparented
+        // into a frame is let go: the frame's grab comes first.
+        server.calls.removeAll()
+        router.handle(.topLevelAdded(window: 0x300))
+        router.handle(.topLevelReparented(window: 0x300))
+        router.handle(.topLevelReparented(window: 0x999))  // never grabbed
+        #expect(server.calls == ["grab touch on 768", "ungrab touch on 768"])
+    }
+
+    @Test func whenEveryTopLevelGrabIsRefusedTooTouchesAreOnlyObserved() {
+        let (server, router, _) = make(refusedOn: [0x100, 0x200])
+        #expect(router.touchMode == .observer)
+        server.calls.removeAll()
+        router.handle(.topLevelAdded(window: 0x300))
+        #expect(server.calls == [], "an observer takes no grab")
+    }
+
+    @Test func aTouchIsAnsweredForTheWindowItCameThroughBeforeOrAfterTheWindowManagerLetsGo() {
+        let (server, router, session) = make()
+        server.calls.removeAll()
+        // Claimed by the long press while the window manager still holds it: an early
+        // acceptance the server keeps until the touch is ours.
+        router.handle(touch(.begin, 7, 100, at: 1000))
+        session.engine.advance(to: Instant(milliseconds: 1500))
+        router.settle()
+        #expect(server.calls == ["accept 7 on 256"])
+        router.handle(owned(7, at: 1504))
+        router.handle(touch(.end, 7, 100, at: 1700))
+        #expect(server.calls == ["accept 7 on 256"], "one answer")
+        #expect(router.trackedTouchCount == 0)
+        // Released once ours, through the client window without a frame.
+        server.calls.removeAll()
+        router.handle(touch(.begin, 8, 300, at: 2000, on: 0x200))
+        router.handle(owned(8, at: 2003, on: 0x200))
+        router.handle(touch(.update, 8, 360, at: 2010, on: 0x200))
+        #expect(server.calls == ["reject 8 on 512"])
+    }
+
+    @Test func aTouchTheWindowManagerKeepsIsCancelledAndNeverAnswered() {
+        let (server, router, session) = make()
+        server.calls.removeAll()
+        router.handle(touch(.begin, 5, 100, at: 1000))
+        #expect(session.engine.activeTouches.count == 1)
+        // Its end before it was ours: the window manager accepted it (a gesture of its own).
+        router.handle(touch(.end, 5, 100, at: 1040))
+        #expect(session.engine.activeTouches.isEmpty)
+        session.engine.advance(to: Instant(milliseconds: 1600))
+        router.settle()
+        #expect(server.calls == ["forget 5"], "nothing is owed for it")
+        #expect(router.trackedTouchCount == 0)
+    }
+
+    @Test func aFingerLiftedWhileTheWindowManagerHoldsTheTouchEndsItForTheGestures() {
+        let (server, router, session) = make()
+        server.calls.removeAll()
+        router.handle(touch(.begin, 4, 100, at: 1000))
+        // The server's word for the lift to a listener that does not own the touch yet.
+        router.handle(touch(.update, 4, 100, at: 1030, pendingEnd: true))
+        #expect(session.engine.activeTouches.isEmpty)
+        #expect(server.calls == ["reject 4 on 256"], "a tap: let go at its lift")
+        // The end that comes with ownership, and the end of our rejection, change nothing.
+        router.handle(owned(4, at: 1032))
+        router.handle(touch(.end, 4, 100, at: 1032))
+        #expect(server.calls == ["reject 4 on 256"])
+        #expect(router.trackedTouchCount == 0)
+    }
+
+    @Test func aSecondGrabOfOursAmongATouchsListenersIsRejectedAtOnce() {
+        let (server, router, session) = make()
+        server.calls.removeAll()
+        // A client window the window manager reparented into its frame a moment ago, still
+        // grabbed: the touch comes through the frame's grab, then through the client's.
+        router.handle(touch(.begin, 3, 100, at: 1000, on: 0x100))
+        router.handle(touch(.begin, 3, 100, at: 1000, on: 0x200))
+        #expect(server.calls == ["reject 3 on 512"])
+        router.handle(touch(.update, 3, 500, at: 1010, on: 0x200))
+        #expect(session.engine.activeTouches.first?.location == Point(x: 100, y: 100), "that copy's events are not the touch's")
+        #expect(session.engine.activeTouches.count == 1)
+    }
+
+    @Test func aTouchNoGrabListensToIsObservedAndOneWhoseBeginComesLateIsHeld() {
+        let (server, router, session) = make()
+        server.calls.removeAll()
+        // On the bare root: raw events only, begun at the end of the frame.
+        router.handle(.rawTouch(XRawTouchEvent(phase: .begin, source: 10, touch: 1, x: 500, y: 250, time: 1000)), endingFrame: false)
+        #expect(session.engine.activeTouches.isEmpty)
+        router.endFrame()
+        #expect(session.engine.activeTouches.map(\.location) == [Point(x: 500, y: 250)])
+        router.handle(.rawTouch(XRawTouchEvent(phase: .update, source: 10, touch: 1, x: 600, y: 250, time: 1010)))
+        router.handle(.rawTouch(XRawTouchEvent(phase: .end, source: 10, touch: 1, x: 600, y: 250, time: 1020)))
+        #expect(server.calls == [], "nothing to answer for")
+        #expect(router.trackedTouchCount == 0)
+        // Its raw begin and TouchBegin read apart: held after all, and answered for its window.
+        router.handle(.rawTouch(XRawTouchEvent(phase: .begin, source: 10, touch: 2, x: 100, y: 100, time: 2000)))
+        router.handle(touch(.begin, 2, 100, at: 2000))
+        router.handle(touch(.update, 2, 160, at: 2010))
+        #expect(server.calls == ["reject 2 on 256"])
+        // In one frame, as they come: held from the start.
+        server.calls.removeAll()
+        router.handle(.rawTouch(XRawTouchEvent(phase: .begin, source: 10, touch: 6, x: 100, y: 100, time: 3000)), endingFrame: false)
+        router.handle(touch(.begin, 6, 100, at: 3000), endingFrame: true)
+        router.handle(touch(.update, 6, 160, at: 3010))
+        #expect(server.calls == ["reject 6 on 256"])
+    }
+
+    @Test func theGrabsOnClientsWithoutAFrameAreTakenAgainWhenTheFocusMoves() {
+        let (server, router, _) = make()
+        server.calls.removeAll()
+        // 0x200 is a client at the top level; 0x555 is framed (not a child of the root).
+        router.touches.windowManagerChangedFocus(clients: [0x200, 0x555])
+        #expect(server.calls == ["grab touch on 512"])
+    }
+
+    @Test func shutdownRejectsForTheWindowAndDropsEveryGrab() {
+        let (server, router, _) = make()
+        router.handle(touch(.begin, 11, 100, at: 1000, on: 0x200))
+        server.calls.removeAll()
+        router.shutdown()
+        #expect(server.calls.prefix(1) == ["reject 11 on 512"])
+        #expect(Set(server.calls.dropFirst()).isSuperset(of: ["ungrab touch on 256", "ungrab touch on 512"]))
+        #expect(!server.calls.contains("ungrab touch"), "the root's grab was never ours")
+    }
+}
