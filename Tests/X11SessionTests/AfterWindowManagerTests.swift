@@ -140,6 +140,44 @@ import Testing
         #expect(server.calls == ["reject 6 on 256"])
     }
 
+    @Test func anAcceptanceBeforeTheWindowManagerLetsGoIsFollowedUntilItDoesOrKeepsTheTouch() {
+        let (server, router, session) = make()
+        server.calls.removeAll()
+        router.handle(touch(.begin, 7, 100, at: 1000))
+        session.engine.advance(to: Instant(milliseconds: 1500))
+        router.settle()
+        router.handle(touch(.update, 7, 100, at: 1600, pendingEnd: true))
+        #expect(server.calls == ["accept 7 on 256"])
+        #expect(router.trackedTouchCount == 1, "lifted and answered, not yet let go of")
+        router.handle(owned(7, at: 1700))
+        #expect(router.trackedTouchCount == 0)
+        // Kept by the window manager after the lift: nothing more to do.
+        router.handle(touch(.begin, 8, 100, at: 2000))
+        session.engine.advance(to: Instant(milliseconds: 2500))
+        router.settle()
+        router.handle(touch(.update, 8, 100, at: 2600, pendingEnd: true))
+        router.handle(touch(.end, 8, 100, at: 2700))
+        #expect(server.calls == ["accept 7 on 256", "accept 8 on 256", "forget 8"])
+        #expect(router.trackedTouchCount == 0)
+    }
+
+    @Test func aTouchLetGoOnDecorationsBeforeTheWindowManagerDoesIsRelayedOnceItDoes() {
+        let (server, router, _) = make()
+        router.touches.landedOnDecorations = { $0.x < 50 }
+        server.calls.removeAll()
+        func touch(_ phase: XTouchEvent.Phase, _ x: Double, at ms: XTime, pendingEnd: Bool = false) -> XInputEvent {
+            .touch(XTouchEvent(phase: phase, device: 2, source: 10, touch: 9, root: Point(x: x, y: 100), time: ms, child: 0, emulatesPointer: true, window: 0x100,
+                               pendingEnd: pendingEnd))
+        }
+        router.handle(touch(.begin, 20, at: 1000))
+        router.handle(touch(.update, 40, at: 1010))  // out of the long press's reach: let go
+        router.handle(touch(.update, 40, at: 1020, pendingEnd: true))
+        #expect(server.calls == [], "no pointer input while the window manager holds the touch")
+        router.handle(owned(9, at: 1030))
+        #expect(server.calls == ["accept 9 on 256", "motion 20,100", "button 1 down", "motion 40,100", "button 1 up"])
+        #expect(router.trackedTouchCount == 0)
+    }
+
     @Test func theGrabsOnClientsWithoutAFrameAreTakenAgainWhenTheFocusMoves() {
         let (server, router, _) = make()
         server.calls.removeAll()

@@ -120,6 +120,7 @@ extension TouchOwnership {
         tracked.awaitingVerdict = false
         tracked.rejectWaiting = false
         tracked.relayWhenOwned = false
+        tracked.keptByWindowManager = true
         waitingRejects.removeAll { $0.key == key }
         touches[key] = tracked
         logger.debug("touch \(tracked.id): the window manager kept it (a gesture of its own): cancelled here\(tracked.answeredAccept == true ? ", though a gesture had claimed it" : "")")

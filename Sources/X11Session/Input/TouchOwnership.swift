@@ -73,6 +73,8 @@ final class TouchOwnership {
         var observedVerdict: TouchVerdict?
         /// Released on decorations before the window manager let go of it: relayed once it does.
         var relayWhenOwned = false
+        /// The window manager accepted it for a gesture of its own (its end came before ownership).
+        var keptByWindowManager = false
         /// Released while the engine still follows it: raw events carry it on.
         var followsRaw = false
         var ended = false
@@ -282,7 +284,10 @@ final class TouchOwnership {
     }
 
     func forgetIfDone(_ key: Key) {
-        guard let t = touches[key], t.ended, !t.awaitingVerdict else { return }
+        guard let t = touches[key], t.ended, !t.awaitingVerdict, !t.relayWhenOwned else { return }
+        // Accepted before the window manager let go of it: kept until it does (or keeps it), to
+        // say which, and after how long.
+        if t.answeredAccept == true, !t.owned, !t.keptByWindowManager { return }
         touches[key] = nil
         keys[t.id] = nil
     }
