@@ -104,4 +104,32 @@ import Testing
         try touch.touch(.end, id: 1, at: Point(x: 360, y: 300))
         try touch.touch(.end, id: 2, at: Point(x: 420, y: 300))
     }
+
+    /// Below muffin (which holds the root's touch grab), the touches a dying daemon holds came
+    /// through its grabs on the top-level windows: its last act accepts each for the window it
+    /// came through (an acceptance naming the root would be refused, and the server would hand
+    /// them to the window when the connection closes). The window gets nothing of them; a tap
+    /// after reaches it.
+    @Test func belowAWindowManagerADyingDaemonAcceptsTheTouchesItHoldsForTheirWindows() throws {
+        let x = try XvfbSession(backend: .xorg, windowManager: .muffin)
+        let touch = try InputTestDevice(path: x.deviceSockets["touch"]!)
+        let w = try x.openWindow(class: "Touch", title: "touch", geometry: "500x300+200+150", touch: true)
+        let frame = try #require(WindowTracker(server: x.server).info(w.id)?.frame)
+        let daemon = try x.startDaemon(config: Self.holdConfig)
+        #expect(daemon.output!.lines.contains { $0.contains("touch owner after the window manager") }, "\(daemon.output!.lines.suffix(5))")
+        let a = Point(x: frame.x + 100, y: frame.y + 100), b = Point(x: frame.x + 200, y: frame.y + 100)
+        try touch.touches([(.begin, 1, a), (.begin, 2, b)])
+        #expect(daemon.output!.wait { $0.contains("touch 2: the window manager let go of it") } != nil, "\(daemon.output!.lines.suffix(10))")
+        kill(daemon.pid, SIGABRT)
+        let status = daemon.waitForExit(timeout: 10)
+        #expect(status != nil && status != 0, "the daemon died of the signal: \(String(describing: status))")
+        try touch.touches([(.end, 1, a), (.end, 2, b)])
+        let tap = Point(x: frame.x + 50, y: frame.y + 250)
+        try touch.touches([(.begin, 3, tap)])
+        try touch.touches([(.end, 3, tap)])
+        #expect(w.output.wait { $0.hasPrefix("touch end ") } != nil, "the tap after the daemon's death reached the window: \(w.output.lines.suffix(5))")
+        let begins = w.output.lines.filter { $0.hasPrefix("touch begin ") }
+        #expect(begins.count == 1, "the window got the touches the dying daemon held: \(begins)")
+        #expect(x.serverExitStatus == nil, "the X server is running")
+    }
 }
