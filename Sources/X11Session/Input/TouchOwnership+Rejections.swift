@@ -56,8 +56,10 @@ extension TouchOwnership {
             t.landedOnDestroyedWindow = true
             touches[key] = t
             if !t.ended {
-                logger.debug("touch \(t.id): the window it landed on was destroyed while it was down: accepted now, not replayed into what is left of it")
+                // Sent before the finger can lift: the log line says it has gone to the server.
                 send(key, t, accept: true)
+                server.flush()
+                logger.debug("touch \(t.id): the window it landed on was destroyed while it was down: accepted now, not replayed into what is left of it")
             }
         }
         // A rejection waiting for one of them to be decided first may go now.
