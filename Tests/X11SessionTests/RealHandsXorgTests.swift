@@ -10,13 +10,26 @@ import Testing
 /// every update, in order — and a one-finger drag is handed over on the update that crosses
 /// the slop. Xorg with the dummy video and `inputtest` input drivers, real XI 2.2 touches.
 @Suite(.serialized) struct RealHandsXorgTests {
+    /// An Xorg whose threads run in real time: the rules read the server's timestamps (a lone
+    /// finger is held 60 ms), and on two cores busy with the other suites (compositing window
+    /// managers among them) the server stamped the test's back-to-back events more than 60 ms
+    /// apart (CompareBench does the same for its comparisons).
+    func realTimeServer() throws -> XvfbSession {
+        let x = try XvfbSession(backend: .xorg)
+        let tasks = "/proc/\(x.serverProcess)/task"
+        for thread in try FileManager.default.contentsOfDirectory(atPath: tasks).compactMap({ pid_t($0) }) {
+            try CompareBench.runInRealTime(thread)
+        }
+        return x
+    }
+
     /// The window's touch lines, as `phase id` (coordinates dropped).
     func touchEvents(_ w: XvfbSession.TestWindow) -> [String] {
         w.output.lines.filter { $0.hasPrefix("touch ") }.map { $0.split(separator: " ").dropFirst().prefix(2).joined(separator: " ") }
     }
 
     @Test func aTwoFingerScrollReachesTheWindowWholeWithTheDefaultProfile() throws {
-        let x = try XvfbSession(backend: .xorg)
+        let x = try realTimeServer()
         let touch = try InputTestDevice(path: x.deviceSockets["touch"]!)
         let w = try x.openWindow(class: "Viewer", title: "viewer", geometry: "600x500+100+100", touch: true)
         let frame = try #require(WindowTracker(server: x.server).info(w.id)?.frame)
@@ -54,7 +67,7 @@ import Testing
     /// may be the first of a swipe's: the update that moves it past 4 px (landingMotion)
     /// hands it to the window, with a history of that one update.
     @Test func aOneFingerDragIsHandedToTheWindowOnTheUpdateThatMovesIt() throws {
-        let x = try XvfbSession(backend: .xorg)
+        let x = try realTimeServer()
         let touch = try InputTestDevice(path: x.deviceSockets["touch"]!)
         let w = try x.openWindow(class: "Painter", title: "painter", geometry: "600x500+100+100", touch: true)
         let frame = try #require(WindowTracker(server: x.server).info(w.id)?.frame)
