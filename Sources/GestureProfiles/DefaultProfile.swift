@@ -84,9 +84,12 @@ profiles:
         preview: true
 
   # Browsers: swipe in from the window's left or right edge to go back or forward. Only
-  # here, where alt+Left and alt+Right mean back and forward.
+  # here, where alt+Left and alt+Right mean back and forward. Firefox as Debian starts it
+  # takes no touches and scrolls 114 px per wheel notch (six lines): wheelNotch makes the
+  # content follow a finger there (Chromium takes touches itself and never needs it).
   - name: browser
     match: { class: "/(?i)^(firefox.*|chromium.*|google-chrome.*|brave-browser.*|vivaldi.*|librewolf|epiphany|org.gnome.epiphany|falkon|midori)$/" }
+    wheelNotch: 114
     gestures:
       - name: edge-back
         edgePan: { edges: [left] }
@@ -94,6 +97,12 @@ profiles:
       - name: edge-forward
         edgePan: { edges: [right] }
         action: { keys: alt+Right }
+
+  # xterm scrolls five lines per wheel notch (65 px in its default font): with wheelNotch,
+  # a finger's drag moves its scrollback as far as the finger goes.
+  - name: xterm
+    match: { class: "/^U?XTerm$/" }
+    wheelNotch: 65
 
   # Programs that do not handle touch: xterm, Tk, GTK 2, Java, Motif, Wine, Firefox as Debian
   # starts it (`tactus windows` shows 'mouse' under TOUCH). Without Tactus the X server makes
@@ -106,16 +115,17 @@ profiles:
   - name: programs-without-touch
     match: { touch: mouse }
     gestures:
-      # One finger dragged: the content follows it, a wheel step per 40 px (about three
-      # lines); the program gets wheel steps where the finger is, never a button-1 drag.
-      # Flicked, it goes on and slows down (kinetic) until the next touch.
+      # One finger dragged: the content follows it, a wheel step each time the finger has
+      # gone as far as one notch scrolls the program (its profile's wheelNotch, else 50 px);
+      # the program gets wheel steps where the finger is, never a button-1 drag. Flicked, it
+      # goes on and slows down (kinetic) until the next touch.
       - name: drag-scrolls
         pan: { touches: 1 }
-        scroll: { every: 40, kinetic: true }
+        scroll: { kinetic: true }
       # Two fingers dragged: the same, both ways.
       - name: two-finger-scroll
         pan: { touches: 2 }
-        scroll: { every: 40, kinetic: true }
+        scroll: { kinetic: true }
       # A press held still: a ring shows. Lifted there, it is a right click at the lift, and
       # nothing else of it reaches the program; moved, it is a left-button drag (select text,
       # move an icon, drag a scroll bar's thumb).

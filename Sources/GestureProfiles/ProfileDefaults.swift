@@ -29,9 +29,12 @@ enum ProfileDefaults {
     static let strokeOrientation = StrokeOrientation.upright
 
     // `scroll:` on a continuous gesture
-    /// Pixels of movement per wheel step: a wheel notch scrolls about three lines of text,
-    /// which is about as far as 40 px of a finger's drag moves them.
-    static let scrollEvery = 40.0
+    /// How far one wheel notch moves a program's content, in pixels, when its profile does
+    /// not say (`wheelNotch:`): a `scroll:` without `every` steps once per that much
+    /// movement, so the content follows the fingers. 50 px is what most toolkits without
+    /// touch scroll: Tk's text widget scrolls 50 px a notch, GTK 2 the page's height to the
+    /// power 2/3 (54 px for a 400 px view), Qt 5 three lines (about 50 px at 10 pt).
+    static let wheelNotch = 50.0
 
     // Controls (regions with `control:`)
     static let controlAxis = Axis.horizontal

@@ -30,6 +30,12 @@ public struct ProfileFile: Sendable {
         return ProgramTouchVerdict(.own, .unknown)
     }
 
+    /// How far one wheel notch moves a window's content, in pixels: its profile's
+    /// `wheelNotch:`, else the built-in guess. A `scroll:` without `every` steps that often.
+    public func wheelNotch(for window: WindowInfo?, on monitor: Monitor? = nil) -> Double {
+        window.flatMap { matchingProfile(for: $0, on: monitor)?.wheelNotch } ?? ProfileDefaults.wheelNotch
+    }
+
     /// Every keysym name a `keys` action of the file presses, once each, in file order.
     public var keyNames: [String] {
         var actions = allGestures.flatMap(\.actions)
@@ -125,6 +131,9 @@ public struct Profile: Sendable {
     /// `touch:` of a window profile: what its windows' program does with touches, whatever
     /// the server says (nil: as the server says).
     public var touch: ProgramTouch? = nil
+    /// `wheelNotch:` of a window profile: how far one wheel notch moves its windows' content,
+    /// in pixels (nil: ``ProfileDefaults/wheelNotch``).
+    public var wheelNotch: Double? = nil
 
     /// `match: any`, `match: { monitor: … }` or `match: { touch: … }`: the profile's gestures
     /// are on the screen view.
@@ -240,8 +249,9 @@ public enum FireTiming: String, Sendable, Equatable, CaseIterable {
 /// action at the gesture's location) each time its translation moves `every` pixels further
 /// along an axis, back or forth.
 public struct ScrollSpec: Sendable, Equatable {
-    /// Pixels of movement per wheel step.
-    public var every = ProfileDefaults.scrollEvery
+    /// Pixels of movement per wheel step; nil: the `wheelNotch` of the window under the
+    /// gesture, so its content moves about as far as the fingers.
+    public var every: Double? = nil
     /// The content follows the fingers, as on a touch screen (a drag up shows what is further
     /// down); false: the other way, as a mouse wheel does.
     public var natural = true

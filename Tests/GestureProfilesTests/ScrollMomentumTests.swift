@@ -8,7 +8,7 @@ import Testing
     private func glide(velocity: Vector, translation: Vector = Vector(dx: 0, dy: -120)) -> (steps: [ScrollDirection], times: [Double])? {
         var spec = ScrollSpec()
         spec.kinetic = true
-        var steps = ScrollSteps(spec)
+        var steps = ScrollSteps(spec, wheelNotch: 40)
         _ = steps.advance(to: translation)
         guard var m = ScrollMomentum(steps: steps, translation: translation, velocity: velocity, at: Instant(milliseconds: 1000), location: Point(x: 400, y: 300))
         else { return nil }

@@ -81,12 +81,12 @@ import Testing
     @Test func aDragScrollsTheProgramWithoutTouchAndIsLeftToTheOneWithTouch() throws {
         // Up 150 px over half a second over the xterm: claimed at the slop (12.5 px), with the
         // first wheel step down on that update (the content follows the finger up), then one
-        // per 40 px further, where the finger is.
+        // per 65 px further (xterm's notch, the built-in profile's wheelNotch), where the finger is.
         let up = try Self.outcome(Self.line(1, from: (400, 500), to: (400, 350), start: 10, duration: 480))
         #expect(up == [
             "claimed 1 by drag-scrolls",
-            "action drag-scrolls: scroll down at 400,487.5", "action drag-scrolls: scroll down at 400,447.5",
-            "action drag-scrolls: scroll down at 400,407.5", "action drag-scrolls: scroll down at 400,367.5",
+            "action drag-scrolls: scroll down at 400,487.5", "action drag-scrolls: scroll down at 400,422.5",
+            "action drag-scrolls: scroll down at 400,357.5",
         ], "\(up)")
         // The same over the GTK 3 window, and over a window not asked yet: the program's.
         #expect(try Self.outcome(Self.line(1, from: (1400, 500), to: (1400, 350), start: 10, duration: 480)) == ["released 1 by all-failed"])
@@ -94,18 +94,19 @@ import Testing
     }
 
     @Test func aFlickGlidesOnUntilTheNextTouch() throws {
-        // Up 120 px in 48 ms (2,500 px/s) and lifted 8 ms later: three steps under the finger,
-        // then the glide where it lifted, from the speed of the last 100 ms, lift included
-        // (120 px in 56 ms: 2,140 px/s, 535 px more at GTK 3's friction: 13 steps).
+        // Up 120 px in 48 ms (2,500 px/s) over the xterm and lifted 8 ms later: two steps
+        // under the finger (at 12.5 and 77.5 px: a step per 65 px, xterm's notch), then the
+        // glide where it lifted, from the speed of the last 100 ms, lift included (120 px in
+        // 56 ms: 2,140 px/s, 535 px more at GTK 3's friction: 8 steps).
         let flick = Self.line(1, from: (400, 500), to: (400, 380), start: 10, duration: 48, restLast: 0)
         let glide = try Self.outcome(flick)
         #expect(glide.first == "claimed 1 by drag-scrolls", "\(glide)")
         #expect(glide.dropFirst().allSatisfy { $0.hasPrefix("action drag-scrolls: scroll down at 400,") }, "\(glide)")
-        #expect(glide.count == 1 + 3 + 13, "\(glide)")
+        #expect(glide.count == 1 + 2 + 8, "\(glide)")
         // The same drag stopped, resting 200 ms (a touchscreen reports nothing meanwhile),
         // then lifted: no glide.
         let stoppedThenLifted = Array(flick.dropLast()) + Self.finger(1, [(266, 400, 380), (266, 400, 380)]).suffix(1)
-        #expect(try Self.outcome(stoppedThenLifted).count == 1 + 3, "\(stoppedThenLifted)")
+        #expect(try Self.outcome(stoppedThenLifted).count == 1 + 2, "\(stoppedThenLifted)")
         // A finger landing 100 ms after the lift stops it: that tap is the program's click,
         // and fewer steps come.
         let stopped = try Self.outcome(flick + Self.finger(2, [(166, 600, 500), (200, 600, 500)]))
@@ -162,9 +163,10 @@ import Testing
         // Scrolling up, the window closes: no more wheel steps (they would go to whatever is
         // under the finger now).
         let scroll = Self.line(1, from: (400, 500), to: (400, 350), start: 10, duration: 480)
-        let closed = try Self.outcome(Array(scroll[...30]) + [#"{"t":255,"kind":"window-closed","id":7}"#] + Array(scroll[31...]))
+        // It closes at 300 ms, 90 px up: after two steps, before the third (142.5 px).
+        let closed = try Self.outcome(Array(scroll[...36]) + [#"{"t":300,"kind":"window-closed","id":7}"#] + Array(scroll[37...]))
         #expect(closed == ["claimed 1 by drag-scrolls", "action drag-scrolls: scroll down at 400,487.5",
-                           "action drag-scrolls: scroll down at 400,447.5"], "\(closed)")
+                           "action drag-scrolls: scroll down at 400,422.5"], "\(closed)")
     }
 
     // MARK: Two fingers
@@ -211,13 +213,13 @@ import Testing
     }
 
     @Test func twoFingersDraggedScrollBothWays() throws {
-        // Two fingers 80 px apart, left 90 px and up 45 px together.
-        let drag = Self.together(Self.line(1, from: (400, 500), to: (310, 455), start: 10, duration: 240),
-                                 Self.line(2, from: (480, 500), to: (390, 455), start: 10, duration: 240))
+        // Two fingers 80 px apart, left 150 px and up 75 px together, over the xterm.
+        let drag = Self.together(Self.line(1, from: (400, 500), to: (250, 425), start: 10, duration: 240),
+                                 Self.line(2, from: (480, 500), to: (330, 425), start: 10, duration: 240))
         let out = try Self.outcome(drag)
         #expect(out.prefix(2) == ["claimed 1 by two-finger-right-click", "claimed 2 by two-finger-right-click"], "\(out)")
         // Begun mostly leftwards: a step right at once (the content follows the fingers),
-        // two more by 90 px; 45 px up makes one step down.
+        // two more by 150 px (one per 65 px, xterm's notch); 75 px up makes one step down.
         let steps = out.dropFirst(2).map { $0.split(separator: " ")[3] }
         #expect(steps.filter { $0 == "right" }.count == 3 && steps.filter { $0 == "down" }.count == 1, "\(out)")
         #expect(steps.count == 4, "\(out)")
@@ -250,10 +252,8 @@ import Testing
     }
 
     @Test func aProfileSaysWhatAProgramDoesWithTouches() throws {
-        let overrides = defaultProfileYAML.replacingOccurrences(of: "  - name: programs-without-touch\n", with: """
-              - name: xterm
-                match: { class: XTerm }
-                touch: own
+        let overrides = defaultProfileYAML.replacingOccurrences(of: "    wheelNotch: 65\n", with: "    wheelNotch: 65\n    touch: own\n")
+            .replacingOccurrences(of: "  - name: programs-without-touch\n", with: """
               - name: gtk-demo
                 match: { class: Gtk3-demo }
                 touch: mouse
@@ -265,18 +265,16 @@ import Testing
         // The xterm is now left alone, the GTK 3 window gets the conventions.
         #expect(try Self.outcome(Self.line(1, from: (400, 500), to: (400, 350), start: 10, duration: 480), yaml: overrides) == ["released 1 by all-failed"])
         let gtk = try Self.outcome(Self.line(1, from: (1400, 500), to: (1400, 420), start: 10, duration: 480), yaml: overrides)
-        #expect(gtk == ["claimed 1 by drag-scrolls", "action drag-scrolls: scroll down at 1400,489.333", "action drag-scrolls: scroll down at 1400,449.333"], "\(gtk)")
+        #expect(gtk == ["claimed 1 by drag-scrolls", "action drag-scrolls: scroll down at 1400,489.333", "action drag-scrolls: scroll down at 1400,438.667"], "\(gtk)")
     }
 
     @Test func aWindowsOwnGesturesComeBeforeTheConventions() throws {
-        let own = defaultProfileYAML.replacingOccurrences(of: "  - name: programs-without-touch\n", with: """
-              - name: xterm
-                match: { class: XTerm }
+        let own = defaultProfileYAML.replacingOccurrences(of: "    wheelNotch: 65\n", with: """
+                wheelNotch: 65
                 gestures:
                   - name: xterm-hold
                     longPress: { minimumDuration: 0.3 }
                     action: { keys: ctrl+c }
-              - name: programs-without-touch
 
             """)
         let hold = Self.finger(1, [(10, 400, 500), (700, 400, 500)])
@@ -286,7 +284,35 @@ import Testing
         #expect(try Self.outcome(Self.line(1, from: (400, 500), to: (400, 420), start: 10, duration: 240), yaml: own).first == "claimed 1 by drag-scrolls")
     }
 
+    @Test func theContentFollowsTheFingerByEachProgramsWheelNotch() throws {
+        // The same 150 px drag up over the xterm with its profile's wheelNotch at 100 and at 30:
+        // a step at the slop, then one per notch further.
+        for (notch, steps) in [(100, ["487.5", "387.5"]), (30, ["487.5", "457.5", "427.5", "397.5", "367.5"])] {
+            let yaml = defaultProfileYAML.replacingOccurrences(of: "    wheelNotch: 65\n", with: "    wheelNotch: \(notch)\n")
+            let out = try Self.outcome(Self.line(1, from: (400, 500), to: (400, 350), start: 10, duration: 480), yaml: yaml)
+            #expect(out == ["claimed 1 by drag-scrolls"] + steps.map { "action drag-scrolls: scroll down at 400,\($0)" }, "notch \(notch): \(out)")
+        }
+        // A profile's own `every` is the finger's travel per step, whatever the window's notch.
+        let fixed = defaultProfileYAML.replacingOccurrences(of: "        pan: { touches: 1 }\n        scroll: { kinetic: true }\n", with: "        pan: { touches: 1 }\n        scroll: { every: 100 }\n")
+        #expect(try Self.outcome(Self.line(1, from: (400, 500), to: (400, 350), start: 10, duration: 480), yaml: fixed).count == 1 + 2)
+    }
+
     // MARK: The file
+
+    @Test func wheelNotchIsAWindowProfilesAndAProfileThatNeverAppliesIsSaid() {
+        let load = { (yaml: String) in ProfileLoader.load(yaml: "version: 1\nprofiles:\n" + yaml, path: "t.yaml") }
+        #expect(load("  - name: a\n    match: { class: xterm }\n    wheelNotch: 65\n").errors.isEmpty)
+        #expect(load("  - name: a\n    match: any\n    wheelNotch: 65\n").errors.first?.description.contains("'wheelNotch' is for a profile of windows") == true)
+        #expect(load("  - name: a\n    match: { class: xterm }\n    wheelNotch: 0\n").errors.count == 1)
+        // A window profile after one that takes all its windows: first match wins, so it never
+        // applies, and `tactus check` says so where it is.
+        let shadowed = load("  - name: terminals\n    match: { class: \"/^U?XTerm$/\" }\n    wheelNotch: 65\n  - name: xterm\n    match: { class: XTerm, title: vim }\n    touch: own\n")
+        #expect(shadowed.errors.isEmpty)
+        #expect(shadowed.warnings.map(\.description) == ["t.yaml:6:5: warning: profile 'xterm' never applies: 'terminals' (line 3) comes before it and matches every window it matches, and a window gets the first profile that matches (move 'xterm' above it, or put what it says in 'terminals')"])
+        // Another class, or an earlier profile with more conditions: no warning.
+        #expect(load("  - name: t\n    match: { class: \"/^U?XTerm$/\" }\n  - name: r\n    match: { class: URxvt }\n").warnings.isEmpty)
+        #expect(load("  - name: t\n    match: { class: XTerm, title: vim }\n  - name: r\n    match: { class: XTerm }\n").warnings.isEmpty)
+    }
 
     @Test func touchIsWrittenWhereItMeansSomething() {
         let errors = { (yaml: String) in ProfileLoader.load(yaml: "version: 1\nprofiles:\n" + yaml, path: "t.yaml").errors.map(\.description) }

@@ -95,7 +95,7 @@ extension ProgramsWithoutTouchXorgTests {
             lifts["tap"] = p
             try Self.tap(bench.touch, [p])
         }
-        let scrolled: (TkRun) -> Bool = { $0.wheel.count >= 7 }
+        let scrolled: (TkRun) -> Bool = { $0.wheel.count >= 6 }
         // Without the daemon: where the finger lifted.
         var without: [String: Point] = [:]
         for (name, gesture, done) in [("drag", drag, scrolled), ("tap", tap, { (r: TkRun) in r.kinds.contains("release 1") })] {

@@ -287,7 +287,7 @@ extension ProfileParser {
         var spec = ScrollSpec()
         for (key, _, value) in entries {
             switch key {
-            case .every: spec.every = reader.number(value, "scroll every", range: 1...10000) ?? spec.every
+            case .every: spec.every = reader.number(value, "scroll every", range: 1...10000)
             case .natural: spec.natural = reader.bool(value, "scroll natural") ?? spec.natural
             case .axis: spec.axis = reader.choice(value, "scroll axis", ScrollAxis.allCases.map(\.rawValue)).flatMap(ScrollAxis.init) ?? spec.axis
             case .kinetic: spec.kinetic = reader.bool(value, "scroll kinetic") ?? spec.kinetic

@@ -36,7 +36,7 @@ final class ProfileParser {
     enum FileKey: String, SectionKey { case version, settings, profiles }
 
     /// One entry of `profiles:`.
-    enum ProfileKey: String, SectionKey { case name, match, touch, gestures, regions, touchpad }
+    enum ProfileKey: String, SectionKey { case name, match, touch, wheelNotch, gestures, regions, touchpad }
 
     func parseFile(_ root: Node, path: String) -> ProfileFile? {
         guard let top = reader.entries(root, "the profile file", FileKey.self) else { return nil }
@@ -58,6 +58,9 @@ final class ProfileParser {
                     sink.error(node, "duplicate profile name '\(profile.name)' (first at line \(SourceLocation(earlier.mark).line))")
                 }
                 names[profile.name] = node
+                if let earlier = profiles.first(where: { $0.match.takesEveryWindow(of: profile.match) }) {
+                    sink.warning(node, "profile '\(profile.name)' never applies: '\(earlier.name)' (line \(earlier.location.line)) comes before it and matches every window it matches, and a window gets the first profile that matches (move '\(profile.name)' above it, or put what it says in '\(earlier.name)')")
+                }
                 profiles.append(profile)
             }
         } else if byKey[.profiles] == nil {
@@ -99,6 +102,15 @@ final class ProfileParser {
                 sink.error(t.keyNode, "'touch' is for a profile of windows (match: class, instance, title, type): it says what their program does with touches; profile '\(name)' applies to the screen")
             }
         }
+        // `wheelNotch:` says how far one wheel notch moves the program's content (programs
+        // scroll a notch by their own measure): a `scroll:` without `every` steps that often.
+        var wheelNotch: Double?
+        if let n = byKey[.wheelNotch] {
+            wheelNotch = reader.number(n.value, "wheelNotch", range: 1...10000)
+            if match.isScreen {
+                sink.error(n.keyNode, "'wheelNotch' is for a profile of windows (match: class, instance, title, type): it says how far a wheel notch scrolls their program; profile '\(name)' applies to the screen")
+            }
+        }
         var regions: [RegionSpec] = []
         var seen: Set<String> = []
         for rn in list(byKey[.regions], "regions") {
@@ -111,6 +123,7 @@ final class ProfileParser {
         let touchpad = list(byKey[.touchpad], "touchpad").compactMap { parseTouchpad($0) }
         var profile = Profile(name: name, match: match, gestures: gestures, regions: regions, touchpad: touchpad, location: SourceLocation(node.mark))
         profile.touch = touch
+        profile.wheelNotch = wheelNotch
         if match.programTouch != nil {
             if !regions.isEmpty { sink.error(byKey[.regions]!.keyNode, "profile '\(name)' is a layer over many windows (match: touch): it takes gestures, not regions") }
             if !touchpad.isEmpty { sink.error(byKey[.touchpad]!.keyNode, "profile '\(name)' is a layer over the windows whose program handles touch one way (match: touch): its gestures are the touchscreen's; touchpad bindings go in a 'match: any' profile") }

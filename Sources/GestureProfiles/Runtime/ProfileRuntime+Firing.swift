@@ -66,7 +66,7 @@ extension ProfileRuntime {
             runRepeat(rep, key: ObjectIdentifier(r), kind: spec.recognizer, event: event) { fire($0) }
         }
         if let scroll = spec.scroll {
-            let ended = runScroll(scroll, key: ObjectIdentifier(r), event: event, window: w?.id) { fire(.scroll($0)) }
+            let ended = runScroll(scroll, key: ObjectIdentifier(r), event: event, window: w) { fire(.scroll($0)) }
             if let ended, scroll.kinetic, event.state == .ended { startMomentum(ended, gesture: spec.name, window: w, event: event) }
         }
     }
@@ -96,11 +96,12 @@ extension ProfileRuntime {
     /// `scroll:`: the wheel steps the gesture's translation since it began makes. Returns the
     /// steps counted when it ends (a kinetic scroll glides on from them).
     @discardableResult
-    private func runScroll(_ spec: ScrollSpec, key: ObjectIdentifier, event: ActionEvent, window: UInt64?, step: (ScrollDirection) -> Void) -> ScrollSteps? {
+    private func runScroll(_ spec: ScrollSpec, key: ObjectIdentifier, event: ActionEvent, window: WindowInfo?, step: (ScrollDirection) -> Void) -> ScrollSteps? {
         switch event.state {
         case .began:
-            var steps = ScrollSteps(spec)
-            steps.window = window
+            let notch = configuration.wheelNotch(for: window, on: window.flatMap { monitors.monitor(for: $0.frame) })
+            var steps = ScrollSteps(spec, wheelNotch: notch)
+            steps.window = window?.id
             steps.begin(at: event.values.translation)
             scrolls[key] = steps
             fallthrough

@@ -7,15 +7,18 @@ import GestureEngine
 /// `every` px further is a step, and back past where it began takes that first one back.
 struct ScrollSteps {
     let spec: ScrollSpec
+    /// Pixels of movement per step: the spec's `every`, else the window's wheel notch.
+    let every: Double
     /// The window the gesture began on (nil: none): its steps stop if it closes.
     var window: UInt64?
     private var horizontal: RepeatCounter
     private var vertical: RepeatCounter
 
-    init(_ spec: ScrollSpec) {
+    init(_ spec: ScrollSpec, wheelNotch: Double) {
         self.spec = spec
-        horizontal = RepeatCounter(origin: 0, every: spec.every)
-        vertical = RepeatCounter(origin: 0, every: spec.every)
+        every = spec.every ?? wheelNotch
+        horizontal = RepeatCounter(origin: 0, every: every)
+        vertical = RepeatCounter(origin: 0, every: every)
     }
 
     /// The gesture began with `translation` (past its slop): the axis it went most along
@@ -25,7 +28,7 @@ struct ScrollSteps {
         guard vertical ? spec.axis != .horizontal : spec.axis != .vertical else { return }
         let along = vertical ? translation.dy : translation.dx
         guard along != 0 else { return }
-        let origin = along - (along > 0 ? spec.every : -spec.every)
+        let origin = along - (along > 0 ? every : -every)
         if vertical { self.vertical.origin = origin } else { horizontal.origin = origin }
     }
 

@@ -52,6 +52,16 @@ public enum WindowMatch: Sendable {
         }
     }
 
+    /// Whether every window `later` matches is matched by this one, as far as can be told
+    /// without windows: this one a class condition alone, `later` one exact class that it
+    /// matches, with or without more conditions. (A profile after such a one never applies:
+    /// first match wins.)
+    func takesEveryWindow(of later: WindowMatch) -> Bool {
+        guard case .window(let cls?, nil, nil, nil, nil) = self,
+              case .window(let laterClass?, _, _, _, _) = later, laterClass.program == nil else { return false }
+        return cls.matches(laterClass.pattern)
+    }
+
     /// Whether the profile's gestures are on the screen view (`any`, a monitor alone, or a
     /// kind of program).
     public var isScreen: Bool {
