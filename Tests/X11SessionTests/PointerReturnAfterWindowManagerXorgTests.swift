@@ -12,29 +12,12 @@ import Testing
 /// finger was, as without the daemon. Read back from the server (`XQueryPointer`). (In the
 /// serialized suite of the comparisons: one Xorg at a time.)
 extension CompareXorgTests {
-    static func pointerNear(_ a: Point?, _ b: Point?) -> Bool {
-        guard let a, let b else { return false }
-        return abs(a.x - b.x) <= 2 && abs(a.y - b.y) <= 2
-    }
-
-    static func pointerPlace(_ x: XvfbSession) -> Point? { x.server.pointerPosition().map { Point(x: $0.x.rounded(), y: $0.y.rounded()) } }
-
     @Test(arguments: [XvfbSession.WindowManager.muffin, .mutter])
     func aSwipeClaimedPutsThePointerBackAndATapHandedBackLeavesIt(windowManager: XvfbSession.WindowManager) throws {
         let bench = try CompareBench(windowManager: windowManager), x = bench.x
         let tracker = WindowTracker(server: x.server)
         let place = Point(x: 40, y: 30)
-        /// Moves the pointer to `place` with the mouse (XTest) and, with a daemon, waits until it
-        /// has read it there.
-        func placePointer(_ daemon: Child?) throws {
-            let from = daemon?.output?.count ?? 0
-            x.server.fakeMotion(to: Point(x: place.x + 5, y: place.y))
-            x.server.fakeMotion(to: place)
-            x.server.sync()
-            if let daemon, daemon.output!.wait(timeout: 10, { _ in daemon.output!.lines(from: from).contains { $0.contains("the pointer rests at \(Int(place.x)),\(Int(place.y))") } }) == nil {
-                throw FixtureError(description: "the daemon never read the pointer at \(place): \(daemon.output!.lines.suffix(6))")
-            }
-        }
+        func placePointer(_ daemon: Child?) throws { try PointerPlace.put(x, at: place, readBy: daemon) }
         /// A swipe on a window without touch, then a tap on it: where the pointer is after each.
         func run(_ daemon: Child?) throws -> (swipe: Point?, tap: Point?, swipeLift: Point, tapAt: Point) {
             let m = try x.openWindow(class: "Mouse", title: "mouse", geometry: "500x400+400+200", buttonState: true)
@@ -46,13 +29,13 @@ extension CompareXorgTests {
             try Self.threeFingerSwipe(bench, at: start)
             let swipeLift = Point(x: start.x - 240, y: start.y)
             if let daemon {
-                _ = daemon.output!.wait(timeout: 5) { _ in daemon.output!.lines(from: from).contains { $0.contains("the pointer goes back") || $0.contains("the pointer stays") } }
+                PointerPlace.settled(daemon, from: from)
                 _ = x.poll(timeout: 5) { tracker.currentDesktop == 1 }
                 #expect(Self.showDesktop(bench, 0), "\(windowManager): desktop 0 did not come back")
             } else {
                 _ = m.output.wait(timeout: 5) { _ in m.output.lines.contains { $0.hasPrefix("button-release 1") } }
             }
-            let afterSwipe = Self.pointerPlace(x)
+            let afterSwipe = PointerPlace.of(x)
             #expect(Self.activate(bench, m.id), "\(windowManager): the window did not become active")
             try placePointer(daemon)
             from = daemon?.output?.count ?? 0
@@ -61,19 +44,19 @@ extension CompareXorgTests {
             try Self.oneFinger(bench, at: tapAt, drag: false)
             _ = m.output.wait(timeout: 5) { _ in m.output.lines.filter { $0.hasPrefix("button-release 1") }.count > released }
             if let daemon {
-                _ = daemon.output!.wait(timeout: 5) { _ in daemon.output!.lines(from: from).contains { $0.contains("the pointer goes back") || $0.contains("the pointer stays") } }
+                PointerPlace.settled(daemon, from: from)
             }
             #expect(x.poll { ProgramsWithoutTouchXorgTests.buttonsDown(x) == 0 }, "\(windowManager): a button is left down")
-            return (afterSwipe, Self.pointerPlace(x), swipeLift, tapAt)
+            return (afterSwipe, PointerPlace.of(x), swipeLift, tapAt)
         }
         let without = try run(nil)
         let daemon = try bench.startDaemon()
         #expect(daemon.output!.lines.contains { $0.contains("touch owner after the window manager") }, "\(windowManager): \(daemon.output!.lines.prefix(8))")
         let with = try run(daemon)
         let name = windowManager.description
-        #expect(!Self.pointerNear(without.swipe, place), "\(name) without the daemon the swipe left the pointer where the mouse put it: \(String(describing: without.swipe))")
+        #expect(!PointerPlace.near(without.swipe, place), "\(name) without the daemon the swipe left the pointer where the mouse put it: \(String(describing: without.swipe))")
         #expect(with.swipe == place, "\(name) with the daemon, after the swipe the pointer is at \(String(describing: with.swipe)), not back at \(place)")
-        #expect(Self.pointerNear(without.tap, without.tapAt) && Self.pointerNear(with.tap, with.tapAt),
+        #expect(PointerPlace.near(without.tap, without.tapAt) && PointerPlace.near(with.tap, with.tapAt),
                 "\(name): a tap leaves the pointer where the finger was (\(with.tapAt)): with \(String(describing: with.tap)), without \(String(describing: without.tap))")
         print("FIGURE \(name): pointer after a three-finger swipe with the daemon \(String(describing: with.swipe)) (placed at \(place)), without \(String(describing: without.swipe)) (first finger lifted at \(without.swipeLift))")
     }

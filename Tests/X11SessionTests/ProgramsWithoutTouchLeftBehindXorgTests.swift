@@ -50,16 +50,6 @@ extension ProgramsWithoutTouchXorgTests {
         Self.figure("Tk killed \(killedAt ?? -1) px into the drag; desktop \(desktop ?? -1) → \(after ?? -1); the later tap: \(click ?? "none")")
     }
 
-    /// Within 2 px (the inputtest device's units round to the screen's pixels).
-    static func near(_ a: Point?, _ b: Point?) -> Bool {
-        guard let a, let b else { return false }
-        return abs(a.x - b.x) <= 2 && abs(a.y - b.y) <= 2
-    }
-    static func text(_ p: Point?) -> String { p.map { "\(Int($0.x)),\(Int($0.y))" } ?? "nowhere" }
-
-    /// Where the server's pointer is (root coordinates).
-    static func pointer(_ x: XvfbSession) -> Point? { x.server.pointerPosition().map { Point(x: $0.x.rounded(), y: $0.y.rounded()) } }
-
     /// The pointer put at `place` by the mouse (XTest), then one finger dragged up 300 px over
     /// the Tk text: without the daemon the server leaves the pointer where the finger lifted;
     /// with it the text scrolls and the pointer is back at `place` once the finger is up. A
@@ -68,15 +58,7 @@ extension ProgramsWithoutTouchXorgTests {
     @Test func aScrollPutsThePointerBackWhereTheTouchFoundIt() throws {
         let bench = try CompareBench(), x = bench.x
         let place = Point(x: 60, y: 40)
-        func placePointer(_ daemon: Child?) throws {
-            let from = daemon?.output?.count ?? 0
-            x.server.fakeMotion(to: Point(x: place.x + 5, y: place.y))
-            x.server.fakeMotion(to: place)
-            x.server.sync()
-            if let daemon, daemon.output!.wait(timeout: 10, { _ in daemon.output!.lines(from: from).contains { $0.contains("the pointer rests at \(Int(place.x)),\(Int(place.y))") } }) == nil {
-                throw FixtureError(description: "the daemon never read the pointer at \(place): \(daemon.output!.lines.suffix(6))")
-            }
-        }
+        func placePointer(_ daemon: Child?) throws { try PointerPlace.put(x, at: place, readBy: daemon) }
         var lifts: [String: Point] = [:]
         let drag: (Tk) throws -> Void = { tk in
             let start = tk.at(0.4, 0.875)
@@ -103,12 +85,12 @@ extension ProgramsWithoutTouchXorgTests {
             try placePointer(nil)
             try gesture(tk)
             _ = tk.output.wait(timeout: 5) { _ in done(TkRun(lines: tk.output.lines, lineSpace: tk.lineSpace)) }
-            _ = x.poll { Self.near(Self.pointer(x), lifts[name]) }
-            without[name] = Self.pointer(x)
+            _ = x.poll { PointerPlace.near(PointerPlace.of(x), lifts[name]) }
+            without[name] = PointerPlace.of(x)
             bench.stop(tk.program)
             _ = x.poll { x.server.geometry(XWindowID(tk.id)) == nil }
         }
-        #expect(Self.near(without["drag"], lifts["drag"]), "without the daemon the pointer is where the finger lifted: \(Self.text(without["drag"])), lifted at \(Self.text(lifts["drag"]))")
+        #expect(PointerPlace.near(without["drag"], lifts["drag"]), "without the daemon the pointer is where the finger lifted: \(PointerPlace.text(without["drag"])), lifted at \(PointerPlace.text(lifts["drag"]))")
         // With the daemon.
         let daemon = try bench.startDaemon()
         var with: [String: Point] = [:]
@@ -120,16 +102,16 @@ extension ProgramsWithoutTouchXorgTests {
             try gesture(tk)
             #expect(tk.output.wait(timeout: 5) { _ in done(TkRun(lines: tk.output.lines, lineSpace: tk.lineSpace)) } != nil, "\(name): Tk did not get it: \(tk.output.lines.suffix(6))")
             // The daemon has settled the hand: it said where the pointer goes or why it stays.
-            _ = daemon.output!.wait(timeout: 5) { _ in daemon.output!.lines(from: from).contains { $0.contains("the pointer goes back") || $0.contains("the pointer stays") } }
-            with[name] = Self.pointer(x)
+            PointerPlace.settled(daemon, from: from)
+            with[name] = PointerPlace.of(x)
             #expect(x.poll { Self.buttonsDown(x) == 0 }, "\(name): a button is left down")
             bench.stop(tk.program)
             _ = x.poll { x.server.geometry(XWindowID(tk.id)) == nil }
         }
-        #expect(with["drag"] == place, "with the daemon, after the scroll the pointer is at \(Self.text(with["drag"])), not back at \(place)")
-        #expect(Self.near(with["hold"], lifts["hold"]), "with the daemon, after the right click the pointer is at \(Self.text(with["hold"])), not at the click \(Self.text(lifts["hold"]))")
-        #expect(Self.near(with["tap"], lifts["tap"]) && Self.near(without["tap"], lifts["tap"]),
-                "a tap leaves the pointer where the finger was (\(Self.text(lifts["tap"]))): with \(Self.text(with["tap"])), without \(Self.text(without["tap"]))")
-        Self.figure("pointer after a scroll: with the daemon \(Self.text(with["drag"])) (placed at \(place)), without \(Self.text(without["drag"])) (lifted at \(Self.text(lifts["drag"]))); after a hold \(Self.text(with["hold"])); after a tap \(Self.text(with["tap"])) (tapped at \(Self.text(lifts["tap"])))")
+        #expect(with["drag"] == place, "with the daemon, after the scroll the pointer is at \(PointerPlace.text(with["drag"])), not back at \(place)")
+        #expect(PointerPlace.near(with["hold"], lifts["hold"]), "with the daemon, after the right click the pointer is at \(PointerPlace.text(with["hold"])), not at the click \(PointerPlace.text(lifts["hold"]))")
+        #expect(PointerPlace.near(with["tap"], lifts["tap"]) && PointerPlace.near(without["tap"], lifts["tap"]),
+                "a tap leaves the pointer where the finger was (\(PointerPlace.text(lifts["tap"]))): with \(PointerPlace.text(with["tap"])), without \(PointerPlace.text(without["tap"]))")
+        Self.figure("pointer after a scroll: with the daemon \(PointerPlace.text(with["drag"])) (placed at \(place)), without \(PointerPlace.text(without["drag"])) (lifted at \(PointerPlace.text(lifts["drag"]))); after a hold \(PointerPlace.text(with["hold"])); after a tap \(PointerPlace.text(with["tap"])) (tapped at \(PointerPlace.text(lifts["tap"])))")
     }
 }
