@@ -1,8 +1,9 @@
 /// Every threshold and default of the gesture engine in one value (Chromium's
 /// `GestureDetector::Config` is the model): each field with its unit and the reason for its
-/// value. Recognizers take their defaults from ``standard``; the profile loader starts from it
-/// and overrides what `settings:` sets; the man page's defaults table and `tactus check
-/// --print-default` are checked against it.
+/// value. A recognizer takes what its gesture does not set itself (its `Parameters`, the one
+/// value per recognizer kind that a profile's gesture fills) from the configuration it is
+/// made with: ``standard``, or the file's `settings:` over it. The man page's defaults table,
+/// docs/profiles.md's brackets and `tactus check --print-default` are checked against it.
 ///
 /// Distances are screen pixels, times seconds, angles degrees, speeds pixels per second.
 public struct GestureConfiguration: Sendable, Equatable {

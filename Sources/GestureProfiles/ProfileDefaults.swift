@@ -1,29 +1,15 @@
 import GestureEngine
 
-/// Every value the profile layer uses when a file leaves it out that is not a threshold (the
-/// thresholds are the engine's ``GestureConfiguration``): each recognizer's own parameters,
-/// controls, touchpad bindings. Units: distances in pixels, durations in seconds.
+/// Every value the profile layer uses when a file leaves it out that is neither a threshold
+/// (the engine's ``GestureConfiguration``) nor a recognizer's shape (the engine's
+/// `Parameters` of each recognizer): strokes, scrolling, controls, touchpad bindings. Units:
+/// distances in pixels, durations in seconds.
 enum ProfileDefaults {
     static let target = GestureTarget.underTouch
     /// An action's animation on screen: long enough to see, short enough never to wait for.
     static let feedbackDuration = 0.3
 
-    // Recognizer parameters that `settings:` does not set
-    static let tapTaps = 1
-    static let tapTouches = 1
-    static let longPressTouches = 1
-    /// Taps before the press (0: a plain long press).
-    static let longPressTaps = 0
-    static let panMinimumTouches = 1
-    static let panMaximumTouches = GestureConfiguration.standard.pan.maximumTouches
-    /// Empty: a pan that goes any way.
-    static let panDirections: [Direction] = []
-    static let swipeDirections: [Direction] = [.right]
-    static let swipeTouches = 1
-    static let pinchTouches = 2
-    static let pinchDirection = PinchDirection.any
-    static let rotationTouches = 2
-    static let edgePanEdges = ["left"]
+    // Strokes
     static let strokeMinimumScore = GestureConfiguration.standard.stroke.minimumScore
     static let strokeMinimumLength = GestureConfiguration.standard.stroke.minimumLength
     static let strokeOrientation = StrokeOrientation.upright

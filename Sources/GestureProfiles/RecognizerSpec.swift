@@ -8,16 +8,34 @@ extension DirectionSet {
     }
 }
 
-/// The recognizer of a gesture with every parameter resolved (settings already applied).
+extension EdgeSet {
+    /// The set of a list of edge names (left, right, top, bottom).
+    init(names: [String]) {
+        self = []
+        for e in names {
+            switch e {
+            case "left": insert(.left)
+            case "right": insert(.right)
+            case "top": insert(.top)
+            default: insert(.bottom)
+            }
+        }
+    }
+}
+
+/// The recognizer of a gesture as its profile says it: one value per kind, the engine's own
+/// (each recognizer's `Parameters`): its shape, and the thresholds the gesture sets itself.
+/// What it leaves out comes from the file's `settings:` (the engine's
+/// ``GestureConfiguration``) when the recognizer is made, by the recognizer's rules: the
+/// parser reads and checks, the engine resolves, each rule in one place.
 public enum RecognizerSpec: Sendable, Equatable {
-    case tap(taps: Int, touches: Int, maxMovement: Double, maxDuration: Double, maxInterval: Double)
-    case longPress(minimumDuration: Double, allowableMovement: Double, touches: Int, taps: Int)
-    /// `directions` empty: any direction (a plain pan); else a directional pan.
-    case pan(minimumTouches: Int, maximumTouches: Int, minimumDistance: Double, directions: [Direction] = [], maximumAngle: Double = GestureConfiguration.standard.pan.maximumAngle)
-    case swipe(directions: [Direction], touches: Int, minimumDistance: Double, minimumVelocity: Double, maximumAngle: Double, maximumDuration: Double)
-    case pinch(touches: Int, threshold: Double, direction: PinchDirection)
-    case rotation(touches: Int, threshold: Double)
-    case edgePan(edges: [String], zoneWidth: Double, minimumDistance: Double)
+    case tap(TapGestureRecognizer.Parameters)
+    case longPress(LongPressGestureRecognizer.Parameters)
+    case pan(PanGestureRecognizer.Parameters)
+    case swipe(SwipeGestureRecognizer.Parameters)
+    case pinch(PinchGestureRecognizer.Parameters)
+    case rotation(RotationGestureRecognizer.Parameters)
+    case edgePan(EdgePanGestureRecognizer.Parameters)
     case stroke(templates: [StrokeTemplateSpec], minimumScore: Double, minimumLength: Double)
 
     var isPinch: Bool {
@@ -27,7 +45,7 @@ public enum RecognizerSpec: Sendable, Equatable {
 
     /// A pan given directions: its `repeat:` counts along the direction it began in.
     var isDirectionalPan: Bool {
-        if case .pan(_, _, _, let directions, _) = self { return !directions.isEmpty }
+        if case .pan(let p) = self { return !p.directions.isEmpty }
         return false
     }
 
@@ -38,37 +56,18 @@ public enum RecognizerSpec: Sendable, Equatable {
         }
     }
 
-    /// Builds the engine's recognizer: the spec's parameters, and `configuration`'s for the
-    /// thresholds a spec does not carry (slop, finger arrival, how transforms are told from
-    /// scrolling).
+    /// Builds the engine's recognizer under `configuration` (the file's settings).
     public func makeRecognizer(name: String, configuration c: GestureConfiguration = .standard) -> GestureRecognizer {
         switch self {
-        case .tap(let taps, let touches, let mm, let md, let mi):
-            return TapGestureRecognizer(name: name, taps: taps, touches: touches, maxMovement: mm, maxDuration: md, maxInterval: mi, configuration: c)
-        case .longPress(let d, let m, let touches, let taps):
-            return LongPressGestureRecognizer(name: name, minimumDuration: d, allowableMovement: m, touches: touches, taps: taps, configuration: c)
-        case .pan(let minT, let maxT, let dist, let dirs, let angle):
-            return PanGestureRecognizer(name: name, minimumTouches: minT, maximumTouches: maxT, minimumDistance: dist, directions: DirectionSet(dirs),
-                                        maximumAngle: angle, configuration: c)
-        case .swipe(let dirs, let touches, let dist, let vel, let angle, let dur):
-            return SwipeGestureRecognizer(name: name, directions: DirectionSet(dirs), touches: touches, minimumDistance: dist, minimumVelocity: vel, maximumAngle: angle, maximumDuration: dur, configuration: c)
-        case .pinch(let touches, let threshold, let direction):
-            return PinchGestureRecognizer(name: name, touches: touches, threshold: threshold, direction: direction, configuration: c)
-        case .rotation(let touches, let threshold):
-            return RotationGestureRecognizer(name: name, touches: touches, threshold: threshold, configuration: c)
-        case .edgePan(let edges, let zone, let dist):
-            var set: EdgeSet = []
-            for e in edges {
-                switch e {
-                case "left": set.insert(.left)
-                case "right": set.insert(.right)
-                case "top": set.insert(.top)
-                default: set.insert(.bottom)
-                }
-            }
-            return EdgePanGestureRecognizer(name: name, edges: set, zoneWidth: zone, minimumDistance: dist, configuration: c)
+        case .tap(let p): TapGestureRecognizer(name: name, p, configuration: c)
+        case .longPress(let p): LongPressGestureRecognizer(name: name, p, configuration: c)
+        case .pan(let p): PanGestureRecognizer(name: name, p, configuration: c)
+        case .swipe(let p): SwipeGestureRecognizer(name: name, p, configuration: c)
+        case .pinch(let p): PinchGestureRecognizer(name: name, p, configuration: c)
+        case .rotation(let p): RotationGestureRecognizer(name: name, p, configuration: c)
+        case .edgePan(let p): EdgePanGestureRecognizer(name: name, p, configuration: c)
         case .stroke(let templates, let score, let length):
-            return StrokeGestureRecognizer(name: name, templates: templates.map(\.template), minimumScore: score, minimumLength: length)
+            StrokeGestureRecognizer(name: name, templates: templates.map(\.template), minimumScore: score, minimumLength: length)
         }
     }
 }

@@ -66,13 +66,17 @@ struct Imported {
     }
 }
 
+/// The directions of a set, comma-separated, in ``Direction/allCases`` order.
+func names(_ set: DirectionSet) -> String { Direction.allCases.filter { set.contains($0) }.map(\.rawValue).joined(separator: ",") }
+
 func recognizer(_ r: RecognizerSpec) -> String {
     switch r {
-    case .swipe(let directions, let touches, _, _, _, _): return "swipe \(touches) \(directions.map(\.rawValue).joined(separator: ","))"
-    case .pinch(let touches, _, let direction): return "pinch \(touches) \(direction.rawValue)"
-    case .tap(let taps, let touches, _, _, _): return "tap \(touches)" + (taps == 1 ? "" : " x\(taps)")
-    case .pan(let minimum, let maximum, _, let directions, _):
-        return "pan \(minimum)" + (maximum == minimum ? "" : "-\(maximum)") + (directions.isEmpty ? "" : " " + directions.map(\.rawValue).joined(separator: ","))
+    case .swipe(let p): return "swipe \(p.touches) \(names(p.directions))"
+    case .pinch(let p): return "pinch \(p.touches) \(p.direction.rawValue)"
+    case .tap(let p): return "tap \(p.touches)" + (p.taps == 1 ? "" : " x\(p.taps)")
+    case .pan(let p):
+        let maximum = p.maximumTouches ?? GestureConfiguration.standard.pan.maximumTouches
+        return "pan \(p.minimumTouches)" + (maximum == p.minimumTouches ? "" : "-\(maximum)") + (p.directions.isEmpty ? "" : " " + names(p.directions))
     default: return "\(r)"
     }
 }

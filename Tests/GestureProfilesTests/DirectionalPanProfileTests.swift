@@ -80,17 +80,20 @@ import Testing
     }
 
     @Test func theParserReadsDirectionsAndTheAngle() throws {
-        func spec(_ yaml: String) -> RecognizerSpec? {
-            ProfileLoader.load(yaml: yaml, path: "t.yaml").file?.allGestures.first?.recognizer
+        /// The pan the file's first gesture makes, under the file's settings: what it asks
+        /// for, each value it leaves out filled in.
+        func pan(_ yaml: String) -> String? {
+            guard let file = ProfileLoader.load(yaml: yaml, path: "t.yaml").file, let spec = file.allGestures.first else { return nil }
+            guard let p = spec.recognizer.makeRecognizer(name: spec.name, configuration: file.settings.gestures) as? PanGestureRecognizer else { return nil }
+            let directions = Direction.allCases.filter { p.directions.contains($0) }.map(\.rawValue)
+            return "\(p.minimumNumberOfTouches)-\(p.maximumNumberOfTouches) fingers, \(p.minimumDistance) px, \(directions) within \(p.maximumAngle)°"
         }
-        #expect(spec(head + "      - { name: p, pan: { touches: 3, direction: up } }\n")
-            == .pan(minimumTouches: 3, maximumTouches: 3, minimumDistance: 10, directions: [.up], maximumAngle: 45))
-        #expect(spec(head + "      - { name: p, pan: { directions: [left, right], maximumAngle: 30 } }\n")
-            == .pan(minimumTouches: 1, maximumTouches: 10, minimumDistance: 10, directions: [.left, .right], maximumAngle: 30))
+        #expect(pan(head + "      - { name: p, pan: { touches: 3, direction: up } }\n") == "3-3 fingers, 10.0 px, [\"up\"] within 45.0°")
+        #expect(pan(head + "      - { name: p, pan: { directions: [left, right], maximumAngle: 30 } }\n") == "1-10 fingers, 10.0 px, [\"right\", \"left\"] within 30.0°")
         // settings.pan sets the angle for every pan; a plain pan has no directions.
-        #expect(spec("version: 1\nsettings: { pan: { maximumAngle: 20 } }\nprofiles:\n  - name: d\n    match: any\n    gestures:\n      - { name: p, pan: { direction: down } }\n")
-            == .pan(minimumTouches: 1, maximumTouches: 10, minimumDistance: 10, directions: [.down], maximumAngle: 20))
-        #expect(spec(head + "      - { name: p, pan: {} }\n") == .pan(minimumTouches: 1, maximumTouches: 10, minimumDistance: 10, directions: [], maximumAngle: 45))
+        #expect(pan("version: 1\nsettings: { pan: { maximumAngle: 20 } }\nprofiles:\n  - name: d\n    match: any\n    gestures:\n      - { name: p, pan: { direction: down } }\n")
+            == "1-10 fingers, 10.0 px, [\"down\"] within 20.0°")
+        #expect(pan(head + "      - { name: p, pan: {} }\n") == "1-10 fingers, 10.0 px, [] within 45.0°")
         // The runtime builds the engine's recognizer with them.
         let live = try Live(head + "      - { name: p, pan: { touches: 3, direction: [up, down], maximumAngle: 40 } }\n")
         let pan = try #require(live.engine.root.gestureRecognizers.first as? PanGestureRecognizer)

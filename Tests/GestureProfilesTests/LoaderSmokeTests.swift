@@ -83,7 +83,7 @@ import TestSupport
         let conventions = file?.profiles.filter { $0.match.programTouch == .mouse }
         #expect(conventions?.count == 1)
         #expect(conventions?.first?.gestures.map(\.name) == ["drag-scrolls", "two-finger-scroll", "hold-right-click-or-drag", "two-finger-right-click", "two-finger-press", "pinch-zoom"])
-        #expect(conventions?.first?.gestures.contains { if case .tap(_, 1, _, _, _) = $0.recognizer { true } else { false } } == false)
+        #expect(conventions?.first?.gestures.contains { if case .tap(let p) = $0.recognizer { p.touches == 1 } else { false } } == false)
     }
 }
 

@@ -7,12 +7,31 @@ public final class EdgePanGestureRecognizer: PanGestureRecognizer {
     public var zoneWidth: Double
     private var startEdge: EdgeSet = []
 
+    /// What an edge pan asks for: its edges, and the thresholds it sets itself (nil: the
+    /// configuration's: ``GestureConfiguration/EdgePan`` for the zone, a pan's distance).
+    public struct Parameters: Sendable, Equatable {
+        public var edges: EdgeSet = .left
+        public var zoneWidth: Double?
+        public var minimumDistance: Double?
+
+        public init(edges: EdgeSet = .left, zoneWidth: Double? = nil, minimumDistance: Double? = nil) {
+            self.edges = edges
+            self.zoneWidth = zoneWidth
+            self.minimumDistance = minimumDistance
+        }
+    }
+
     /// Parameters left nil take the configuration's values.
-    public init(name: String, edges: EdgeSet = .left, zoneWidth: Double? = nil, minimumDistance: Double? = nil,
-                configuration c: GestureConfiguration = .standard) {
-        self.edges = edges
-        self.zoneWidth = zoneWidth ?? c.edgePan.zoneWidth
-        super.init(name: name, minimumTouches: 1, maximumTouches: 1, minimumDistance: minimumDistance ?? c.pan.minimumDistance, configuration: c)
+    public convenience init(name: String, edges: EdgeSet = .left, zoneWidth: Double? = nil, minimumDistance: Double? = nil,
+                            configuration c: GestureConfiguration = .standard) {
+        self.init(name: name, Parameters(edges: edges, zoneWidth: zoneWidth, minimumDistance: minimumDistance), configuration: c)
+    }
+
+    public init(name: String, _ p: Parameters, configuration c: GestureConfiguration = .standard) {
+        edges = p.edges
+        zoneWidth = p.zoneWidth ?? c.edgePan.zoneWidth
+        // One finger, and a pan's distance unless it says its own.
+        super.init(name: name, PanGestureRecognizer.Parameters(minimumTouches: 1, maximumTouches: 1, minimumDistance: p.minimumDistance), configuration: c)
     }
 
     public override var kind: GestureKind { .edgePan }

@@ -17,13 +17,37 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
     private var phaseStart = Instant.zero
     private var startCentroid = Point.zero
 
+    /// What a long press asks for: its shape, and the thresholds it sets itself (nil: the
+    /// configuration's, ``GestureConfiguration/LongPress``).
+    public struct Parameters: Sendable, Equatable {
+        public var minimumDuration: Double?
+        public var allowableMovement: Double?
+        public var touches = 1
+        /// Quick taps before the press (0: a plain long press).
+        public var taps = 0
+
+        public init(minimumDuration: Double? = nil, allowableMovement: Double? = nil, touches: Int = 1, taps: Int = 0) {
+            self.minimumDuration = minimumDuration
+            self.allowableMovement = allowableMovement
+            self.touches = touches
+            self.taps = taps
+        }
+
+        /// px the fingers may move before the press begins, under `c`.
+        public func allowableMovement(in c: GestureConfiguration) -> Double { allowableMovement ?? c.longPress.allowableMovement }
+    }
+
     /// Parameters left nil take the configuration's values.
-    public init(name: String, minimumDuration: Double? = nil, allowableMovement: Double? = nil, touches: Int = 1, taps: Int = 0,
-                configuration c: GestureConfiguration = .standard) {
-        self.minimumDuration = minimumDuration ?? c.longPress.minimumDuration
-        self.allowableMovement = allowableMovement ?? c.longPress.allowableMovement
-        numberOfTouchesRequired = max(1, touches)
-        numberOfTapsRequired = max(0, taps)
+    public convenience init(name: String, minimumDuration: Double? = nil, allowableMovement: Double? = nil, touches: Int = 1, taps: Int = 0,
+                            configuration c: GestureConfiguration = .standard) {
+        self.init(name: name, Parameters(minimumDuration: minimumDuration, allowableMovement: allowableMovement, touches: touches, taps: taps), configuration: c)
+    }
+
+    public init(name: String, _ p: Parameters, configuration c: GestureConfiguration = .standard) {
+        minimumDuration = p.minimumDuration ?? c.longPress.minimumDuration
+        allowableMovement = p.allowableMovement(in: c)
+        numberOfTouchesRequired = max(1, p.touches)
+        numberOfTapsRequired = max(0, p.taps)
         tapMaxDuration = c.tap.maxDuration
         tapMaxInterval = c.tap.maxInterval
         arrivalTolerance = c.fingerArrivalWindow

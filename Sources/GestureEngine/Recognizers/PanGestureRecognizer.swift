@@ -34,14 +34,39 @@ open class PanGestureRecognizer: GestureRecognizer {
     private var sampler: MotionSampler
     private var firstTouchAt = Instant.zero
 
+    /// What a pan asks for: its fingers and directions, and the thresholds it sets itself (nil:
+    /// the configuration's, ``GestureConfiguration/Pan``).
+    public struct Parameters: Sendable, Equatable {
+        public var minimumTouches = 1
+        /// nil: ``GestureConfiguration/Pan/maximumTouches``.
+        public var maximumTouches: Int?
+        public var minimumDistance: Double?
+        /// Empty: any direction (a plain pan).
+        public var directions: DirectionSet = []
+        public var maximumAngle: Double?
+
+        public init(minimumTouches: Int = 1, maximumTouches: Int? = nil, minimumDistance: Double? = nil, directions: DirectionSet = [], maximumAngle: Double? = nil) {
+            self.minimumTouches = minimumTouches
+            self.maximumTouches = maximumTouches
+            self.minimumDistance = minimumDistance
+            self.directions = directions
+            self.maximumAngle = maximumAngle
+        }
+    }
+
     /// Parameters left nil take the configuration's values.
-    public init(name: String, minimumTouches: Int = 1, maximumTouches: Int = .max, minimumDistance: Double? = nil,
-                directions: DirectionSet = [], maximumAngle: Double? = nil, configuration c: GestureConfiguration = .standard) {
-        minimumNumberOfTouches = max(1, minimumTouches)
-        maximumNumberOfTouches = max(minimumNumberOfTouches, maximumTouches)
-        self.minimumDistance = minimumDistance ?? c.pan.minimumDistance
-        self.directions = directions
-        self.maximumAngle = maximumAngle ?? c.pan.maximumAngle
+    public convenience init(name: String, minimumTouches: Int = 1, maximumTouches: Int? = nil, minimumDistance: Double? = nil,
+                            directions: DirectionSet = [], maximumAngle: Double? = nil, configuration c: GestureConfiguration = .standard) {
+        self.init(name: name, Parameters(minimumTouches: minimumTouches, maximumTouches: maximumTouches, minimumDistance: minimumDistance,
+                                         directions: directions, maximumAngle: maximumAngle), configuration: c)
+    }
+
+    public init(name: String, _ p: Parameters, configuration c: GestureConfiguration = .standard) {
+        minimumNumberOfTouches = max(1, p.minimumTouches)
+        maximumNumberOfTouches = max(minimumNumberOfTouches, p.maximumTouches ?? c.pan.maximumTouches)
+        minimumDistance = p.minimumDistance ?? c.pan.minimumDistance
+        directions = p.directions
+        maximumAngle = p.maximumAngle ?? c.pan.maximumAngle
         arrivalTolerance = c.fingerArrivalWindow
         touchSlop = c.touchSlop
         landingMotion = c.landingMotion

@@ -16,12 +16,30 @@ public final class PinchGestureRecognizer: MultiFingerTransformRecognizer {
     private var currentSpan = 0.0
     private var sampler: MotionSampler
 
-    public init(name: String, touches: Int = 2, threshold: Double? = nil, direction: PinchDirection = .any,
-                configuration: GestureConfiguration = .standard) {
-        self.threshold = threshold ?? configuration.transform.pinchThreshold
-        self.direction = direction
+    /// What a pinch asks for: its fingers and direction, and the threshold it sets itself
+    /// (nil: ``GestureConfiguration/Transform/pinchThreshold``).
+    public struct Parameters: Sendable, Equatable {
+        public var touches = 2
+        public var threshold: Double?
+        public var direction = PinchDirection.any
+
+        public init(touches: Int = 2, threshold: Double? = nil, direction: PinchDirection = .any) {
+            self.touches = touches
+            self.threshold = threshold
+            self.direction = direction
+        }
+    }
+
+    public convenience init(name: String, touches: Int = 2, threshold: Double? = nil, direction: PinchDirection = .any,
+                            configuration: GestureConfiguration = .standard) {
+        self.init(name: name, Parameters(touches: touches, threshold: threshold, direction: direction), configuration: configuration)
+    }
+
+    public init(name: String, _ p: Parameters, configuration: GestureConfiguration = .standard) {
+        threshold = p.threshold ?? configuration.transform.pinchThreshold
+        direction = p.direction
         sampler = MotionSampler(window: configuration.velocityWindow)
-        super.init(name: name, touches: touches, configuration: configuration)
+        super.init(name: name, touches: p.touches, configuration: configuration)
     }
 
     public override var kind: GestureKind { .pinch }

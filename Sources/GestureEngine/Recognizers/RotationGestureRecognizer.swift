@@ -9,10 +9,27 @@ public final class RotationGestureRecognizer: MultiFingerTransformRecognizer {
     private var accumulated = 0.0
     private var sampler: MotionSampler
 
-    public init(name: String, touches: Int = 2, threshold: Double? = nil, configuration: GestureConfiguration = .standard) {
-        self.threshold = threshold ?? configuration.transform.rotationThreshold
+    /// What a rotation asks for: its fingers, and the threshold it sets itself (nil:
+    /// ``GestureConfiguration/Transform/rotationThreshold``).
+    public struct Parameters: Sendable, Equatable {
+        public var touches = 2
+        /// Degrees.
+        public var threshold: Double?
+
+        public init(touches: Int = 2, threshold: Double? = nil) {
+            self.touches = touches
+            self.threshold = threshold
+        }
+    }
+
+    public convenience init(name: String, touches: Int = 2, threshold: Double? = nil, configuration: GestureConfiguration = .standard) {
+        self.init(name: name, Parameters(touches: touches, threshold: threshold), configuration: configuration)
+    }
+
+    public init(name: String, _ p: Parameters, configuration: GestureConfiguration = .standard) {
+        threshold = p.threshold ?? configuration.transform.rotationThreshold
         sampler = MotionSampler(window: configuration.velocityWindow)
-        super.init(name: name, touches: touches, configuration: configuration)
+        super.init(name: name, touches: p.touches, configuration: configuration)
     }
 
     public override var kind: GestureKind { .rotation }

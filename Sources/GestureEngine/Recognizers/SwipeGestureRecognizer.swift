@@ -28,19 +28,48 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
     private var lastLength = 0.0
     private var lastTime = Instant.zero
 
+    /// What a swipe asks for: its directions and fingers, and the thresholds it sets itself
+    /// (nil: the configuration's, ``GestureConfiguration/Swipe``, for the number of fingers).
+    public struct Parameters: Sendable, Equatable {
+        public var directions: DirectionSet = .right
+        public var touches = 1
+        public var minimumDistance: Double?
+        public var minimumVelocity: Double?
+        public var maximumAngle: Double?
+        public var maximumDuration: Double?
+
+        public init(directions: DirectionSet = .right, touches: Int = 1, minimumDistance: Double? = nil, minimumVelocity: Double? = nil,
+                    maximumAngle: Double? = nil, maximumDuration: Double? = nil) {
+            self.directions = directions
+            self.touches = touches
+            self.minimumDistance = minimumDistance
+            self.minimumVelocity = minimumVelocity
+            self.maximumAngle = maximumAngle
+            self.maximumDuration = maximumDuration
+        }
+    }
+
     /// Parameters left nil take the configuration's values for the number of fingers.
-    public init(
+    public convenience init(
         name: String, directions: DirectionSet = .right, touches: Int = 1, minimumDistance: Double? = nil,
         minimumVelocity: Double? = nil, maximumAngle: Double? = nil, maximumDuration: Double? = nil,
         configuration c: GestureConfiguration = .standard
     ) {
-        let touches = max(1, touches)
-        self.directions = directions
+        self.init(name: name, Parameters(directions: directions, touches: touches, minimumDistance: minimumDistance, minimumVelocity: minimumVelocity,
+                                         maximumAngle: maximumAngle, maximumDuration: maximumDuration), configuration: c)
+    }
+
+    public init(name: String, _ p: Parameters, configuration c: GestureConfiguration = .standard) {
+        let touches = max(1, p.touches)
+        directions = p.directions
         numberOfTouchesRequired = touches
-        self.minimumDistance = minimumDistance ?? c.swipe.minimumDistance
-        self.minimumVelocity = minimumVelocity ?? (touches == 1 ? c.swipe.minimumVelocity : 0)
-        self.maximumAngle = maximumAngle ?? c.swipe.maximumAngle
-        self.maximumDuration = maximumDuration ?? (touches == 1 ? c.swipe.maximumDuration : .infinity)
+        minimumDistance = p.minimumDistance ?? c.swipe.minimumDistance
+        // The one place of the rule: a one-finger swipe is a flick, with the configuration's
+        // speed and duration; several fingers are a desktop gesture that fires on distance
+        // whatever the speed, unless the gesture asks for its own (semantics.md §10).
+        minimumVelocity = p.minimumVelocity ?? (touches == 1 ? c.swipe.minimumVelocity : 0)
+        maximumAngle = p.maximumAngle ?? c.swipe.maximumAngle
+        maximumDuration = p.maximumDuration ?? (touches == 1 ? c.swipe.maximumDuration : .infinity)
         directionSlop = c.touchSlop
         arrivalTolerance = c.fingerArrivalWindow
         // A swipe's fingers are laid down together: resting ones are soon given back.

@@ -21,17 +21,39 @@ public final class TapGestureRecognizer: GestureRecognizer {
     private var waitingForNextTap = false
     private var lastLocation = Point.zero
 
+    /// What a tap asks for: its shape, and the thresholds it sets itself (nil: the
+    /// configuration's, ``GestureConfiguration/Tap``).
+    public struct Parameters: Sendable, Equatable {
+        public var taps = 1
+        public var touches = 1
+        public var maxMovement: Double?
+        public var maxDuration: Double?
+        public var maxInterval: Double?
+
+        public init(taps: Int = 1, touches: Int = 1, maxMovement: Double? = nil, maxDuration: Double? = nil, maxInterval: Double? = nil) {
+            self.taps = taps
+            self.touches = touches
+            self.maxMovement = maxMovement
+            self.maxDuration = maxDuration
+            self.maxInterval = maxInterval
+        }
+    }
+
     /// Parameters left nil take the configuration's values.
-    public init(
+    public convenience init(
         name: String, taps: Int = 1, touches: Int = 1,
         maxMovement: Double? = nil, maxDuration: Double? = nil, maxInterval: Double? = nil,
         configuration c: GestureConfiguration = .standard
     ) {
-        numberOfTapsRequired = max(1, taps)
-        numberOfTouchesRequired = max(1, touches)
-        self.maxMovement = maxMovement ?? c.tap.maxMovement
-        self.maxDuration = maxDuration ?? c.tap.maxDuration
-        self.maxInterval = maxInterval ?? c.tap.maxInterval
+        self.init(name: name, Parameters(taps: taps, touches: touches, maxMovement: maxMovement, maxDuration: maxDuration, maxInterval: maxInterval), configuration: c)
+    }
+
+    public init(name: String, _ p: Parameters, configuration c: GestureConfiguration = .standard) {
+        numberOfTapsRequired = max(1, p.taps)
+        numberOfTouchesRequired = max(1, p.touches)
+        maxMovement = p.maxMovement ?? c.tap.maxMovement
+        maxDuration = p.maxDuration ?? c.tap.maxDuration
+        maxInterval = p.maxInterval ?? c.tap.maxInterval
         maxTapDistance = c.multiTap.distance
         arrivalTolerance = c.fingerArrivalWindow
         super.init(name: name)

@@ -117,8 +117,7 @@ extension ProfileParser {
     private func parseOptions(_ entries: [Entry<GestureKey>], name: String, node: Node, recognizer: RecognizerSpec?, regionNames: [String]) -> GestureSpec {
         let continuous = recognizer?.isContinuous ?? true
         // A stand-in recognizer for a gesture that is dropped anyway.
-        let standIn = RecognizerSpec.tap(taps: ProfileDefaults.tapTaps, touches: ProfileDefaults.tapTouches, maxMovement: settings.gestures.tap.maxMovement,
-                                         maxDuration: settings.gestures.tap.maxDuration, maxInterval: settings.gestures.tap.maxInterval)
+        let standIn = RecognizerSpec.tap(.init())
         var spec = GestureSpec(
             name: name, recognizer: recognizer ?? standIn,
             action: nil, on: [:], repeat: nil, scroll: nil, requireToFail: [], simultaneousWith: .names([]), preventsNot: .names([]),
@@ -173,7 +172,7 @@ extension ProfileParser {
                 default: sink.error(keyNode, "'drag' is for a longPress (held still, then moved: a drag with the mouse button); '\(name)' is not one")
                 }
                 var slop = settings.gestures.longPress.allowableMovement
-                if case .longPress(_, let allowable, _, _)? = recognizer { slop = allowable }
+                if case .longPress(let p)? = recognizer { slop = p.allowableMovement(in: settings.gestures) }
                 spec.drag = parseDrag(value, slop: slop)
             case .exclude:
                 for r in reader.list(value) {

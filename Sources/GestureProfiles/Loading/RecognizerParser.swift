@@ -44,9 +44,13 @@ struct Threshold {
 }
 
 /// The keys of one recognizer kind's mapping. Those with a ``threshold`` are also the keys of
-/// that kind's `settings:` section.
+/// that kind's `settings:` section; those with an ``own`` place are numbers the gesture sets
+/// for itself, in its kind's `Parameters` (the engine's), read with the threshold's range.
 protocol RecognizerKey: SectionKey {
+    associatedtype Parameters
     var threshold: Threshold? { get }
+    /// Where the gesture's own value goes (nil: the key is read by the kind's own code).
+    var own: WritableKeyPath<Parameters, Double?>? { get }
 }
 
 extension RecognizerKey {
@@ -71,6 +75,17 @@ let directionNames = ["left", "right", "up", "down"]
 enum TapKey: String, RecognizerKey {
     case taps, touches, maxMovement, maxDuration, maxInterval
 
+    typealias Parameters = TapGestureRecognizer.Parameters
+
+    var own: WritableKeyPath<Parameters, Double?>? {
+        switch self {
+        case .maxMovement: \.maxMovement
+        case .maxDuration: \.maxDuration
+        case .maxInterval: \.maxInterval
+        default: nil
+        }
+    }
+
     var threshold: Threshold? {
         switch self {
         case .taps, .touches: nil
@@ -84,6 +99,16 @@ enum TapKey: String, RecognizerKey {
 enum LongPressKey: String, RecognizerKey {
     case minimumDuration, allowableMovement, touches, taps
 
+    typealias Parameters = LongPressGestureRecognizer.Parameters
+
+    var own: WritableKeyPath<Parameters, Double?>? {
+        switch self {
+        case .minimumDuration: \.minimumDuration
+        case .allowableMovement: \.allowableMovement
+        default: nil
+        }
+    }
+
     var threshold: Threshold? {
         switch self {
         case .minimumDuration: .duration(\.longPress.minimumDuration)
@@ -96,6 +121,16 @@ enum LongPressKey: String, RecognizerKey {
 enum PanKey: String, RecognizerKey {
     case minimumTouches, maximumTouches, minimumDistance, touches, direction, directions, maximumAngle
 
+    typealias Parameters = PanGestureRecognizer.Parameters
+
+    var own: WritableKeyPath<Parameters, Double?>? {
+        switch self {
+        case .minimumDistance: \.minimumDistance
+        case .maximumAngle: \.maximumAngle
+        default: nil
+        }
+    }
+
     var threshold: Threshold? {
         switch self {
         case .minimumDistance: .distance(\.pan.minimumDistance)
@@ -107,6 +142,18 @@ enum PanKey: String, RecognizerKey {
 
 enum SwipeKey: String, RecognizerKey {
     case direction, directions, touches, minimumDistance, minimumVelocity, maximumAngle, maximumDuration
+
+    typealias Parameters = SwipeGestureRecognizer.Parameters
+
+    var own: WritableKeyPath<Parameters, Double?>? {
+        switch self {
+        case .minimumDistance: \.minimumDistance
+        case .minimumVelocity: \.minimumVelocity
+        case .maximumAngle: \.maximumAngle
+        case .maximumDuration: \.maximumDuration
+        default: nil
+        }
+    }
 
     var threshold: Threshold? {
         switch self {
@@ -122,6 +169,15 @@ enum SwipeKey: String, RecognizerKey {
 enum PinchKey: String, RecognizerKey {
     case touches, threshold, direction
 
+    typealias Parameters = PinchGestureRecognizer.Parameters
+
+    var own: WritableKeyPath<Parameters, Double?>? {
+        switch self {
+        case .threshold: \.threshold
+        default: nil
+        }
+    }
+
     var threshold: Threshold? {
         self == .threshold ? .distance(\.transform.pinchThreshold) : nil
     }
@@ -129,6 +185,15 @@ enum PinchKey: String, RecognizerKey {
 
 enum RotationKey: String, RecognizerKey {
     case touches, threshold
+
+    typealias Parameters = RotationGestureRecognizer.Parameters
+
+    var own: WritableKeyPath<Parameters, Double?>? {
+        switch self {
+        case .threshold: \.threshold
+        default: nil
+        }
+    }
 
     var threshold: Threshold? {
         self == .threshold ? .angle(\.transform.rotationThreshold, range: ValueRange.rotation) : nil
@@ -139,129 +204,126 @@ enum EdgePanKey: String, RecognizerKey {
     /// `minimumDistance` starts from `settings.pan`; `settings.edgePan` sets only the zone.
     case edges, edge, zoneWidth, minimumDistance
 
+    typealias Parameters = EdgePanGestureRecognizer.Parameters
+
+    var own: WritableKeyPath<Parameters, Double?>? {
+        switch self {
+        case .zoneWidth: \.zoneWidth
+        case .minimumDistance: \.minimumDistance
+        default: nil
+        }
+    }
+
     var threshold: Threshold? {
         self == .zoneWidth ? .distance(\.edgePan.zoneWidth, range: ValueRange.positiveDistance) : nil
     }
 }
 
 extension ProfileParser {
-    /// A gesture's recognizer with every parameter resolved: its own keys, else `settings:`,
-    /// else the defaults. An empty value (`tap:`) takes every default.
+    /// A gesture's recognizer as its mapping says it: each key read and checked into the
+    /// kind's parameters; what it leaves out is the engine's to fill from `settings:` (an empty
+    /// value, `tap:`, takes every default).
     func parseRecognizer(_ kind: RecognizerKind, _ node: Node) -> RecognizerSpec? {
         if reader.isNull(node) { return parseRecognizer(kind, .mapping(.init([]))) }
         switch kind {
         case .tap:
-            var taps = ProfileDefaults.tapTaps, touches = ProfileDefaults.tapTouches
-            let s = readRecognizer(node, kind, TapKey.self) { key, value in
+            let p = readRecognizer(node, kind, TapKey.self, into: TapGestureRecognizer.Parameters()) { p, key, value in
                 switch key {
-                case .taps: taps = reader.integer(value, key.rawValue, range: 1...10) ?? taps
-                default: touches = reader.integer(value, key.rawValue, range: ValueRange.touches) ?? touches
+                case .taps: p.taps = reader.integer(value, key.rawValue, range: 1...10) ?? p.taps
+                default: p.touches = reader.integer(value, key.rawValue, range: ValueRange.touches) ?? p.touches
                 }
             }
-            return .tap(taps: taps, touches: touches, maxMovement: s.gestures.tap.maxMovement, maxDuration: s.gestures.tap.maxDuration, maxInterval: s.gestures.tap.maxInterval)
+            return .tap(p)
         case .longPress:
-            var touches = ProfileDefaults.longPressTouches, taps = ProfileDefaults.longPressTaps
-            let s = readRecognizer(node, kind, LongPressKey.self) { key, value in
+            let p = readRecognizer(node, kind, LongPressKey.self, into: LongPressGestureRecognizer.Parameters()) { p, key, value in
                 switch key {
-                case .touches: touches = reader.integer(value, key.rawValue, range: ValueRange.touches) ?? touches
-                default: taps = reader.integer(value, key.rawValue, range: 0...5) ?? taps
+                case .touches: p.touches = reader.integer(value, key.rawValue, range: ValueRange.touches) ?? p.touches
+                default: p.taps = reader.integer(value, key.rawValue, range: 0...5) ?? p.taps
                 }
             }
-            return .longPress(minimumDuration: s.gestures.longPress.minimumDuration, allowableMovement: s.gestures.longPress.allowableMovement, touches: touches, taps: taps)
+            return .longPress(p)
         case .pan:
-            var minimum = ProfileDefaults.panMinimumTouches, maximum = ProfileDefaults.panMaximumTouches
-            var directions = ProfileDefaults.panDirections
             var given: Set<PanKey> = []
-            let s = readRecognizer(node, kind, PanKey.self, given: &given) { key, value in
+            let p = readRecognizer(node, kind, PanKey.self, into: PanGestureRecognizer.Parameters(), given: &given) { p, key, value in
                 switch key {
                 case .direction, .directions:
                     // A pan bound to directions begins only when it goes one of them.
                     if reader.list(value).isEmpty {
                         sink.error(value, "a pan's direction must name at least one of: \(directionNames.joined(separator: ", ")) (leave it out for a pan that goes any way)")
                     } else if let list = choices(value, "direction", directionNames) {
-                        directions = list.map { Direction(rawValue: $0)! }
+                        p.directions = DirectionSet(list.map { Direction(rawValue: $0)! })
                     }
                 default:
                     let count = reader.integer(value, key.rawValue, range: ValueRange.touches)
                     switch key {
-                    case .minimumTouches: minimum = count ?? minimum
-                    case .maximumTouches: maximum = count ?? maximum
-                    default: if let count { minimum = count; maximum = count }
+                    case .minimumTouches: p.minimumTouches = count ?? p.minimumTouches
+                    case .maximumTouches: p.maximumTouches = count ?? p.maximumTouches
+                    default: if let count { p.minimumTouches = count; p.maximumTouches = count }
                     }
                 }
             }
-            if maximum < minimum { sink.error(node, "pan maximumTouches (\(maximum)) is below minimumTouches (\(minimum))") }
-            if given.contains(.maximumAngle), directions.isEmpty {
+            if let maximum = p.maximumTouches, maximum < p.minimumTouches {
+                sink.error(node, "pan maximumTouches (\(maximum)) is below minimumTouches (\(p.minimumTouches))")
+            }
+            if given.contains(.maximumAngle), p.directions.isEmpty {
                 sink.warning(node, "pan maximumAngle applies only to a pan with a direction; this one goes any way")
             }
-            return .pan(minimumTouches: minimum, maximumTouches: max(minimum, maximum), minimumDistance: s.gestures.pan.minimumDistance,
-                        directions: directions, maximumAngle: s.gestures.pan.maximumAngle)
+            return .pan(p)
         case .swipe:
-            var directions = ProfileDefaults.swipeDirections, touches = ProfileDefaults.swipeTouches
-            var given: Set<SwipeKey> = []
-            var s = readRecognizer(node, kind, SwipeKey.self, given: &given) { key, value in
+            let p = readRecognizer(node, kind, SwipeKey.self, into: SwipeGestureRecognizer.Parameters()) { p, key, value in
                 switch key {
-                case .touches: touches = reader.integer(value, key.rawValue, range: ValueRange.touches) ?? touches
-                default: if let list = choices(value, "direction", directionNames) { directions = list.map { Direction(rawValue: $0)! } }
+                case .touches: p.touches = reader.integer(value, key.rawValue, range: ValueRange.touches) ?? p.touches
+                default: if let list = choices(value, "direction", directionNames) { p.directions = DirectionSet(list.map { Direction(rawValue: $0)! }) }
                 }
             }
-            // Multi-finger swipes are desktop gestures: they fire on distance whatever the speed
-            // (semantics.md §10), unless the gesture itself asks for a speed or a duration.
-            if touches > 1 {
-                if !given.contains(.minimumVelocity) { s.gestures.swipe.minimumVelocity = 0 }
-                if !given.contains(.maximumDuration) { s.gestures.swipe.maximumDuration = .infinity }
-            }
-            return .swipe(directions: directions, touches: touches, minimumDistance: s.gestures.swipe.minimumDistance, minimumVelocity: s.gestures.swipe.minimumVelocity,
-                          maximumAngle: s.gestures.swipe.maximumAngle, maximumDuration: s.gestures.swipe.maximumDuration)
+            return .swipe(p)
         case .pinch:
-            var touches = ProfileDefaults.pinchTouches, direction = ProfileDefaults.pinchDirection
-            let s = readRecognizer(node, kind, PinchKey.self) { key, value in
+            let p = readRecognizer(node, kind, PinchKey.self, into: PinchGestureRecognizer.Parameters()) { p, key, value in
                 switch key {
-                case .touches: touches = reader.integer(value, key.rawValue, range: 2...10) ?? touches
+                case .touches: p.touches = reader.integer(value, key.rawValue, range: 2...10) ?? p.touches
                 default:
-                    if let c = reader.choice(value, "pinch direction", ["in", "out", "any"]) { direction = PinchDirection(rawValue: c)! }
+                    if let c = reader.choice(value, "pinch direction", ["in", "out", "any"]) { p.direction = PinchDirection(rawValue: c)! }
                 }
             }
-            return .pinch(touches: touches, threshold: s.gestures.transform.pinchThreshold, direction: direction)
+            return .pinch(p)
         case .rotation:
-            var touches = ProfileDefaults.rotationTouches
-            let s = readRecognizer(node, kind, RotationKey.self) { key, value in
-                touches = reader.integer(value, key.rawValue, range: 2...10) ?? touches
+            let p = readRecognizer(node, kind, RotationKey.self, into: RotationGestureRecognizer.Parameters()) { p, key, value in
+                p.touches = reader.integer(value, key.rawValue, range: 2...10) ?? p.touches
             }
-            return .rotation(touches: touches, threshold: s.gestures.transform.rotationThreshold)
+            return .rotation(p)
         case .edgePan:
-            var edges = ProfileDefaults.edgePanEdges, distance = settings.gestures.pan.minimumDistance
-            let s = readRecognizer(node, kind, EdgePanKey.self) { key, value in
-                switch key {
-                case .minimumDistance: distance = reader.number(value, key.rawValue, range: ValueRange.distance) ?? distance
-                default: if let list = choices(value, "edge", ["left", "right", "top", "bottom"]) { edges = list }
-                }
+            let p = readRecognizer(node, kind, EdgePanKey.self, into: EdgePanGestureRecognizer.Parameters()) { p, key, value in
+                if let list = choices(value, "edge", ["left", "right", "top", "bottom"]) { p.edges = EdgeSet(names: list) }
             }
-            return .edgePan(edges: edges, zoneWidth: s.gestures.edgePan.zoneWidth, minimumDistance: distance)
+            return .edgePan(p)
         case .stroke:
             return parseStroke(node)
         }
     }
 
-    /// Reads a recognizer's mapping in file order: each threshold into a copy of the settings
-    /// (returned), every other key through `own`.
-    private func readRecognizer<Key: RecognizerKey>(_ node: Node, _ kind: RecognizerKind, _ keys: Key.Type, own: (Key, Node) -> Void) -> ProfileSettings {
+    /// Reads a recognizer's mapping in file order into `parameters`: each number the gesture
+    /// sets for itself into its place, checked against its range; every other key through
+    /// `read`.
+    private func readRecognizer<Key: RecognizerKey>(_ node: Node, _ kind: RecognizerKind, _ keys: Key.Type, into parameters: Key.Parameters,
+                                                    read: (inout Key.Parameters, Key, Node) -> Void) -> Key.Parameters {
         var given: Set<Key> = []
-        return readRecognizer(node, kind, keys, given: &given, own: own)
+        return readRecognizer(node, kind, keys, into: parameters, given: &given, read: read)
     }
 
     /// The same, also noting which keys the mapping gives (`given`).
-    private func readRecognizer<Key: RecognizerKey>(_ node: Node, _ kind: RecognizerKind, _ keys: Key.Type, given: inout Set<Key>, own: (Key, Node) -> Void) -> ProfileSettings {
-        var tuned = settings
+    private func readRecognizer<Key: RecognizerKey>(_ node: Node, _ kind: RecognizerKind, _ keys: Key.Type, into parameters: Key.Parameters,
+                                                    given: inout Set<Key>, read: (inout Key.Parameters, Key, Node) -> Void) -> Key.Parameters {
+        var p = parameters
         for (key, _, value) in reader.entries(node, kind.rawValue, keys) ?? [] {
             given.insert(key)
-            if let threshold = key.threshold {
-                read(threshold, value, named: key.rawValue, into: &tuned)
+            if let own = key.own {
+                let range = key.threshold?.range ?? ValueRange.distance
+                if let v = reader.number(value, key.rawValue, range: range) { p[keyPath: own] = v }
             } else {
-                own(key, value)
+                read(&p, key, value)
             }
         }
-        return tuned
+        return p
     }
 
     /// A threshold's value into `settings` (unchanged when the value is wrong: it is reported).

@@ -5,7 +5,11 @@ import YAMLTree
 enum StrokeKey: String, RecognizerKey {
     case templates, minScore, minimumLength
 
+    typealias Parameters = Void
+
     var threshold: Threshold? { nil }
+    /// Read by ``ProfileParser/parseStroke(_:)`` itself.
+    var own: WritableKeyPath<Void, Double?>? { nil }
 }
 
 /// A template of `stroke.templates` written as a mapping (a plain name is a built-in shape).

@@ -58,8 +58,8 @@ public struct ActionPreview: Equatable, Sendable {
         case .swipe:
             guard let direction = values.direction else { return nil }
             self.init(.travel(direction, distance: c.distance), commit: c.commit, at: time)
-        case .pinch(_, _, let direction):
-            self.init(.spread(direction, factor: c.pinchScale), commit: c.commit, at: time)
+        case .pinch(let p):
+            self.init(.spread(p.direction, factor: c.pinchScale), commit: c.commit, at: time)
         default:
             return nil
         }

@@ -90,7 +90,8 @@ extension ProfileRuntime {
     /// it was recognized (where its action acts: at the lift the press's location follows the
     /// fingers still down, not the ones lifted first).
     func followStillness(_ spec: GestureSpec, key: ObjectIdentifier, event: ActionEvent, touches: [Touch]) -> (moved: Bool, origin: Point?) {
-        guard case .longPress(_, let allowable, _, _) = spec.recognizer else { return (false, nil) }
+        guard case .longPress(let p) = spec.recognizer else { return (false, nil) }
+        let allowable = p.allowableMovement(in: configuration.settings.gestures)
         switch event.state {
         case .began:
             var fingers: [TouchID: Point] = [:]
