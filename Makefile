@@ -18,7 +18,7 @@ RELEASE_FLAGS := -c release --static-swift-stdlib -Xlinker -z -Xlinker now
 BUILD_PACKAGES := libx11-dev libxi-dev libxtst-dev libxrandr-dev libxext-dev libxfixes-dev libyaml-dev
 TEST_PACKAGES := $(BUILD_PACKAGES) xvfb openbox x11-utils x11-xserver-utils x11-xkb-utils x11-apps netpbm xserver-xorg-core xserver-xorg-video-dummy xserver-xorg-dev xinput \
 	lintian dpkg-dev man-db desktop-file-utils systemd fluxbox xfwm4 marco mate-settings-daemon-common dbus-daemon gtk-3-examples qtbase5-examples mousepad python3-gi gir1.2-gtk-3.0 \
-	xterm tk gtk2.0-examples chromium firefox-esr i3-wm muffin cinnamon-settings-daemon mutter
+	xterm tk gtk2.0-examples chromium firefox-esr i3-wm muffin cinnamon-settings-daemon mutter kwin-x11 kwin-style-breeze
 RUN_PACKAGES := $(BUILD_PACKAGES)
 
 .PHONY: fuzz fuzz-build soak xorg-touch-repro

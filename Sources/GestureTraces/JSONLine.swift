@@ -50,6 +50,12 @@ public struct JSONLine {
         text += "[" + values.map(str).joined(separator: ",") + "]"
     }
 
+    /// An object, written whole.
+    public mutating func add(_ key: String, _ object: JSONLine) {
+        self.key(key)
+        text += object.line
+    }
+
     /// A list of objects, each written whole.
     public mutating func add(_ key: String, _ objects: [JSONLine]) {
         self.key(key)

@@ -25,9 +25,12 @@ public struct WindowsAnswer: Sendable, Equatable {
     public var touches: [ProgramTouchVerdict]
     public var screenProfiles: [String]
     public var hasWindowManager: Bool
+    /// Which window manager the daemon found and what its actions mean there (nil: an older
+    /// daemon's answer, without it).
+    public var windowManagerGuide: WindowManagerGuide?
 
     public init(configuration: String, pid: Int32, windows: [WindowInfo], profiles: [String?], touches: [ProgramTouchVerdict], screenProfiles: [String],
-                hasWindowManager: Bool) {
+                hasWindowManager: Bool, windowManagerGuide: WindowManagerGuide? = nil) {
         self.configuration = configuration
         self.pid = pid
         self.windows = windows
@@ -35,6 +38,7 @@ public struct WindowsAnswer: Sendable, Equatable {
         self.touches = touches
         self.screenProfiles = screenProfiles
         self.hasWindowManager = hasWindowManager
+        self.windowManagerGuide = windowManagerGuide
     }
 
     public var line: String {
@@ -45,6 +49,7 @@ public struct WindowsAnswer: Sendable, Equatable {
         o.add("windowManager", hasWindowManager)
         o.add("screenProfiles", screenProfiles)
         o.add("windows", windows.indices.map { Self.item(windows[$0], profile: profiles[$0], touch: touches[$0]) })
+        if let windowManagerGuide { o.add("windowManagerGuide", windowManagerGuide.json) }
         return o.line
     }
 
@@ -93,6 +98,7 @@ public struct WindowsAnswer: Sendable, Equatable {
             touches.append(ProgramTouchVerdict(touch, source, toolkit: toolkit))
         }
         self.init(configuration: configuration, pid: Int32(pid), windows: windows, profiles: profiles, touches: touches,
-                  screenProfiles: screen.compactMap { if case .string(let s) = $0 { return s }; return nil }, hasWindowManager: wm)
+                  screenProfiles: screen.compactMap { if case .string(let s) = $0 { return s }; return nil }, hasWindowManager: wm,
+                  windowManagerGuide: o["windowManagerGuide"].flatMap { WindowManagerGuide($0) })
     }
 }

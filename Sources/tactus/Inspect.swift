@@ -66,7 +66,9 @@ struct Windows: ParsableCommand {
             Shows every window the window manager manages, top of the stack first: its id, \
             WM_CLASS class and instance, type and title (what profiles match on), and the \
             profile whose match: it meets (the first one, as the daemon picks). A window with \
-            no profile of its own gets only the screen's gestures (the match: any profiles).
+            no profile of its own gets only the screen's gestures (the match: any profiles). \
+            Then the window manager Tactus found and what each window: and desktop: action \
+            means under it (i3's fullscreen for maximize, a show desktop Tactus does itself…).
             """)
 
     @OptionGroup var options: InspectionOptions

@@ -63,7 +63,12 @@ import Testing
         let json = try x.tactus(["windows", "--config", config, "--format", "json"])
         #expect(json.status == 0)
         let objects = try json.lines.map { try JSONValue.parse(Substring($0)) }
-        #expect(objects.count == 3)
+        #expect(objects.count == 4, "three windows, then the window manager: \(json.lines)")
+        if case .object(let o) = objects.last, case .object(let wm)? = o["windowManager"] {
+            #expect(wm["name"] == .string("Openbox") && wm["speaksThrough"] == .string("EWMH requests"), "\(wm)")
+        } else {
+            Issue.record("no window manager line: \(json.lines)")
+        }
         if case .object(let o) = objects[1] {
             #expect(o["id"] == .number(Double(docs.id)))
             #expect(o["profile"] == .string("docs"))

@@ -55,6 +55,9 @@ final class XvfbSession {
         /// Cinnamon's window manager and GNOME Shell's (alone, without the shells): compositing
         /// managers that take the passive touch grab on the root window when they start.
         case muffin, mutter
+        /// KDE's window manager on X11 (Debian's kwin-x11, alone, without plasmashell), with
+        /// the configuration of `KWinFixture.swift`.
+        case kwin
 
         /// The command line: in a session of its own, so that stopping it stops everything it
         /// started (xfwm4, marco, muffin and mutter need a D-Bus session for their settings).
@@ -70,6 +73,9 @@ final class XvfbSession {
             // Without its animations (a desktop switch slides for 500 ms, and a click on a window
             // without the focus is swallowed meanwhile): what the tests do happens at once.
             case .mutter: program = "MUTTER_DEBUG_DISABLE_ANIMATIONS=1 dbus-run-session -- mutter --x11 --replace --sm-disable"
+            // Without compositing (no effects: a desktop switch or a minimize has no animation
+            // to wait for), its settings read from the home's kwinrc.
+            case .kwin: program = "KWIN_COMPOSE=N dbus-run-session -- kwin_x11 --replace"
             }
             return ["setsid", "sh", "-c", "trap 'trap - TERM; kill 0' TERM; \(program) 2>>/tmp/\(name)-fixture.log & wait"]
         }
@@ -83,6 +89,7 @@ final class XvfbSession {
             case .xfwm4: "xfwm4"
             case .muffin: "muffin"
             case .mutter: "mutter"
+            case .kwin: "kwin"
             }
         }
 
@@ -141,6 +148,7 @@ final class XvfbSession {
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         wmHome = home
         if windowManager == .i3 { try Self.i3Configuration.write(toFile: "\(home)/\(Self.i3ConfigurationFile)", atomically: true, encoding: .utf8) }
+        if windowManager == .kwin { try Self.writeKWinConfiguration(home: home) }
         openbox = try Child(windowManager.command, environment: ["DISPLAY=\(display)", "HOME=\(home)", "PATH=/usr/bin:/bin"], capture: false)
         let tracker = WindowTracker(server: server)
         // The WM check window comes early in a window manager's start; the desktops once it manages.

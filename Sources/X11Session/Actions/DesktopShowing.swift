@@ -1,3 +1,4 @@
+import GestureTraces
 import SystemCalls
 
 /// `desktop: show`: the first request hides the current desktop's windows, the next brings
@@ -52,9 +53,7 @@ final class DesktopShowing {
     var deadline: UInt64? { pendingActivation?.deadline }
 
     /// Whether the window manager has a showing-desktop mode of its own.
-    var windowManagerShowsDesktop: Bool {
-        (server.numbers(server.root, "_NET_SUPPORTED") ?? []).contains(server.atom("_NET_SHOWING_DESKTOP"))
-    }
+    var windowManagerShowsDesktop: Bool { WindowManagerGuide.showsDesktop(server) }
 
     /// Hides the current desktop's windows, or brings back those the request before hid.
     func toggle() -> ShowDesktopStep {

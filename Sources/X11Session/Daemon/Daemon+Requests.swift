@@ -12,6 +12,7 @@ extension Daemon {
                              profiles: windows.map { session.runtime.matchingProfile(for: $0)?.name },
                              touches: windows.map { session.runtime.programTouch(for: $0) },
                              screenProfiles: WindowReport.screenProfileNames(configuration),
-                             hasWindowManager: watcher?.tracker.hasWindowManager ?? false).line
+                             hasWindowManager: watcher?.tracker.hasWindowManager ?? false,
+                             windowManagerGuide: performer.windowManagerGuide).line
     }
 }

@@ -25,6 +25,9 @@ public struct WindowReport {
     public var notes: [String] = []
     /// Whose profiles these are: the running daemon's file, or the file read here.
     public var source: String?
+    /// Which window manager runs and what the window and desktop actions mean under it (nil:
+    /// an older daemon did not say).
+    public var windowManagerGuide: WindowManagerGuide?
 
     /// `windows` bottom of the stack first (as the server lists them); `monitors`: where
     /// they are, for profiles that ask for a monitor.
@@ -51,6 +54,7 @@ public struct WindowReport {
         self.init(rows: answer.windows.indices.reversed().map { Row(window: answer.windows[$0], profile: answer.profiles[$0], touch: answer.touches[$0]) },
                   screenProfiles: answer.screenProfiles, hasWindowManager: answer.hasWindowManager)
         source = "profiles from the running daemon (pid \(answer.pid)): \(answer.configuration) (windows minimized or on another desktop take no touches and are left out)"
+        windowManagerGuide = answer.windowManagerGuide
     }
 
     /// `rows` top of the stack first.
@@ -83,18 +87,28 @@ public struct WindowReport {
         } else {
             out += "screen profiles (match: any, under every window): \(screenProfiles.joined(separator: ", "))\n"
         }
+        out += windowManagerGuide?.text() ?? ""
         return out + notes.map { "note: \($0)\n" }.joined() + (source.map { "\($0)\n" } ?? "")
     }
 
+    /// One line a window, then one for the window manager (`{"windowManager": …}`).
     public func jsonLines() -> String {
-        rows.map { WindowsAnswer.item($0.window, profile: $0.profile, touch: $0.touch).line + "\n" }.joined()
+        var out = rows.map { WindowsAnswer.item($0.window, profile: $0.profile, touch: $0.touch).line + "\n" }.joined()
+        if let windowManagerGuide {
+            var o = JSONLine()
+            o.add("windowManager", windowManagerGuide.json)
+            out += o.line + "\n"
+        }
+        return out
     }
 }
 
 extension WindowReport {
     public static func gather(server: XlibServer, configuration: ProfileFile) -> WindowReport {
         let tracker = WindowTracker(server: server)
-        return WindowReport(windows: tracker.clients(), configuration: configuration, hasWindowManager: tracker.hasWindowManager,
-                            monitors: MonitorList(server.monitors().map(\.monitor)))
+        var report = WindowReport(windows: tracker.clients(), configuration: configuration, hasWindowManager: tracker.hasWindowManager,
+                                  monitors: MonitorList(server.monitors().map(\.monitor)))
+        report.windowManagerGuide = .found(on: server)
+        return report
     }
 }

@@ -1,5 +1,20 @@
+import GestureTraces
+
 /// Which window manager the performer speaks to, and the events that may be its answers.
 extension ActionPerformer {
+    /// Which window manager runs and what each window and desktop action means under it, as
+    /// the performer does them now (`tactus windows` asks the daemon for it). Read when asked:
+    /// a window manager lists `_NET_SHOWING_DESKTOP` in `_NET_SUPPORTED` after it says it runs.
+    public var windowManagerGuide: WindowManagerGuide {
+        if let i3 { return .i3(version: i3.version, socket: i3.client.path) }
+        if windowManager.isI3 {
+            return .ewmh(name: windowManager.displayName, showsDesktop: false,
+                         note: "i3 runs, but Tactus cannot speak to it over its IPC socket: the actions go as EWMH requests, which i3 mostly ignores")
+        }
+        guard windowManager.running else { return .none }
+        return .ewmh(name: windowManager.displayName, showsDesktop: desktopShowing.windowManagerShowsDesktop)
+    }
+
     /// Reads which window manager runs (at start, and when another takes over) and says so
     /// once in the log, with what the window and desktop actions mean under it. Under i3 it
     /// connects to its IPC socket; when that fails the actions go as EWMH requests, which i3
@@ -9,6 +24,10 @@ extension ActionPerformer {
         guard found != windowManager || (found.isI3 && i3 == nil) else { return }
         windowManager = found
         i3 = nil
+        defer {
+            let guide = windowManagerGuide
+            logger.debug("window manager: under \(guide.name), \(guide.meanings.map { "\($0.actions) → \($0.meaning)" }.joined(separator: "; "))")
+        }
         if let path = found.i3SocketPath {
             let client = I3Client(path: path)
             do {

@@ -116,7 +116,18 @@ final class XlibOverlay: OverlaySurface {
         mapped = false
     }
 
-    /// WM_CLASS and a name (for `xwininfo` and tests), and no wish for the keyboard focus.
+    /// WM_CLASS and a name (for `xwininfo` and tests), no wish for the keyboard focus, and the
+    /// type of a piece of the desktop (`_NET_WM_WINDOW_TYPE_DOCK`). muffin and mutter make a
+    /// window of their own of every override-redirect window mapped, for their compositor, and
+    /// a new window that is not a dock or desktop (nor transient for one) ends their
+    /// show-desktop mode: `_meta_window_shared_new` → `maybe_leave_show_desktop_mode`
+    /// (src/core/window.c), which minimizes every window the mode hid. Without the type, the
+    /// overlay mapped for a second four-finger swipe's preview minimized the windows that
+    /// swipe was to bring back. The dock type is how those window managers tell a part of the
+    /// desktop from a program's window; on an override-redirect window it changes nothing
+    /// else there (it is in none of their stacking layers, takes no focus, has no struts), and
+    /// window managers that leave such windows alone (openbox, fluxbox, xfwm4, marco, i3) do
+    /// not read it.
     private func name() {
         let d = server.display
         XStoreName(d, window, "tactus feedback")
@@ -126,6 +137,11 @@ final class XlibOverlay: OverlaySurface {
             hint.res_class = UnsafeMutablePointer(mutating: cls)
             XSetClassHint(d, window, &hint)
         } }
+        var dock = Atom(server.atom("_NET_WM_WINDOW_TYPE_DOCK"))
+        _ = withUnsafeBytes(of: &dock) { bytes in
+            XChangeProperty(d, window, Atom(server.atom("_NET_WM_WINDOW_TYPE")), Atom(XA_ATOM), 32, PropModeReplace,
+                            bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
+        }
         if let hints = XAllocWMHints() {
             hints.pointee.flags = InputHint
             hints.pointee.input = 0
