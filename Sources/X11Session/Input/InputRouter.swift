@@ -198,6 +198,7 @@ public final class InputRouter: TouchDecisionSink {
     /// rejections that waited for the pointer to be free.
     public func settle() {
         if let retry = touches.nextRejectRetry, retry <= timeline.now { touches.rejectWhenThePointerIsFree(at: timeline.now) }
+        if touches.rootGrabRetry != nil { touches.retryRootGrab(at: timeline.now) }
         flushVerdicts()
         if touches.mode.decides, pointerReturn.hand != .none || pointerReturn.readDue != nil {
             let handDown = touches.anyTouchDown || !session.engine.undecidedTouches.isEmpty
@@ -208,8 +209,9 @@ public final class InputRouter: TouchDecisionSink {
         }
     }
 
-    /// When a rejection waiting for another client's pointer grab is tried again (nil: none waits).
-    public var nextDeadline: Instant? { [touches.nextRejectRetry, pointerReturn.readDue].compactMap { $0 }.min() }
+    /// When a rejection waiting for another client's pointer grab is tried again, or the root's
+    /// touch grab after the window manager went (nil: none waits).
+    public var nextDeadline: Instant? { [touches.nextRejectRetry, pointerReturn.readDue, touches.rootGrabRetry?.next].compactMap { $0 }.min() }
 
     /// Answers the server for every verdict the engine gave since the last call.
     func flushVerdicts() {

@@ -31,6 +31,9 @@ final class TouchOwnership {
     /// The window manager's check window when the mode became ``TouchMode/afterWindowManager``:
     /// its destruction says the window manager's client is gone (TouchOwnership+Mode.swift).
     var windowManagerCheck: XWindowID?
+    /// When the root's grab is tried again, and until when, after the window manager's check
+    /// window went (nil: it is not).
+    var rootGrabRetry: (next: Instant, until: Instant)?
 
     /// An X touch: the physical device and its touch id.
     struct Key: Hashable { var source: Int32; var touch: UInt32 }
