@@ -18,9 +18,11 @@ import GestureEngine
 ///        released, pointer-emulating (or behind one) ──┼─▶ rejectionWaiting ── sent ──▶ rejected
 ///        released ─────────────────────────────────────┴──────────────────────────▶ rejected
 ///                                                          (accepted instead when the server finds
-///                                                           its window gone: ``rejectTouch``)
+///                                                           its window gone: ``rejectTouch``, or when
+///                                                           it is destroyed while the finger is down)
 ///
-///     any not owned yet and not rejected ── TouchEnd before XI_TouchOwnership ──▶ keptByWindowManager
+///     not owned yet, nothing sent but an acceptance, not carried by raw events
+///         ── TouchEnd before XI_TouchOwnership ──▶ keptByWindowManager
 ///
 /// A touch is forgotten once its finger is up and nothing is owed for it: ``isSettled``.
 enum TouchState: Equatable {
