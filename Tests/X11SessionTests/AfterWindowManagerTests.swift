@@ -10,7 +10,7 @@ import Testing
 /// fake seam. What the X server does with them is in `DesktopsThatTakeTouchesXorgTests`.
 @Suite struct AfterWindowManagerTests {
     /// Two top-level windows: a frame (0x100) and a client without one (0x200).
-    func make(refusedOn refused: Set<XWindowID> = []) -> (FakeXServer, InputRouter, GestureSession) {
+    func make(refusedOn refused: Set<XWindowID> = [], surroundings: FakeSurroundings = FakeSurroundings()) -> (FakeXServer, InputRouter, GestureSession) {
         let server = FakeXServer()
         server.touchGrabRefused = true
         server.topLevelWindows = [0x100, 0x200]
@@ -18,7 +18,7 @@ import Testing
         let timeline = ServerTimeline(localNanoseconds: { 0 })
         let file = ProfileLoader.load(yaml: InputRouterTests.config, path: "t.yaml").file!
         let session = GestureSession(configuration: file, screen: Rect(x: 0, y: 0, width: 1000, height: 1000), clock: timeline)
-        let router = InputRouter(server: server, session: session, timeline: timeline, logger: .init(label: "test"))
+        let router = InputRouter(server: server, session: session, surroundings: surroundings, timeline: timeline, logger: .init(label: "test"))
         router.start()
         return (server, router, session)
     }
@@ -162,8 +162,7 @@ import Testing
     }
 
     @Test func aTouchLetGoOnDecorationsBeforeTheWindowManagerDoesIsRelayedOnceItDoes() {
-        let (server, router, _) = make()
-        router.touches.landedOnDecorations = { $0.x < 50 }
+        let (server, router, _) = make(surroundings: FakeSurroundings(decorations: { $0.x < 50 }))
         server.calls.removeAll()
         func touch(_ phase: XTouchEvent.Phase, _ x: Double, at ms: XTime, pendingEnd: Bool = false) -> XInputEvent {
             .touch(XTouchEvent(phase: phase, device: 2, source: 10, touch: 9, root: Point(x: x, y: 100), time: ms, child: 0, emulatesPointer: true, window: 0x100,
@@ -182,7 +181,7 @@ import Testing
         let (server, router, _) = make()
         server.calls.removeAll()
         // 0x200 is a client at the top level; 0x555 is framed (not a child of the root).
-        router.touches.windowManagerChangedFocus(clients: [0x200, 0x555])
+        router.windowManagerChangedFocus(clients: [0x200, 0x555])
         #expect(server.calls == ["grab touch on 512"])
     }
 
@@ -194,5 +193,41 @@ import Testing
         #expect(server.calls.prefix(1) == ["reject 11 on 512"])
         #expect(Set(server.calls.dropFirst()).isSuperset(of: ["ungrab touch on 256", "ungrab touch on 512"]))
         #expect(!server.calls.contains("ungrab touch"), "the root's grab was never ours")
+    }
+
+    /// Issue 34: a window manager that quits (or crashes) takes its grab on the root with it.
+    /// When its check window is destroyed, the root's grab is tried and, taken, Tactus is the
+    /// owner: the grabs on the top-level windows are dropped, and a touch under way keeps the
+    /// grab it came through. While another client still holds the root's grab, nothing changes.
+    @Test func whenTheWindowManagerGoesTheRootsGrabIsTakenAndTouchesAreOwned() {
+        let (server, router, session) = make(surroundings: FakeSurroundings(windowManager: (check: 0x777, name: "muffin")))
+        router.handle(touch(.begin, 5, 100, at: 1000))
+        server.calls.removeAll()
+        // Another window destroyed, or the check window while the grab is still held: no change.
+        router.windowDestroyed(0x888)
+        router.windowDestroyed(0x777)
+        #expect(router.touchMode == .afterWindowManager)
+        #expect(server.calls == ["grab touch"])
+        server.calls.removeAll()
+        server.touchGrabRefused = false
+        router.windowManagerCheckChanged()
+        #expect(router.touchMode == .owner)
+        #expect(server.calls.first == "grab touch")
+        #expect(Set(server.calls.dropFirst()) == ["ungrab touch on 256", "ungrab touch on 512"])
+        // The touch under way is answered for the window it came through.
+        server.calls.removeAll()
+        router.handle(owned(5, at: 1010))
+        session.engine.advance(to: Instant(milliseconds: 1500))
+        router.settle()
+        #expect(server.calls == ["accept 5 on 256"])
+        router.handle(touch(.end, 5, 100, at: 1600))
+        #expect(router.trackedTouchCount == 0)
+        // A new touch comes through the root's grab, owned at once.
+        router.handle(.touch(XTouchEvent(phase: .begin, device: 2, source: 10, touch: 6, root: Point(x: 300, y: 100), time: 2000, child: 0x100, window: 0)))
+        session.engine.advance(to: Instant(milliseconds: 2500))
+        router.settle()
+        #expect(server.calls == ["accept 5 on 256", "accept 6"])
+        router.handle(.topLevelAdded(window: 0x300))
+        #expect(!server.calls.contains("grab touch on 768"), "no more grabs on top-level windows")
     }
 }

@@ -117,7 +117,7 @@ public final class Daemon: ActionSink, GestureObserver {
         stats = options.stats ? DaemonStats() : nil
         let size = server.screenSize()
         session = GestureSession(configuration: file, screen: Rect(x: 0, y: 0, width: size.width, height: size.height), clock: timeline)
-        router = InputRouter(server: server, session: session, timeline: timeline, logger: logger)
+        router = InputRouter(server: server, session: session, surroundings: SessionSurroundings(server: server, runtime: session.runtime), timeline: timeline, logger: logger)
         performer = ActionPerformer(server: server)
         screen = ScreenFollower(server: server, logger: logger)
         performer.log = { [logger] in logger.notice("\($0)") }
@@ -213,10 +213,6 @@ public final class Daemon: ActionSink, GestureObserver {
         setUpSignals()
         watchConfiguration()
         server.watchScreenChanges()
-        router.touches.windowManagerName = { [server] in
-            guard let check = server.numbers(server.root, "_NET_SUPPORTING_WM_CHECK")?.first, check != 0 else { return nil }
-            return server.text(XWindowID(check), "_NET_WM_NAME")
-        }
         router.start(observeOnly: options.observeOnly)
         prepareKeys()
         applyFeedbackSettings()
@@ -234,18 +230,8 @@ public final class Daemon: ActionSink, GestureObserver {
         // window (TouchOwnership.windowDestroyed); a close seen as an unmap or a list change
         // may come before the DestroyNotify.
         watcher.windowGone = { [unowned self] window in self.router.windowDestroyed(UInt64(window)) }
-        router.touches.windowAt = { [unowned self] point in self.session.runtime.window(at: point)?.id }
         watcher.start(readingAtMost: Self.windowsReadPerTurn)
         performer.findWindowManager()
-        router.touches.landedOnDecorations = { [unowned self] point in
-            // Over a client the engine tracks, it is that client's; the server is asked only
-            // when not (a title bar, a popup, the desktop). The server's own `child` of the
-            // touch event is not used: xfwm4 keeps a bare top-level window across the screen
-            // that it names there.
-            guard self.session.runtime.window(at: point) == nil, self.watcher.tracker.hasWindowManager,
-                  let topLevel = self.server.topLevelWindow(at: point) else { return false }
-            return self.watcher.tracker.isDecoration(topLevel, at: point)
-        }
         logger.info("running on \(server.displayName): \(session.windows.all.count) windows, touch \(router.touchMode.rawValue)\(router.gesturesGrabbed ? ", touchpad gestures grabbed" : "")")
         tellServiceManagerReady()
         let connection = FileDescriptor(rawValue: server.connectionNumber)
@@ -324,7 +310,11 @@ public final class Daemon: ActionSink, GestureObserver {
             _ = timeline.instant(time)
             watcher.handle(event)
             if window == server.root, router.touchMode == .afterWindowManager, atom == server.atom("_NET_ACTIVE_WINDOW") || atom == server.atom("_NET_CLIENT_LIST") {
-                router.touches.windowManagerChangedFocus(clients: server.numbers(server.root, "_NET_CLIENT_LIST") ?? [])
+                router.windowManagerChangedFocus(clients: server.numbers(server.root, "_NET_CLIENT_LIST") ?? [])
+            }
+            // A window manager that held the root's touch grab may have quit or been replaced.
+            if window == server.root, router.touchMode == .afterWindowManager, atom == server.atom("_NET_SUPPORTING_WM_CHECK") {
+                router.windowManagerCheckChanged()
             }
         case .configured, .mapped, .unmapped:
             watcher.handle(event)

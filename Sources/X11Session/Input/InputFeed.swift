@@ -37,6 +37,12 @@ final class InputFeed {
 /// after it: touches to ``TouchOwnership``, pointer touches to ``PointerInput``.
 final class PendingVerdicts {
     private var list: [(id: TouchID, verdict: TouchVerdict)] = []
+    /// Who answers them (the router, which made this queue and hands it to its parts).
+    weak var answerer: InputRouter?
+
+    /// Answers every verdict given so far (``InputRouter/flushVerdicts()``): before a reused
+    /// touch id forgets the touch it named, or a release re-injects a click.
+    func answerAll() { answerer?.flushVerdicts() }
 
     var isEmpty: Bool { list.isEmpty }
 

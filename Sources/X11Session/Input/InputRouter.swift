@@ -33,18 +33,18 @@ public final class InputRouter: TouchDecisionSink {
     let touchpad: TouchpadGestures
     let pointerReturn: PointerReturn
 
-    public init(server: Server, session: GestureSession, timeline: ServerTimeline, logger: Logger) {
+    /// `surroundings`: what touch ownership asks about the windows and the window manager.
+    public init(server: Server, session: GestureSession, surroundings: TouchSurroundings, timeline: ServerTimeline, logger: Logger) {
         self.server = server
         self.session = session
         self.timeline = timeline
         self.logger = logger
         input = InputFeed(session: session)
-        touches = TouchOwnership(server: server, feed: input, timeline: timeline, logger: logger)
+        touches = TouchOwnership(server: server, feed: input, verdicts: verdicts, surroundings: surroundings, timeline: timeline, logger: logger)
         pointer = PointerInput(server: server, feed: input, verdicts: verdicts, timeline: timeline, logger: logger)
         touchpad = TouchpadGestures(server: server, feed: input, timeline: timeline, logger: logger)
         pointerReturn = PointerReturn(server: server)
-        touches.answerPendingVerdicts = { [unowned self] in self.flushVerdicts() }
-        pointer.answerPendingVerdicts = { [unowned self] in self.flushVerdicts() }
+        verdicts.answerer = self
         session.engine.decisionSink = self
     }
 
@@ -198,6 +198,7 @@ public final class InputRouter: TouchDecisionSink {
     /// rejections that waited for the pointer to be free.
     public func settle() {
         if let retry = touches.nextRejectRetry, retry <= timeline.now { touches.rejectWhenThePointerIsFree(at: timeline.now) }
+        if touches.rootGrabRetry != nil { touches.retryRootGrab(at: timeline.now) }
         flushVerdicts()
         if touches.mode.decides, pointerReturn.hand != .none || pointerReturn.readDue != nil {
             let handDown = touches.anyTouchDown || !session.engine.undecidedTouches.isEmpty
@@ -208,8 +209,9 @@ public final class InputRouter: TouchDecisionSink {
         }
     }
 
-    /// When a rejection waiting for another client's pointer grab is tried again (nil: none waits).
-    public var nextDeadline: Instant? { [touches.nextRejectRetry, pointerReturn.readDue].compactMap { $0 }.min() }
+    /// When a rejection waiting for another client's pointer grab is tried again, or the root's
+    /// touch grab after the window manager went (nil: none waits).
+    public var nextDeadline: Instant? { [touches.nextRejectRetry, pointerReturn.readDue, touches.rootGrabRetry?.next].compactMap { $0 }.min() }
 
     /// Answers the server for every verdict the engine gave since the last call.
     func flushVerdicts() {
@@ -226,7 +228,16 @@ public final class InputRouter: TouchDecisionSink {
 
     /// A client window was destroyed (it was at `frame`): touches held over it are accepted
     /// when let go (``TouchOwnership/windowDestroyed(_:)``).
-    public func windowDestroyed(_ window: UInt64) { touches.windowDestroyed(window) }
+    public func windowDestroyed(_ window: UInt64) {
+        touches.windowDestroyed(window)
+        touches.windowManagerWindowDestroyed(XWindowID(window))
+    }
+
+    /// The focus moved or the client list changed (``TouchOwnership/windowManagerChangedFocus(clients:)``).
+    public func windowManagerChangedFocus(clients: [XWindowID]) { touches.windowManagerChangedFocus(clients: clients) }
+
+    /// The root's `_NET_SUPPORTING_WM_CHECK` changed (``TouchOwnership/windowManagerCheckChanged()``).
+    public func windowManagerCheckChanged() { touches.windowManagerCheckChanged() }
 
     /// The window manager answered a round trip (``TouchOwnership/windowManagerAnswered(at:)``).
     public func windowManagerAnswered() { touches.windowManagerAnswered(at: timeline.now) }

@@ -15,8 +15,6 @@ final class PointerInput {
     private let verdicts: PendingVerdicts
     private let timeline: ServerTimeline
     private let logger: Logger
-    /// Answers every verdict given so far (the router's).
-    var answerPendingVerdicts: () -> Void = {}
 
     private(set) var trigger: PointerTrigger?
     private var triggerModifiers: [ModifierMask] = []
@@ -88,7 +86,7 @@ final class PointerInput {
         } else {
             guard case .held(_, let b, _) = hold, b == e.button else { return }
             feed(.pointer(phase: .up, button: e.button, location: e.root), at: t)
-            answerPendingVerdicts()  // a release verdict given at the end re-injects the click now
+            verdicts.answerAll()  // a release verdict given at the end re-injects the click now
             if case .held = hold { hold = .none }  // claimed, or still undecided
         }
     }

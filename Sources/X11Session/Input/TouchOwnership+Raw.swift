@@ -8,38 +8,28 @@ extension TouchOwnership {
     func handle(_ e: XRawTouchEvent) {
         let key = Key(source: e.source, touch: e.touch)
         let t = timeline.instant(e.time)
-        if mode == .observer {
-            guard let p = rawLocation(e) ?? touches[key]?.lastLocation else { return }
-            switch e.phase {
-            case .begin:
+        if e.phase == .begin {
+            switch mode {
+            case .observer:
+                guard let p = rawLocation(e) ?? touches[key]?.lastLocation else { return }
                 if touches[key] != nil { finishStale(key, at: t) }
                 let id = newID()
-                touches[key] = Tracked(id: id, device: e.source, awaitingVerdict: false, lastLocation: p, landedAt: p)
+                touches[key] = Tracked(id: id, state: .observed(verdict: nil), device: e.source, lastLocation: p, landedAt: p)
                 keys[id] = key
                 feed.touch(.began, id, p, at: t)
-            case .update, .end:
-                guard let tracked = touches[key], !tracked.ended else { return }
-                move(key, tracked, to: p, ended: e.phase == .end, at: t)
-            }
-            return
-        }
-        if mode == .afterWindowManager {
-            switch e.phase {
-            case .begin:
+            case .afterWindowManager:
                 // Its TouchBegin through a grab of ours came first: a touch we hold.
                 if touches[key]?.beganAt == e.time { return }
                 // Otherwise it comes with this one, in the same frame, if a grab listens.
                 pendingRawBegins[key] = e
-                return
-            case .update, .end:
-                if pendingRawBegins[key] != nil { beginObservedTouches() }
-                if let tracked = touches[key], tracked.observedOnly {
-                    guard !tracked.ended else { return }
-                    return move(key, tracked, to: rawLocation(e) ?? tracked.lastLocation, ended: e.phase == .end, at: t)
-                }
+            case .owner, .none:
+                break
             }
+            return
         }
-        guard let tracked = touches[key], tracked.followsRaw, !tracked.ended, e.phase != .begin else { return }
+        if pendingRawBegins[key] != nil { beginObservedTouches() }
+        // Observed touches, and those the engine follows after it released them.
+        guard let tracked = touches[key], tracked.state.carriedByRawEvents, !tracked.ended else { return }
         move(key, tracked, to: rawLocation(e) ?? tracked.lastLocation, ended: e.phase == .end, at: t)
     }
 
@@ -54,8 +44,7 @@ extension TouchOwnership {
             guard let p = rawLocation(e) else { continue }
             if touches[key] != nil { finishStale(key, at: timeline.instant(e.time)) }
             let id = newID()
-            touches[key] = Tracked(id: id, device: e.source, awaitingVerdict: false, owned: false, observedOnly: true, lastLocation: p, landedAt: p,
-                                   beganAt: e.time)
+            touches[key] = Tracked(id: id, state: .observed(verdict: nil), device: e.source, lastLocation: p, landedAt: p, beganAt: e.time)
             keys[id] = key
             logger.debug("touch \(id) began at \(Int(p.x)),\(Int(p.y)), seen raw only so far: observed (the programs get it whatever the gestures do) unless its TouchBegin through a grab of Tactus comes after all (none listens on the bare root window, or on a window whose grab was refused)")
             feed.touch(.began, id, p, at: timeline.instant(e.time))

@@ -19,18 +19,15 @@ extension TouchOwnership {
     func relayToWindowManager(_ key: Key, _ tracked: Tracked) {
         var t = tracked
         server.allowTouch(device: t.device, touch: key.touch, window: t.grabWindow, accept: true)
-        t.answeredAccept = true
         server.fakeMotion(to: t.landedAt)
         server.fakeButton(1, pressed: true)
         server.fakeMotion(to: t.lastLocation)
         if t.ended {
             server.fakeButton(1, pressed: false)
-            relayReleasedUnread = true
+            rejections.relayReleasedUnread = true
         }
         logger.debug("touch \(t.id): landed on the window manager's decorations: accepted and given to it as pointer input")
-        t.awaitingVerdict = false
-        t.relayWhenOwned = false
-        t.relayedAsPointer = true
+        t.state = .relayed
         touches[key] = t
         forgetIfDone(key)
     }
@@ -52,7 +49,7 @@ extension TouchOwnership {
     func windowDestroyed(_ window: UInt64) {
         topLevels[window] = nil
         grabbedTopLevels.remove(XWindowID(window))
-        for (key, var t) in touches where t.awaitingVerdict && t.landedOnWindow == window {
+        for (key, var t) in touches where t.state.awaitsAnswer && t.landedOnWindow == window {
             t.landedOnDestroyedWindow = true
             touches[key] = t
             if !t.ended {
@@ -63,7 +60,7 @@ extension TouchOwnership {
             }
         }
         // A rejection waiting for one of them to be decided first may go now.
-        if !waitingRejects.isEmpty { rejectWhenThePointerIsFree(at: timeline.now) }
+        if !rejections.waiting.isEmpty { rejectWhenThePointerIsFree(at: timeline.now) }
     }
 
     /// Sends the waiting rejections, oldest first, while no other client holds the pointer.
@@ -76,11 +73,11 @@ extension TouchOwnership {
     /// pointer-emulating touch reaches pointer grabs, so only its rejection waits (and those
     /// decided after it, to keep their order), at most ``longestRejectWait``.
     func rejectWhenThePointerIsFree(at now: Instant) {
-        nextRejectRetry = nil
-        while let (key, since) = waitingRejects.first {
-            guard let t = touches[key], t.rejectWaiting else {
-                waitingRejects.removeFirst()
-                headWaitingSince = nil
+        rejections.nextRetry = nil
+        while let (key, since) = rejections.waiting.first {
+            guard let t = touches[key], case .rejectionWaiting = t.state else {
+                rejections.waiting.removeFirst()
+                rejections.headWaitingSince = nil
                 continue
             }
             if t.emulatesPointer {
@@ -92,38 +89,38 @@ extension TouchOwnership {
                 // without resolving the touch; the server keeps it as the oldest
                 // pointer-emulating touch for good and no press reaches any window after it
                 // (dix/touch.c TouchRemovePointerGrab is an empty FIXME).
-                if let older = touches.values.first(where: { $0.emulatesPointer && $0.awaitingVerdict && !$0.rejectWaiting && $0.id < t.id }),
-                   now < since + Self.longestOrderWait {
-                    if olderWaitNoted != t.id {
-                        olderWaitNoted = t.id
+                if let older = touches.values.first(where: { $0.emulatesPointer && $0.state.isUndecided && $0.id < t.id }),
+                   now < since + RejectionQueue.longestOrderWait {
+                    if rejections.olderWaitNoted != t.id {
+                        rejections.olderWaitNoted = t.id
                         logger.debug("touch \(t.id): rejection waits for touch \(older.id), which began before it and drives the pointer too, to be decided")
                     }
-                    nextRejectRetry = since + Self.longestOrderWait
+                    rejections.nextRetry = since + RejectionQueue.longestOrderWait
                     return
                 }
                 if waitsForTheWindowManager(t, at: now) { return }
-                let waited = headWaitingSince.map { now - $0 } ?? 0
-                let longest = grabFromOurReplay ? Self.longestReplayGrabWait : Self.longestRejectWait
+                let waited = rejections.headWaitingSince.map { now - $0 } ?? 0
+                let longest = rejections.grabFromOurReplay ? RejectionQueue.longestReplayGrabWait : RejectionQueue.longestRejectWait
                 if waited < longest, pointerHeld(by: t, at: now) {
-                    if headWaitingSince == nil {
-                        headWaitingSince = now
-                        logger.debug("touch \(t.id): rejection waits: another client holds the pointer\(grabFromOurReplay ? " (a grab the last replay activated: the pointer is frozen until its client answers)" : "")")
+                    if rejections.headWaitingSince == nil {
+                        rejections.headWaitingSince = now
+                        logger.debug("touch \(t.id): rejection waits: another client holds the pointer\(rejections.grabFromOurReplay ? " (a grab the last replay activated: the pointer is frozen until its client answers)" : "")")
                     }
-                    nextRejectRetry = now + Self.rejectRetry
+                    rejections.nextRetry = now + RejectionQueue.rejectRetry
                     return
                 }
                 if waited >= longest {
                     logger.debug("touch \(t.id): another client held the pointer for \(Int(longest * 1000)) ms: rejected anyway")
                 }
             }
-            waitingRejects.removeFirst()
-            headWaitingSince = nil
+            rejections.waiting.removeFirst()
+            rejections.headWaitingSince = nil
             let replayed = send(key, t, accept: false)
             // Whether its replay activated a grab (asked at once: the server activates a
             // passive grab while it processes the rejection).
             if t.emulatesPointer && replayed {
-                grabFromOurReplay = pointerHeld(by: t, at: now)
-                lastEmulatingReplayBegan = t.beganAt
+                rejections.grabFromOurReplay = pointerHeld(by: t, at: now)
+                rejections.lastEmulatingReplayBegan = t.beganAt
             }
         }
     }
@@ -149,42 +146,38 @@ extension TouchOwnership {
     /// good at round 2,930 of make soak under fluxbox at the pace of fingers on a loaded
     /// machine; that run kept no debug log to tell).
     private func waitsForTheWindowManager(_ t: Tracked, at now: Instant) -> Bool {
-        let sameMillisecond = lastEmulatingReplayBegan.map { Int32(bitPattern: t.beganAt &- $0) <= 0 } ?? false
-        guard sameMillisecond || relayReleasedUnread else { return false }
-        if let asked = roundTripAskedAt {
-            if now - asked < Self.longestRoundTripWait {
-                nextRejectRetry = asked + Self.longestRoundTripWait
+        let sameMillisecond = rejections.lastEmulatingReplayBegan.map { Int32(bitPattern: t.beganAt &- $0) <= 0 } ?? false
+        guard sameMillisecond || rejections.relayReleasedUnread else { return false }
+        if let asked = rejections.roundTripAskedAt {
+            if now - asked < RejectionQueue.longestRoundTripWait {
+                rejections.nextRetry = asked + RejectionQueue.longestRoundTripWait
                 return true
             }
-            logger.debug("touch \(t.id): the window manager did not answer in \(Int(Self.longestRoundTripWait * 1000)) ms: rejected anyway")
+            logger.debug("touch \(t.id): the window manager did not answer in \(Int(RejectionQueue.longestRoundTripWait * 1000)) ms: rejected anyway")
             // Its late answers, if any, are not waited for: the next question counts afresh.
-            roundTripsUnanswered = 0
-            roundTripAskedAt = nil
-            lastEmulatingReplayBegan = nil
-            relayReleasedUnread = false
+            rejections.roundTripsUnanswered = 0
+            rejections.windowManagerCaughtUp()
             return false
         }
         guard server.askWindowManagerRoundTrip() else {
             logger.debug("touch \(t.id): no window manager answers _NET_REQUEST_FRAME_EXTENTS: rejected without asking it first")
-            lastEmulatingReplayBegan = nil
-            relayReleasedUnread = false
+            rejections.lastEmulatingReplayBegan = nil
+            rejections.relayReleasedUnread = false
             return false
         }
-        roundTripsUnanswered += 1
-        roundTripAskedAt = now
-        nextRejectRetry = now + Self.longestRoundTripWait
+        rejections.roundTripsUnanswered += 1
+        rejections.roundTripAskedAt = now
+        rejections.nextRetry = now + RejectionQueue.longestRoundTripWait
         logger.debug("touch \(t.id): \(sameMillisecond ? "began in the millisecond of the touch replayed last" : "follows a touch relayed to the window manager"): its rejection waits for the window manager to have read \(sameMillisecond ? "that replay" : "its lift")")
         return true
     }
 
     /// The window manager answered the round trip: it has read what the last replay sent it.
     func windowManagerAnswered(at now: Instant) {
-        roundTripsUnanswered = max(0, roundTripsUnanswered - 1)
-        guard let asked = roundTripAskedAt, roundTripsUnanswered == 0 else { return }
+        rejections.roundTripsUnanswered = max(0, rejections.roundTripsUnanswered - 1)
+        guard let asked = rejections.roundTripAskedAt, rejections.roundTripsUnanswered == 0 else { return }
         logger.debug("the window manager answered in \(Int((now - asked) * 1000)) ms: it has read what it was sent before")
-        roundTripAskedAt = nil
-        lastEmulatingReplayBegan = nil
-        relayReleasedUnread = false
+        rejections.windowManagerCaughtUp()
         rejectWhenThePointerIsFree(at: now)
     }
 
@@ -192,7 +185,7 @@ extension TouchOwnership {
     /// seen free, no grab of our replay stands any more.
     private func pointerHeld(by t: Tracked, at now: Instant) -> Bool {
         let held = server.pointerGrabbedByAnotherClient(device: t.device, serverTime: XTime(truncatingIfNeeded: now.nanoseconds / 1_000_000))
-        if !held { grabFromOurReplay = false }
+        if !held { rejections.grabFromOurReplay = false }
         return held
     }
 }

@@ -32,7 +32,9 @@ extension TouchOwnership {
             if server.grabTouchBegin(on: window) { grabbedTopLevels.insert(window) } else { refused += 1 }
         }
         if !windows.isEmpty, grabbedTopLevels.isEmpty { return false }
-        let name = windowManagerName().map { "the window manager (\($0))" } ?? "another client (a window manager?)"
+        let windowManager = surroundings.windowManager()
+        windowManagerCheck = windowManager?.check
+        let name = windowManager?.name.map { "the window manager (\($0))" } ?? "another client (a window manager?)"
         logger.info("\(name) holds the touch grab on the root window, so it sees each touch first: Tactus decides every touch it lets go of, through a touch grab on each top-level window (\(grabbedTopLevels.count) now\(refused > 0 ? ", \(refused) refused" : "")) — what a gesture claims reaches no program, as when Tactus holds the root's grab. What it costs: a touch waits for the window manager to let go of it before a program can have it, and a touch it keeps for a gesture of its own is its own (Tactus's gesture on it is cancelled); a touch on the bare root window, where no window is, is only observed")
         return true
     }
@@ -75,10 +77,9 @@ extension TouchOwnership {
     /// A TouchBegin for a touch already tracked, with its begin time.
     func sameTouchAgain(_ key: Key, _ tracked: Tracked, _ e: XTouchEvent) {
         var t = tracked
-        if t.observedOnly {
+        if case .observed(let verdict) = t.state {
             // Seen raw first (its events were read apart): it is held by a grab after all.
-            t.observedOnly = false
-            t.awaitingVerdict = true
+            t.state = .held(owned: false)
             t.device = e.device
             t.grabWindow = XWindowID(e.window)
             t.emulatesPointer = e.emulatesPointer
@@ -87,7 +88,7 @@ extension TouchOwnership {
             t.landedOnWindow = clientLandedOn(e, topLevel: topLevel)
             touches[key] = t
             logger.debug("touch \(t.id): its TouchBegin through the grab on window 0x\(String(e.window, radix: 16)) came after its raw begin: held")
-            if let verdict = t.observedVerdict { answer(t.id, verdict, at: timeline.now) }
+            if let verdict { answer(t.id, verdict, at: timeline.now) }
             return
         }
         guard UInt(t.grabWindow) != e.window else { return }
@@ -100,12 +101,13 @@ extension TouchOwnership {
     /// `XI_TouchOwnership`: the listeners before ours let go of the touch; it is ours.
     func handle(_ e: XTouchOwnershipEvent) {
         let key = Key(source: e.source, touch: e.touch)
-        guard var t = touches[key], !t.owned, e.window == UInt(t.grabWindow) else { return }
-        t.owned = true
-        touches[key] = t
+        guard var t = touches[key], e.window == UInt(t.grabWindow), let next = t.state.becameOwned() else { return }
         let held = Int32(bitPattern: e.time &- t.beganAt)
-        logger.debug("touch \(t.id): the window manager let go of it after \(held) ms: it is Tactus's\(t.awaitingVerdict ? "" : " (answered already)")")
-        if t.relayWhenOwned { relayToWindowManager(key, t) }
+        logger.debug("touch \(t.id): the window manager let go of it after \(held) ms: it is Tactus's\(t.state.awaitsAnswer ? "" : " (answered already)")")
+        // Released on decorations meanwhile: given to the window manager now.
+        if t.state == .relayWhenOwned { return relayToWindowManager(key, t) }
+        t.state = next
+        touches[key] = t
         forgetIfDone(key)
     }
 
@@ -113,17 +115,16 @@ extension TouchOwnership {
     /// accepted it (its gesture took it; every other listener gets an end then).
     func endedBeforeOwnership(_ key: Key, _ tracked: Tracked, at t: Instant) {
         var tracked = tracked
-        guard tracked.answeredAccept != false, !tracked.followsRaw, !tracked.observedOnly else { return }
+        guard let kept = tracked.state.endedBeforeOwnership() else { return }
+        let claimed: Bool
+        if case .accepted = tracked.state { claimed = true } else { claimed = false }
         server.forgetTouch(device: tracked.device, touch: key.touch)
         let wasDown = !tracked.ended
         tracked.ended = true
-        tracked.awaitingVerdict = false
-        tracked.rejectWaiting = false
-        tracked.relayWhenOwned = false
-        tracked.keptByWindowManager = true
-        waitingRejects.removeAll { $0.key == key }
+        tracked.state = kept
+        rejections.waiting.removeAll { $0.key == key }
         touches[key] = tracked
-        logger.debug("touch \(tracked.id): the window manager kept it (a gesture of its own): cancelled here\(tracked.answeredAccept == true ? ", though a gesture had claimed it" : "")")
+        logger.debug("touch \(tracked.id): the window manager kept it (a gesture of its own): cancelled here\(claimed ? ", though a gesture had claimed it" : "")")
         if wasDown { feed.touch(.cancelled, tracked.id, tracked.lastLocation, at: t) }
         forgetIfDone(key)
     }

@@ -2,25 +2,6 @@ import GestureEngine
 import GestureProfiles
 import Logging
 
-/// Who decides touchscreen touches.
-public enum TouchMode: String, Sendable {
-    /// The passive touch grab is ours: touches are decided (accepted or rejected).
-    case owner
-    /// Another client (a window manager: muffin, mutter) holds the passive touch grab on the
-    /// root window and sees every touch first; ours are on the top-level windows below it,
-    /// which the server makes the next listeners: each touch it lets go of is decided as the
-    /// owner decides it (``TouchOwnership`` + TopLevels).
-    case afterWindowManager = "owner after the window manager"
-    /// No grab could be had (another client holds the root's, and the top-level windows'
-    /// were refused): raw events, no claims.
-    case observer
-    /// No touch input at all (XI < 2.2).
-    case none
-
-    /// Touches are decided (accepted or rejected), not only observed.
-    public var decides: Bool { self == .owner || self == .afterWindowManager }
-}
-
 /// Touchscreen touches under XI 2.2 ownership: the passive touch grab on root, each touch
 /// fed to the engine, and the engine's verdict answered as `XIAcceptTouch` (a gesture claimed
 /// it) or `XIRejectTouch` (the server replays the whole sequence to the application). A
@@ -29,6 +10,11 @@ public enum TouchMode: String, Sendable {
 /// touch is answered the same way, for the window it came through, once or before the window
 /// manager lets go of it (``TouchMode/afterWindowManager``, TouchOwnership+TopLevels.swift);
 /// without any grab raw events are all there is, and nothing is answered.
+///
+/// Two explicit states: the mode (``TouchMode``, its transitions drawn there) and, per touch,
+/// how far its answer has come (``TouchState``, drawn there); each event is one `switch` over
+/// the touch's state. What it asks of the desktop comes from ``TouchSurroundings``, handed in
+/// when it is made.
 final class TouchOwnership {
     typealias Server = InputGrabs & ScreenLayout & InputInjection
 
@@ -36,62 +22,40 @@ final class TouchOwnership {
     let feed: InputFeed
     let timeline: ServerTimeline
     let logger: Logger
-    /// Answers every verdict given so far (the router's); called before a reused touch id
-    /// forgets the touch it named.
-    var answerPendingVerdicts: () -> Void = {}
-    /// Whether a touch that landed at a point landed on a window manager's decorations (a
-    /// title bar, a border, a frame button) rather than on a client window.
-    var landedOnDecorations: (_ at: Point) -> Bool = { _ in false }
-    /// The client window on top at a point (nil: none the session knows).
-    var windowAt: (_ point: Point) -> UInt64? = { _ in nil }
-    /// The window manager's name (`_NET_WM_NAME` of its check window), for the log.
-    var windowManagerName: () -> String? = { nil }
-    var mode: TouchMode = .none
+    /// The windows and the window manager around the touches.
+    let surroundings: TouchSurroundings
+    /// The verdicts given and not answered yet (the router's); all are answered before a
+    /// reused touch id forgets the touch it named.
+    let verdicts: PendingVerdicts
+    private(set) var mode: TouchMode = .none
+    /// The window manager's check window when the mode became ``TouchMode/afterWindowManager``:
+    /// its destruction says the window manager's client is gone (TouchOwnership+Mode.swift).
+    var windowManagerCheck: XWindowID?
+    /// When the root's grab is tried again, and until when, after the window manager's check
+    /// window went (nil: it is not).
+    var rootGrabRetry: (next: Instant, until: Instant)?
 
     /// An X touch: the physical device and its touch id.
     struct Key: Hashable { var source: Int32; var touch: UInt32 }
 
     struct Tracked {
         var id: TouchID
+        /// How far its answer has come.
+        var state: TouchState
         /// The device to answer ownership for.
         var device: Int32
-        /// We hold the touch and owe the server an answer.
-        var awaitingVerdict: Bool
         /// The window of the grab it came through: the one the answer names (0: the root).
         var grabWindow: XWindowID = 0
-        /// The touch is ours (always under our grab on root; below a window manager's grab,
-        /// once it let go: `XI_TouchOwnership`).
-        var owned = true
-        /// How it was answered (nil: not yet): an end that comes before ownership is the
-        /// end of our rejection, or the window manager taking it.
-        var answeredAccept: Bool?
-        /// Seen through raw events only, where no grab of ours listens (below a window
-        /// manager's grab: the bare root, a window whose grab was refused): nothing is owed.
-        var observedOnly = false
-        /// The engine's verdict on an observed touch, kept in case its TouchBegin through a
-        /// grab comes after all (``adopt``).
-        var observedVerdict: TouchVerdict?
-        /// Released on decorations before the window manager let go of it: relayed once it does.
-        var relayWhenOwned = false
-        /// The window manager accepted it for a gesture of its own (its end came before ownership).
-        var keptByWindowManager = false
-        /// Released while the engine still follows it: raw events carry it on.
-        var followsRaw = false
+        /// Its finger is up (its end seen, through the grab or raw events).
         var ended = false
         var lastLocation: Point
         /// The first touch on the touchscreen: the server turns it into button 1 for pointer
         /// grabs and windows that do not take touches.
         var emulatesPointer = false
-        /// Rejected by the engine; the answer waits for another client's pointer grab to go
-        /// (``rejectWhenThePointerIsFree``).
-        var rejectWaiting = false
         /// Where it landed.
         var landedAt: Point
         /// The server's time of its begin: the time a grab its replay activates takes.
         var beganAt: XTime = 0
-        /// Released on a window manager's decorations: accepted, and given to the window
-        /// manager as XTest pointer input instead (``relayToWindowManager``).
-        var relayedAsPointer = false
         /// The client window on top where it landed (the one whose frame's passive grabs the
         /// server copied into its listeners), as the session knew the stacking then.
         var landedOnWindow: UInt64?
@@ -116,55 +80,16 @@ final class TouchOwnership {
     /// Below a window manager's grab: raw begins of touches no grab of ours may have
     /// (their TouchBegin comes with them if one does), begun as observed at the frame's end.
     var pendingRawBegins: [Key: XRawTouchEvent] = [:]
-    /// Rejections of pointer-emulating touches waiting for another client's pointer grab to
-    /// go, in the order they were decided, with the instant each was decided.
-    var waitingRejects: [(key: Key, since: Instant)] = []
-    /// Since when the first of ``waitingRejects`` has found the pointer held by another
-    /// client (nil: it has not yet). Each rejection gets its own wait, counted from when it is
-    /// next to go: one that waited behind others must still ask before it is sent.
-    var headWaitingSince: Instant?
-    /// How long a rejection waits for another client's pointer grab, at most, when that grab
-    /// was there before our last replay (an application's menu, a mouse button held down:
-    /// grabs that do not freeze the pointer, so a rejection cannot freeze it for good).
-    static let longestRejectWait = 0.25
-    /// How long it waits, at most, for a grab our own last replay activated: a window
-    /// manager's synchronous click-to-focus grab, which freezes the pointer until the manager
-    /// answers (in milliseconds; a loaded machine took over 250 ms). A rejection sent before
-    /// it answers freezes the pointer for good (`make xorg-touch-repro REPRO=queued`), so it
-    /// waits as long as a loaded manager may take.
-    static let longestReplayGrabWait = 5.0
-    /// The pointer was held by another client right after our last rejection of a
-    /// pointer-emulating touch: a grab its replay activated (the server activates a passive
-    /// grab while it processes the rejection), cleared once the pointer is seen free.
-    var grabFromOurReplay = false
-    /// How often a waiting rejection asks again, in seconds.
-    static let rejectRetry = 0.001
-    /// How long a rejection waits for an older pointer-emulating touch to be decided, at most
-    /// (a tap's double-tap interval and more; every touch is decided within its gestures'
-    /// deadlines, this only bounds a touch the server never ended).
-    static let longestOrderWait = 1.0
-    /// The begin time of the last pointer-emulating touch rejected, until the window manager
-    /// is known to have read what its replay sent it (``windowManagerAnswered(at:)``).
-    var lastEmulatingReplayBegan: XTime?
-    /// A touch relayed to the window manager was lifted (its button released through XTest),
-    /// and the manager is not known to have read that yet.
-    var relayReleasedUnread = false
-    /// When the window manager was asked the question a rejection waits on (nil: none waits).
-    var roundTripAskedAt: Instant?
-    /// Questions asked and not answered yet, the one waited on included: an answer counts
-    /// only once every earlier question has had its own (one that came after a wait gave up
-    /// belongs to an older question).
-    var roundTripsUnanswered = 0
-    /// How long a rejection waits for the window manager's answer, at most.
-    static let longestRoundTripWait = 1.0
-    /// The touch whose wait for an older one was logged last.
-    var olderWaitNoted: TouchID?
+    /// The rejections that wait, and what they wait on.
+    var rejections = RejectionQueue()
     /// The next instant a waiting rejection is tried again (nil: none waits).
-    var nextRejectRetry: Instant?
+    var nextRejectRetry: Instant? { rejections.nextRetry }
 
-    init(server: Server, feed: InputFeed, timeline: ServerTimeline, logger: Logger) {
+    init(server: Server, feed: InputFeed, verdicts: PendingVerdicts, surroundings: TouchSurroundings, timeline: ServerTimeline, logger: Logger) {
         self.server = server
         self.feed = feed
+        self.verdicts = verdicts
+        self.surroundings = surroundings
         self.timeline = timeline
         self.logger = logger
     }
@@ -172,18 +97,17 @@ final class TouchOwnership {
     /// Takes the touch grab (`observeOnly`: never; raw events only): on root, else on the
     /// top-level windows below the client that holds the root's.
     func start(observeOnly: Bool) {
-        if observeOnly {
-            mode = .observer
-        } else if server.grabTouchBegin() {
-            mode = .owner
-            logger.info("touch grab on root taken: touches are decided by the gestures")
-        } else if startAfterWindowManager() {
-            mode = .afterWindowManager
-        } else {
-            mode = .observer
+        mode = TouchMode.started(observeOnly: observeOnly, rootGrabbed: { server.grabTouchBegin() }, topLevelsGrabbed: { startAfterWindowManager() })
+        switch mode {
+        case .owner: logger.info("touch grab on root taken: touches are decided by the gestures")
+        case .observer where !observeOnly:
             logger.warning("another client (a compositor or window manager?) holds the touch grab on the root window, and the top-level windows' were refused too: observing only — gestures fire, but every touch also reaches the programs")
+        default: break
         }
     }
+
+    /// Becomes the mode `next` (a transition of ``TouchMode``).
+    func enter(_ next: TouchMode) { mode = next }
 
     /// The devices and their coordinate transformation matrices (for raw events).
     func use(_ list: [InputDevice], matrices: [Int32: [Double]]) {
@@ -208,7 +132,8 @@ final class TouchOwnership {
             let id = newID()
             // Below a window manager's grab, the event's window is our grab's, a top-level one.
             let topLevel = mode == .afterWindowManager && grabbedTopLevels.contains(XWindowID(e.window)) ? e.window : e.child
-            touches[key] = Tracked(id: id, device: e.device, awaitingVerdict: mode.decides, grabWindow: XWindowID(e.window), owned: mode == .owner,
+            let state: TouchState = mode.decides ? .held(owned: mode == .owner) : .observed(verdict: nil)
+            touches[key] = Tracked(id: id, state: state, device: e.device, grabWindow: XWindowID(e.window),
                                    lastLocation: e.root, emulatesPointer: e.emulatesPointer, landedAt: e.root, beganAt: e.time,
                                    landedOnWindow: mode.decides ? clientLandedOn(e, topLevel: topLevel) : nil,
                                    landedInTopLevel: topLevel == 0 ? nil : XWindowID(topLevel))
@@ -217,13 +142,11 @@ final class TouchOwnership {
             feed.touch(.began, id, e.root, at: t)
         case .update, .end:
             guard let tracked = touches[key] else { return }
-            if mode == .afterWindowManager {
-                // A copy through a second grab of ours (rejected at its begin).
-                guard tracked.observedOnly || e.window == UInt(tracked.grabWindow) else { return }
-                // An end before the touch is ours: our rejection's, or the window manager took it.
-                if e.phase == .end, !tracked.owned { return endedBeforeOwnership(key, tracked, at: t) }
-            }
-            guard !tracked.ended, !tracked.followsRaw, !tracked.observedOnly else { return }
+            // A copy through a second grab of ours (rejected at its begin).
+            if case .observed = tracked.state {} else if e.window != UInt(tracked.grabWindow) { return }
+            // An end before the touch is ours: our rejection's, or the window manager took it.
+            if e.phase == .end, !tracked.state.owned { return endedBeforeOwnership(key, tracked, at: t) }
+            guard !tracked.ended, !tracked.state.carriedByRawEvents else { return }
             move(key, tracked, to: e.root, ended: e.phase == .end || e.pendingEnd, at: t)
         }
     }
@@ -239,7 +162,7 @@ final class TouchOwnership {
     /// reads a burst of new windows a few at a time): then the touch did not land on the
     /// window the session names, whose destruction would wrongly make it an acceptance.
     func clientLandedOn(_ e: XTouchEvent, topLevel: UInt) -> UInt64? {
-        guard let window = windowAt(e.root) else { return nil }
+        guard let window = surroundings.clientWindow(at: e.root) else { return nil }
         // The window itself: not reparented yet when the touch began (a window manager
         // reparents a new window a moment after it is mapped).
         guard topLevel != 0, UInt64(topLevel) != window else { return window }
@@ -258,11 +181,11 @@ final class TouchOwnership {
         var tracked = tracked
         tracked.lastLocation = p
         if ended { tracked.ended = true }
-        if tracked.relayedAsPointer {
+        if tracked.state == .relayed {
             server.fakeMotion(to: p)
             if ended {
                 server.fakeButton(1, pressed: false)
-                relayReleasedUnread = true
+                rejections.relayReleasedUnread = true
             }
         }
         touches[key] = tracked
@@ -274,20 +197,18 @@ final class TouchOwnership {
     func finishStale(_ key: Key, at t: Instant) {
         guard let old = touches[key] else { return }
         if !old.ended { feed.touch(.cancelled, old.id, old.lastLocation, at: t) }
-        answerPendingVerdicts()
-        if old.rejectWaiting {
+        verdicts.answerAll()
+        if case .rejectionWaiting = old.state {
             server.allowTouch(device: old.device, touch: key.touch, window: old.grabWindow, accept: false)
-            waitingRejects.removeAll { $0.key == key }
+            rejections.waiting.removeAll { $0.key == key }
         }
         touches[key] = nil
         keys[old.id] = nil
     }
 
+    /// Forgets a touch whose finger is up and for which nothing is owed (``TouchState/isSettled``).
     func forgetIfDone(_ key: Key) {
-        guard let t = touches[key], t.ended, !t.awaitingVerdict, !t.relayWhenOwned else { return }
-        // Accepted before the window manager let go of it: kept until it does (or keeps it), to
-        // say which, and after how long.
-        if t.answeredAccept == true, !t.owned, !t.keptByWindowManager { return }
+        guard let t = touches[key], t.ended, t.state.isSettled else { return }
         touches[key] = nil
         keys[t.id] = nil
     }
@@ -298,54 +219,61 @@ final class TouchOwnership {
     /// already answered, is left alone). A rejection of the pointer-emulating touch may wait
     /// (``rejectWhenThePointerIsFree``).
     func answer(_ id: TouchID, _ verdict: TouchVerdict, at now: Instant) {
-        if let key = keys[id], var t = touches[key], t.observedOnly {
-            t.observedVerdict = verdict
+        guard let key = keys[id], var t = touches[key] else { return }
+        switch t.state {
+        case .observed:
+            // Kept in case its TouchBegin through a grab comes after all (``sameTouchAgain``).
+            t.state = .observed(verdict: verdict)
             touches[key] = t
             return
-        }
-        guard let key = keys[id], var t = touches[key], t.awaitingVerdict, !t.rejectWaiting else { return }
-        // An older pointer-emulating touch answered otherwise than by a rejection lets the
-        // rejections waiting behind it go.
-        var queued = false
-        defer { if !queued, !waitingRejects.isEmpty { rejectWhenThePointerIsFree(at: now) } }
-        if verdict == .released, t.landedOnDestroyedWindow {
-            logger.debug("touch \(t.id): the window it landed on was destroyed while it was held: accepted, not replayed into what is left of it")
-            send(key, t, accept: true)
-            return
-        }
-        if verdict == .released, t.emulatesPointer, landedOnDecorations(t.landedAt) {
-            guard t.owned else {
-                // XTest input now would come while the window manager still holds the touch.
-                t.relayWhenOwned = true
-                t.awaitingVerdict = false
-                touches[key] = t
+        case .held(let owned):
+            // An older pointer-emulating touch answered otherwise than by a rejection lets the
+            // rejections waiting behind it go.
+            var queued = false
+            defer { if !queued, !rejections.waiting.isEmpty { rejectWhenThePointerIsFree(at: now) } }
+            guard verdict == .released else {
+                send(key, t, accept: verdict == .claimed)
                 return
             }
-            return relayToWindowManager(key, t)
-        }
-        if verdict == .released {
+            if t.landedOnDestroyedWindow {
+                logger.debug("touch \(t.id): the window it landed on was destroyed while it was held: accepted, not replayed into what is left of it")
+                send(key, t, accept: true)
+                return
+            }
+            if t.emulatesPointer, surroundings.isOnDecorations(t.landedAt) {
+                guard owned else {
+                    // XTest input now would come while the window manager still holds the touch.
+                    t.state = .relayWhenOwned
+                    touches[key] = t
+                    return
+                }
+                return relayToWindowManager(key, t)
+            }
             // From now on the engine follows it through raw events, whenever the server gets
             // the answer.
-            if !t.ended { t.followsRaw = true }
-            if t.emulatesPointer || !waitingRejects.isEmpty {
-                t.rejectWaiting = true
-                touches[key] = t
-                // In the order the touches began (see ``rejectWhenThePointerIsFree(at:)``).
-                let at = waitingRejects.firstIndex { (touches[$0.key]?.id ?? t.id) > t.id } ?? waitingRejects.endIndex
-                waitingRejects.insert((key, now), at: at)
-                if at == 0 { headWaitingSince = nil }
-                queued = true
-                rejectWhenThePointerIsFree(at: now)
+            let stillDown = !t.ended
+            guard t.emulatesPointer || !rejections.waiting.isEmpty else {
+                send(key, t, accept: false, followsRaw: stillDown)
                 return
             }
+            t.state = t.state.rejectionQueued(stillDown: stillDown)
+            touches[key] = t
+            // In the order the touches began (see ``rejectWhenThePointerIsFree(at:)``).
+            let at = rejections.waiting.firstIndex { (touches[$0.key]?.id ?? t.id) > t.id } ?? rejections.waiting.endIndex
+            rejections.waiting.insert((key, now), at: at)
+            if at == 0 { rejections.headWaitingSince = nil }
+            queued = true
+            rejectWhenThePointerIsFree(at: now)
+        case .rejectionWaiting, .relayWhenOwned, .accepted, .relayed, .rejected, .keptByWindowManager:
+            return
         }
-        send(key, t, accept: verdict == .claimed)
     }
 
     /// Answers for a touch; returns whether the server replays it (a rejection that was not
-    /// turned into an acceptance).
+    /// turned into an acceptance). `followsRaw`: raw events carry it on from now (a touch
+    /// released while down); by default, as its state says.
     @discardableResult
-    func send(_ key: Key, _ tracked: Tracked, accept: Bool) -> Bool {
+    func send(_ key: Key, _ tracked: Tracked, accept: Bool, followsRaw: Bool? = nil) -> Bool {
         var t = tracked
         var replayed = !accept
         let windows = landedWindows(t)
@@ -365,9 +293,7 @@ final class TouchOwnership {
             server.allowTouch(device: t.device, touch: key.touch, window: t.grabWindow, accept: accept)
             logger.debug("touch \(t.id): \(accept ? "accepted (a gesture claimed it)" : "rejected (replayed to the application)")")
         }
-        t.answeredAccept = !replayed
-        t.awaitingVerdict = false
-        t.rejectWaiting = false
+        t.state = replayed ? .rejected : .accepted(owned: t.state.owned, followsRaw: followsRaw ?? t.state.carriedByRawEvents)
         touches[key] = t
         forgetIfDone(key)
         return replayed
@@ -380,13 +306,13 @@ final class TouchOwnership {
     }
 
     /// The touches held for a verdict.
-    var heldTouches: Set<Key> { Set(touches.filter { $0.value.awaitingVerdict || $0.value.relayWhenOwned }.keys) }
+    var heldTouches: Set<Key> { Set(touches.filter { $0.value.state.isHeld }.keys) }
 
     /// Shutting down: every touch still held is rejected (the applications get them), and a
     /// press relayed to the window manager is released.
     func rejectUndecided() {
         // Those released on decorations before they were ours wait for nothing now.
-        for (key, t) in touches where t.awaitingVerdict || t.relayWhenOwned {
+        for (key, t) in touches where t.state.isHeld {
             let windows = landedWindows(t)
             if !windows.isEmpty {
                 _ = server.rejectTouch(device: t.device, touch: key.touch, window: t.grabWindow, unlessGone: windows)
@@ -394,14 +320,10 @@ final class TouchOwnership {
                 server.allowTouch(device: t.device, touch: key.touch, window: t.grabWindow, accept: false)
             }
         }
-        for t in touches.values where t.relayedAsPointer && !t.ended {
+        for t in touches.values where t.state == .relayed && !t.ended {
             server.fakeButton(1, pressed: false)
         }
-        waitingRejects = []
-        headWaitingSince = nil
-        nextRejectRetry = nil
-        roundTripAskedAt = nil
-        roundTripsUnanswered = 0
+        rejections.clear()
     }
 
     /// Drops the grabs.
