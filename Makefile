@@ -60,10 +60,13 @@ test: deps-test
 	$(MAKE) --no-print-directory package-check
 	$(MAKE) --no-print-directory readme-check
 
-## The README's commands as printed there (make deb and apt install of the .deb, make
-## install/uninstall, the profile tutorial, make run, the replay examples), run as root in a
-## throw-away root: an overlay of / in a private mount namespace.
+## The commands the README and the user guide under docs/ give, as printed there (make deb and
+## apt install of the .deb, make install/uninstall, the profile tutorial, make run, the import,
+## the command synopsis, the replay examples), each block found by the <!-- readme-check: NAME -->
+## marker before it; run as root in a throw-away root: an overlay of / in a private mount namespace.
+## The test window stands in for a browser there (built by make test; built here when run alone).
 readme-check: release
+	$(SWIFT) build $(SWIFT_FLAGS) --product tactus-test-window
 	packaging/readme-check.sh "$(VERSION)"
 
 ## make install PREFIX=/usr/local DESTDIR=: the binary, man pages, completions, the systemd
