@@ -246,7 +246,7 @@ grep -Eq "^$firefox\*? +firefox +Navigator +normal +browser +own +Tactus — Moz
 grep -q "^profiles from the running daemon (pid $daemon): $config " "$work/out" && pass "tactus windows: the running daemon's profiles, from $config" || fail "tactus windows does not name the daemon's file" "$work/out"
 sh -c "exec $(sed -n 3p "$work/listed")" > "$work/monitor" 2>&1 & monitor=$!; pids="$pids $monitor"
 await "$work/monitor" "^tactus $version on $DISPLAY \(pid $daemon\): $config, 2 profiles" && pass "tactus monitor: connected to the daemon" || fail "tactus monitor did not connect" "$work/monitor"
-kill -INT "$monitor" 2>/dev/null || true
+kill -TERM "$monitor" 2>/dev/null || true
 
 # The transcript of what monitor, devices and windows print: each "$ COMMAND" is run against
 # the running daemon, and prints the column heads the transcript shows under it.
@@ -256,10 +256,11 @@ while IFS=: read -r at prompt; do
   line=${prompt#\$ }
   heads=$(sed -n "$((at + 1))p" "$work/transcript" | tr -s ' ' | sed 's/^ //; s/ $//')
   case "$line" in
-  "tactus monitor"*)  # it follows the daemon until stopped: its first lines, then ^C
+  "tactus monitor"*)  # it follows the daemon until stopped: its first lines, then SIGTERM
+    # (not SIGINT: a command started in the background by a script ignores it)
     sh -c "exec $line" > "$work/out" 2>&1 < /dev/null & watcher=$!; pids="$pids $watcher"
     await "$work/out" "^tactus $version on $DISPLAY" || true
-    kill -INT "$watcher" 2>/dev/null || true; wait "$watcher" 2>/dev/null || true ;;
+    kill -TERM "$watcher" 2>/dev/null || true; wait "$watcher" 2>/dev/null || true ;;
   *) sh -c "$line" > "$work/out" 2>&1 < /dev/null || fail "$line (exit $?)" "$work/out" ;;
   esac
   tr -s ' ' < "$work/out" | sed 's/^ //; s/ $//' | grep -qxF -- "$heads" && pass "$line prints the transcript's heads: $heads" || fail "$line does not print the transcript's heads '$heads'" "$work/out"
@@ -282,7 +283,7 @@ HOME=$work/import-home
 mkdir -p "$HOME/.config/touchegg"
 cp Tests/GestureImportTests/Fixtures/touchegg-default-like.conf "$HOME/.config/touchegg/touchegg.conf"
 while IFS= read -r line; do run "$line" "$line"; done < "$work/import"
-grep -q "^$HOME/.config/tactus/config.yaml: OK" "$work/out" && pass "the imported profile: $(cat "$work/out")" || fail "tactus check did not accept the imported profile" "$work/out"
+grep -q "^$HOME/.config/tactus/config.yaml: OK" "$work/out" && pass "the imported profile: $(tail -1 "$work/out")" || fail "tactus check did not accept the imported profile" "$work/out"
 grep -q "^# Imported by 'tactus import' from touchegg.conf" "$HOME/.config/tactus/config.yaml" && pass "tactus import wrote the profile" || fail "tactus import did not write the profile"
 HOME=$home
 
