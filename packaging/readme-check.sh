@@ -87,7 +87,7 @@ extract() {
       else seen[pending] = pendingAt
       next
     }
-    /readme-check:/ { problem(FILENAME ":" FNR, "a marker this check cannot read (<!-- readme-check: NAME --> alone on its line): " $0); next }
+    /^ *<!-- *readme-check/ { problem(FILENAME ":" FNR, "a marker this check cannot read (<!-- readme-check: NAME --> alone on its line): " $0); next }
     /^ *$/ { next }
     /^ *```/ {
       match($0, /^ */); indent = RLENGTH
