@@ -149,7 +149,7 @@ bench:
 ## Every benchmark command the docs give, each once with BENCH_SHORT=1: fewer iterations,
 ## drags, frames or idle seconds through the same code, so that each figure in docs/ can be
 ## measured again as written (make test runs it; the figures need the full commands). About
-## 2 minutes when the release builds are there: see docs/performance.md.
+## 1.5 minutes once built: see docs/performance.md.
 BENCH_COMMANDS := bench bench-daemon bench-touch bench-scroll bench-overlay bench-memory
 .PHONY: bench-short
 bench-short:
