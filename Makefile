@@ -55,20 +55,24 @@ build: deps-build
 release: deps-build
 	$(SWIFT) build $(RELEASE_FLAGS) $(SWIFT_FLAGS) --product tactus
 
-## Every test, the X integration tests included (they start their own X servers), then the
-## package checks (the .deb, lintian, the installed binary, man pages, the systemd unit).
+## Every test, the X integration tests included (they start their own X servers), each
+## benchmark command once in its short form, then the package checks (the .deb, lintian, the
+## installed binary, man pages, the systemd unit).
 test: deps-test
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build $(SWIFT_FLAGS)
-	$(MAKE) --no-print-directory bench-build
+	$(MAKE) --no-print-directory bench-short
 	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=10
 	$(MAKE) --no-print-directory package-check
 	$(MAKE) --no-print-directory readme-check
 
-## The README's commands as printed there (make deb and apt install of the .deb, make
-## install/uninstall, the profile tutorial, make run, the replay examples), run as root in a
-## throw-away root: an overlay of / in a private mount namespace.
+## The commands the README and the user guide under docs/ give, as printed there (make deb and
+## apt install of the .deb, make install/uninstall, the profile tutorial, make run, the import,
+## the command synopsis, the replay examples), each block found by the <!-- readme-check: NAME -->
+## marker before it; run as root in a throw-away root: an overlay of / in a private mount namespace.
+## The test window stands in for a browser there (built by make test; built here when run alone).
 readme-check: release
+	$(SWIFT) build $(SWIFT_FLAGS) --product tactus-test-window
 	packaging/readme-check.sh "$(VERSION)"
 
 ## make install PREFIX=/usr/local DESTDIR=: the binary, man pages, completions, the systemd
@@ -137,15 +141,30 @@ xorg-touch-repro: deps-test
 	.build/debug/xorg-touch-repro $(REPRO)
 
 ## Benchmarks (package-benchmark) are only part of the package when TACTUS_BENCHMARKS is set,
-## so make test never builds them. `make profile` runs the plain driver under callgrind.
+## so that the tactus build never depends on package-benchmark (make test runs them once,
+## short). `make profile` runs the plain driver under callgrind.
 ## The two suites are named: package-benchmark takes every executable target under
 ## Benchmarks/ for one, the daemon's overlay benchmarks included (those run on an X server:
-## make bench-overlay).
+## make bench-overlay). They build in a folder of their own, as the fuzz targets do: built in
+## .build, their package graph made the next release build of tactus compile every module again
+## (3.5 min here), and make test runs both.
 bench:
-	TACTUS_BENCHMARKS=1 $(SWIFT) package --disable-sandbox benchmark --target EngineBenchmarks --target ReplayBenchmarks
+	TACTUS_BENCHMARKS=1 $(SWIFT) package --scratch-path .build/bench --disable-sandbox benchmark --target EngineBenchmarks --target ReplayBenchmarks
 
-## The benchmarks compiled (debug, beside the tests' build) so that they cannot rot unseen:
-## make test runs it; make bench measures.
+## Every benchmark command the docs give, each once with BENCH_SHORT=1: fewer iterations,
+## drags, frames or idle seconds through the same code, so that each figure in docs/ can be
+## measured again as written (make test runs it; the figures need the full commands). About
+## 1.5 minutes once built: see docs/performance.md.
+BENCH_COMMANDS := bench bench-daemon bench-touch bench-scroll bench-overlay bench-memory
+.PHONY: bench-short
+bench-short:
+	@for b in $(BENCH_COMMANDS); do \
+	  start=$$(date +%s); echo "== make $$b BENCH_SHORT=1"; \
+	  $(MAKE) --no-print-directory $$b BENCH_SHORT=1 || exit 1; \
+	  echo "== make $$b BENCH_SHORT=1: $$(( $$(date +%s) - start )) s"; \
+	done
+
+## The benchmarks compiled (debug, beside the tests' build), without running them.
 bench-build:
 	TACTUS_BENCHMARKS=1 $(SWIFT) build $(SWIFT_FLAGS) --product EngineBenchmarks
 	TACTUS_BENCHMARKS=1 $(SWIFT) build $(SWIFT_FLAGS) --product ReplayBenchmarks
@@ -179,15 +198,19 @@ bench-daemon: release deps-test
 
 ## The feedback overlay's cost per frame on a 1920x1080 Xvfb, without and with a compositor, then
 ## its frame rate with the release daemon and three fingers moving on Xorg, then a touchpad's
-## three-finger swipe (root, like make test).
+## three-finger swipe (root, like make test). The drawing benchmark is built as the daemon is
+## (RELEASE_FLAGS): built otherwise, every module beneath it is compiled again, and again for
+## the daemon's next release build.
 bench-overlay: deps-test
 	$(SWIFT) build $(RELEASE_FLAGS) $(SWIFT_FLAGS) --product tactus
-	$(SWIFT) build -c release $(SWIFT_FLAGS) --product tactus-overlay-bench
+	$(SWIFT) build $(RELEASE_FLAGS) $(SWIFT_FLAGS) --product tactus-overlay-bench
 	$(SWIFT) build $(SWIFT_FLAGS) --product tactus-overlay-live
 	Benchmarks/overlay/run.sh
 
-## The weight: the binary, the .deb, the idle daemon's resident memory (on Xvfb + openbox).
+## The weight: the binary, the .deb, the idle daemon's resident memory (on Xvfb + openbox, with
+## two test windows).
 bench-memory: deb deps-test
+	$(SWIFT) build $(SWIFT_FLAGS) --product tactus-test-window
 	Benchmarks/daemon/memory.sh
 
 profile:

@@ -91,7 +91,7 @@ let package = Package(
 )
 
 // Benchmarks (package-benchmark) are added only when asked for (TACTUS_BENCHMARKS: `make bench`
-// measures them; `make test` only compiles them, so that they cannot rot unseen), so that
+// measures them; `make test` runs them once in a short form, so that they cannot rot unseen), so that
 // the tactus build itself never depends on package-benchmark, and so that they measure the
 // engine built exactly as the daemon is (a dependency package would lose the release flags
 // above).

@@ -2,6 +2,14 @@ import Benchmark
 import GestureEngine
 import GestureProfiles
 import GestureTraces
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// BENCH_SHORT=1 (make test runs make bench so): each benchmark for a few iterations, the
+/// same code measured, so that the command the figures come from is known to run; the
+/// figures themselves need the full run.
+let shortRun = getenv("BENCH_SHORT") != nil
 
 /// The profile of config.md's example, which the trace exercises on the screen and on a window.
 let exampleProfile = #"""
@@ -29,8 +37,8 @@ profiles:
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .throughput, .peakMemoryResident, .mallocCountTotal],
-        maxDuration: .seconds(5),
-        maxIterations: 30
+        maxDuration: shortRun ? .milliseconds(50) : .seconds(5),
+        maxIterations: shortRun ? 2 : 30
     )
     let profile = ProfileLoader.load(yaml: exampleProfile, path: "example").file!
     let text = syntheticTrace(events: 100_000)
@@ -53,7 +61,7 @@ let benchmarks: @Sendable () -> Void = {
         Point(x: 300 + p.x * 1.7 + Double(i % 3), y: 200 + p.y * 1.7 - Double(i % 2))
     }
     let drag = (0..<64).map { i in Point(x: 300 + Double(i) * 9, y: 500 + Double(i % 3)) }
-    let strokeConfiguration = Benchmark.Configuration(metrics: [.wallClock, .throughput, .mallocCountTotal], maxDuration: .seconds(3), maxIterations: 100_000)
+    let strokeConfiguration = Benchmark.Configuration(metrics: [.wallClock, .throughput, .mallocCountTotal], maxDuration: shortRun ? .milliseconds(50) : .seconds(3), maxIterations: shortRun ? 10 : 100_000)
     Benchmark("Stroke recognition against 16 × \(templates.count / 16) templates", configuration: strokeConfiguration) { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(UnistrokeMatcher.match(star, templates: templates))

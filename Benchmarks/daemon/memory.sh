@@ -6,10 +6,11 @@
 # relocated data, what no other process shares) and its proportional share Pss (smaps_rollup:
 # each page shared with other processes counted in part); RssFile (code and libraries
 # mapped, shared with the page cache) and VmRSS are given for reference, VmHWM is the
-# resident peak during start-up.
+# resident peak during start-up. IDLE (3) seconds after start; BENCH_SHORT=1 (make test): 1.
 set -eu
 cd "$(dirname "$0")/../.."
 binary=${1:-.build/release/tactus}
+if [ -n "${BENCH_SHORT:-}" ]; then idle=${IDLE:-1}; else idle=${IDLE:-3}; fi
 deb=${2:-$(ls .build/deb/tactus_*.deb 2>/dev/null | tail -1)}
 work=$(mktemp -d)
 pids=""
@@ -32,6 +33,6 @@ until grep -q '^ready' "$work/one" 2>/dev/null && grep -q '^ready' "$work/two" 2
 mkdir -p "$work/runtime" && chmod 700 "$work/runtime"
 HOME="$work" XDG_RUNTIME_DIR="$work/runtime" "$work/stripped" run 2>"$work/log" & daemon=$!; pids="$pids $daemon"
 until grep -q "running on" "$work/log" 2>/dev/null; do sleep 0.05; done
-sleep 3
+sleep "$idle"
 status=/proc/$daemon/status
-echo "idle daemon, 3 s after start: anonymous memory (RssAnon) $(awk '/^RssAnon/ {print $2}' $status) KiB, proportional share (Pss) $(awk '/^Pss:/ {print $2}' /proc/$daemon/smaps_rollup) KiB, of which anonymous (Pss_Anon) $(awk '/^Pss_Anon:/ {print $2}' /proc/$daemon/smaps_rollup) KiB (for reference: VmRSS $(awk '/^VmRSS/ {print $2}' $status) KiB, code and libraries mapped RssFile $(awk '/^RssFile/ {print $2}' $status) KiB, peak during start-up VmHWM $(awk '/^VmHWM/ {print $2}' $status) KiB)"
+echo "idle daemon, $idle s after start: anonymous memory (RssAnon) $(awk '/^RssAnon/ {print $2}' $status) KiB, proportional share (Pss) $(awk '/^Pss:/ {print $2}' /proc/$daemon/smaps_rollup) KiB, of which anonymous (Pss_Anon) $(awk '/^Pss_Anon:/ {print $2}' /proc/$daemon/smaps_rollup) KiB (for reference: VmRSS $(awk '/^VmRSS/ {print $2}' $status) KiB, code and libraries mapped RssFile $(awk '/^RssFile/ {print $2}' $status) KiB, peak during start-up VmHWM $(awk '/^VmHWM/ {print $2}' $status) KiB)"

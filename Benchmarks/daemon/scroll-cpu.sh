@@ -2,12 +2,12 @@
 # The daemon's CPU while a finger scrolls a program without touch (make bench-scroll; run as
 # root: Xorg with the dummy video and inputtest input drivers, as the integration tests use
 # it). The release daemon with the built-in default profile scrolls a test window that
-# selects no touch events; see scroll-cpu.c for what is measured.
+# selects no touch events; see scroll-cpu.c for what is measured. DRAGS (100) and FLICKS (20);
+# BENCH_SHORT=1 (make test): 10 and 2.
 set -eu
 [ -n "${TRACE:-}" ] && set -x
 cd "$(dirname "$0")/../.."
-drags=${DRAGS:-100}
-flicks=${FLICKS:-20}
+if [ -n "${BENCH_SHORT:-}" ]; then drags=${DRAGS:-10} flicks=${FLICKS:-2}; else drags=${DRAGS:-100} flicks=${FLICKS:-20}; fi
 work=$(mktemp -d)
 display=:${BENCH_DISPLAY:-94}
 cleanup() { kill $daemon $wm $xorg 2>/dev/null || true; sleep 0.2; [ -n "${KEEP_LOG:-}" ] && cp "$work/daemon.log" "$KEEP_LOG"; rm -rf "$work"; }

@@ -3,11 +3,12 @@
 # dummy video and inputtest input drivers, as the integration tests use it). The release
 # daemon with the built-in default profile decides every touch; a touch-selecting window
 # reports when it gets each TouchBegin. The same drags are then sent with no daemon running,
-# for X's own latency. See touch-latency.c for what is measured.
+# for X's own latency. See touch-latency.c for what is measured. DRAGS (200) each way;
+# BENCH_SHORT=1 (make test): 20.
 set -eu
 [ -n "${TRACE:-}" ] && set -x
 cd "$(dirname "$0")/../.."
-drags=${DRAGS:-200}
+if [ -n "${BENCH_SHORT:-}" ]; then drags=${DRAGS:-20}; else drags=${DRAGS:-200}; fi
 work=$(mktemp -d)
 display=:${BENCH_DISPLAY:-93}
 cleanup() { kill $daemon $xorg 2>/dev/null || true; sleep 0.2; rm -rf "$work"; }

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `tactus import` as a user runs it: the README's commands, verbatim, and its errors.
 @Suite struct ImportCLITests {
-    static let binary = repositoryRoot.appendingPathComponent(".build/debug/tactus")
+    static let binary = URL(fileURLWithPath: BuiltProducts.executable("tactus"))
 
     struct Run {
         var status: Int32

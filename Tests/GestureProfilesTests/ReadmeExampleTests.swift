@@ -7,7 +7,7 @@ import Testing
 /// `profiles:`.
 @Suite struct ReadmeExampleTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let pages = ["README.md", "docs/profiles.md", "docs/programs-without-touch.md"].map { root.appendingPathComponent($0) }
+    static let pages = ["README.md", "docs/commands.md", "docs/profiles.md", "docs/programs-without-touch.md"].map { root.appendingPathComponent($0) }
 
     /// Every ```yaml block of the README and the user pages.
     static func yamlBlocks() throws -> [String] {

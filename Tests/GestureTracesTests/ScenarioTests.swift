@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GestureTraces
+import TestSupport
 
 /// semantics.md §9 as files anyone can rerun from the shell:
 ///   tactus replay --config Tests/GestureTracesTests/Scenarios/NAME.yaml Tests/GestureTracesTests/Scenarios/NAME.jsonl
@@ -8,7 +9,7 @@ import Testing
 /// and the actions in it must be those §9 describes (checked here independently).
 @Suite struct ScenarioTests {
     static let folder = repositoryRoot.appendingPathComponent("Tests/GestureTracesTests/Scenarios")
-    static let binary = repositoryRoot.appendingPathComponent(".build/debug/tactus")
+    static let binary = URL(fileURLWithPath: BuiltProducts.executable("tactus"))
 
     /// What §9 says, as the logged actions with their times (ms).
     static let expectedActions: [String: [String]] = [

@@ -125,83 +125,91 @@ if XkbQueryExtension(dpy, &xkbOpcode, &xkbEventBase, &xkbError, &xkbMajor, &xkbM
 XMapWindow(dpy, win)
 XFlush(dpy)
 
-var event = XEvent()
-// Openbox drops the requests that reach it while it starts, though it has already taken
-// over the map requests (its check window is up): a map asked for then never happens. So
-// the map is asked again, each 200 ms without an event, until the window is mapped.
-var pollDescriptor = pollfd(fd: XConnectionNumber(dpy), events: Int16(POLLIN), revents: 0)
-var mapped = false
-while !mapped {
-    while !mapped, XPending(dpy) > 0 {
-        XNextEvent(dpy, &event)
-        mapped = cx11_event_type(&event) == MapNotify
+/// The map, then the events until the window is killed. The event is a local: as a global of
+/// the top-level code, the release build kept the switch's read of it open into the next
+/// XNextEvent's write, and the dynamic exclusivity check ended the program at the first event
+/// (make bench-touch); a local is checked when compiled.
+@MainActor func mapAndReport() -> Never {
+    var event = XEvent()
+    // Openbox drops the requests that reach it while it starts, though it has already taken
+    // over the map requests (its check window is up): a map asked for then never happens. So
+    // the map is asked again, each 200 ms without an event, until the window is mapped.
+    var pollDescriptor = pollfd(fd: XConnectionNumber(dpy), events: Int16(POLLIN), revents: 0)
+    var mapped = false
+    while !mapped {
+        while !mapped, XPending(dpy) > 0 {
+            XNextEvent(dpy, &event)
+            mapped = cx11_event_type(&event) == MapNotify
+        }
+        if !mapped, poll(&pollDescriptor, 1, 200) == 0 {
+            XMapWindow(dpy, win)
+            XFlush(dpy)
+        }
     }
-    if !mapped, poll(&pollDescriptor, 1, 200) == 0 {
-        XMapWindow(dpy, win)
-        XFlush(dpy)
-    }
-}
-say("ready \(win)")
+    say("ready \(win)")
 
-while true {
-    XNextEvent(dpy, &event)
-    switch cx11_event_type(&event) {
-    case KeyPress, KeyRelease:
-        var keysym: KeySym = 0
-        var buffer = [CChar](repeating: 0, count: 32)
-        let n = XLookupString(&event.xkey, &buffer, 31, &keysym, nil)
-        // XLookupString returns Latin-1 (no locale is set): each byte is one code point.
-        var text = ""
-        for byte in buffer.prefix(Int(max(0, n))) { text.unicodeScalars.append(Unicode.Scalar(UInt8(bitPattern: byte))) }
-        let name = XKeysymToString(keysym).map { String(cString: $0) } ?? "?\(event.xkey.keycode)"
-        let kind = cx11_event_type(&event) == KeyPress ? "key" : "key-release"
-        say("\(kind) \(text.isEmpty ? "-" : text) \(name)\(wantKeyState ? " state 0x" + String(event.xkey.state, radix: 16) : "")")
-    case ButtonPress:
-        say("button-press \(event.xbutton.button) \(event.xbutton.x) \(event.xbutton.y)\(wantButtonState ? " state 0x" + String(event.xbutton.state, radix: 16) : "")")
-    case ButtonRelease:
-        say("button-release \(event.xbutton.button) \(event.xbutton.x) \(event.xbutton.y)\(wantButtonState ? " state 0x" + String(event.xbutton.state, radix: 16) : "")")
-    case MappingNotify:
-        // As toolkits do: the key map changed (Tactus binds a spare keycode for keysyms the
-        // map lacks); refresh Xlib's cache before the key events that follow.
-        XRefreshKeyboardMapping(&event.xmapping)
-        say("mapping \(event.xmapping.request) \(event.xmapping.first_keycode) \(event.xmapping.count)")
-    case FocusIn:
-        say("focus-in")
-    case FocusOut:
-        say("focus-out")
-    case GenericEvent:
-        var cookie = event.xcookie
-        if cookie.extension == xiOpcode, XGetEventData(dpy, &cookie) != 0 {
-            if cookie.evtype == XI_TouchOwnership, let data = cookie.data?.assumingMemoryBound(to: XITouchOwnershipEvent.self) {
-                let e = data.pointee
-                var clock = timespec()
-                if wantTimestamps { clock_gettime(CLOCK_MONOTONIC, &clock) }
-                let stamp = wantTimestamps ? " \(e.time) \(Int64(clock.tv_sec) * 1_000_000_000 + Int64(clock.tv_nsec))" : ""
-                say("touch ownership \(e.touchid) 0 0\(stamp)")
-            } else if let data = cookie.data?.assumingMemoryBound(to: XIDeviceEvent.self) {
-                let e = data.pointee
-                let kind = cookie.evtype == XI_TouchBegin ? "begin" : cookie.evtype == XI_TouchUpdate ? "update" : cookie.evtype == XI_TouchEnd ? "end" : "other"
-                var clock = timespec()
-                if wantTimestamps { clock_gettime(CLOCK_MONOTONIC, &clock) }
-                // The server's time of the event, then when it was read here (CLOCK_MONOTONIC ns).
-                let stamp = wantTimestamps ? " \(e.time) \(Int64(clock.tv_sec) * 1_000_000_000 + Int64(clock.tv_nsec))" : ""
-                say("touch \(kind) \(e.detail) \(Int(e.event_x)) \(Int(e.event_y))\(stamp)")
-            }
-            XFreeEventData(dpy, &cookie)
-        }
-    case xkbEventBase where xkbEventBase >= 0:
-        let kind = withUnsafeMutablePointer(to: &event) { p in
-            p.withMemoryRebound(to: XkbAnyEvent.self, capacity: 1) { any -> Int32 in
-                let kind = any.pointee.xkb_type
-                if kind == XkbMapNotify {
-                    any.withMemoryRebound(to: XkbMapNotifyEvent.self, capacity: 1) { _ = XkbRefreshKeyboardMapping($0) }
+    while true {
+        XNextEvent(dpy, &event)
+        switch cx11_event_type(&event) {
+        case KeyPress, KeyRelease:
+            var keysym: KeySym = 0
+            var buffer = [CChar](repeating: 0, count: 32)
+            let n = XLookupString(&event.xkey, &buffer, 31, &keysym, nil)
+            // XLookupString returns Latin-1 (no locale is set): each byte is one code point.
+            var text = ""
+            for byte in buffer.prefix(Int(max(0, n))) { text.unicodeScalars.append(Unicode.Scalar(UInt8(bitPattern: byte))) }
+            let name = XKeysymToString(keysym).map { String(cString: $0) } ?? "?\(event.xkey.keycode)"
+            let kind = cx11_event_type(&event) == KeyPress ? "key" : "key-release"
+            say("\(kind) \(text.isEmpty ? "-" : text) \(name)\(wantKeyState ? " state 0x" + String(event.xkey.state, radix: 16) : "")")
+        case ButtonPress:
+            say("button-press \(event.xbutton.button) \(event.xbutton.x) \(event.xbutton.y)\(wantButtonState ? " state 0x" + String(event.xbutton.state, radix: 16) : "")")
+        case ButtonRelease:
+            say("button-release \(event.xbutton.button) \(event.xbutton.x) \(event.xbutton.y)\(wantButtonState ? " state 0x" + String(event.xbutton.state, radix: 16) : "")")
+        case MappingNotify:
+            // As toolkits do: the key map changed (Tactus binds a spare keycode for keysyms the
+            // map lacks); refresh Xlib's cache before the key events that follow.
+            XRefreshKeyboardMapping(&event.xmapping)
+            say("mapping \(event.xmapping.request) \(event.xmapping.first_keycode) \(event.xmapping.count)")
+        case FocusIn:
+            say("focus-in")
+        case FocusOut:
+            say("focus-out")
+        case GenericEvent:
+            var cookie = event.xcookie
+            if cookie.extension == xiOpcode, XGetEventData(dpy, &cookie) != 0 {
+                if cookie.evtype == XI_TouchOwnership, let data = cookie.data?.assumingMemoryBound(to: XITouchOwnershipEvent.self) {
+                    let e = data.pointee
+                    var clock = timespec()
+                    if wantTimestamps { clock_gettime(CLOCK_MONOTONIC, &clock) }
+                    let stamp = wantTimestamps ? " \(e.time) \(Int64(clock.tv_sec) * 1_000_000_000 + Int64(clock.tv_nsec))" : ""
+                    say("touch ownership \(e.touchid) 0 0\(stamp)")
+                } else if let data = cookie.data?.assumingMemoryBound(to: XIDeviceEvent.self) {
+                    let e = data.pointee
+                    let kind = cookie.evtype == XI_TouchBegin ? "begin" : cookie.evtype == XI_TouchUpdate ? "update" : cookie.evtype == XI_TouchEnd ? "end" : "other"
+                    var clock = timespec()
+                    if wantTimestamps { clock_gettime(CLOCK_MONOTONIC, &clock) }
+                    // The server's time of the event, then when it was read here (CLOCK_MONOTONIC ns).
+                    let stamp = wantTimestamps ? " \(e.time) \(Int64(clock.tv_sec) * 1_000_000_000 + Int64(clock.tv_nsec))" : ""
+                    say("touch \(kind) \(e.detail) \(Int(e.event_x)) \(Int(e.event_y))\(stamp)")
                 }
-                return kind
+                XFreeEventData(dpy, &cookie)
             }
+        case xkbEventBase where xkbEventBase >= 0:
+            let kind = withUnsafeMutablePointer(to: &event) { p in
+                p.withMemoryRebound(to: XkbAnyEvent.self, capacity: 1) { any -> Int32 in
+                    let kind = any.pointee.xkb_type
+                    if kind == XkbMapNotify {
+                        any.withMemoryRebound(to: XkbMapNotifyEvent.self, capacity: 1) { _ = XkbRefreshKeyboardMapping($0) }
+                    }
+                    return kind
+                }
+            }
+            if kind == XkbNewKeyboardNotify { say("keyboard-changed new") }
+            if kind == XkbMapNotify { say("keyboard-changed map") }
+        default:
+            break
         }
-        if kind == XkbNewKeyboardNotify { say("keyboard-changed new") }
-        if kind == XkbMapNotify { say("keyboard-changed map") }
-    default:
-        break
     }
 }
+
+mapAndReport()
