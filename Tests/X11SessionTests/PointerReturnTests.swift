@@ -102,5 +102,8 @@ import Testing
         clock.ns += 100_000_000
         router.settle()
         #expect(router.pointerReturn.restingPlace == Point(x: 5, y: 6), "read under the finger")
+        // Nor is a read left due: a deadline in the past would wake the loop at once, again and
+        // again, for as long as the finger stays down (make bench-scroll: a core and more).
+        #expect(router.nextDeadline.map { $0 > router.timeline.now } ?? true, "a deadline already past: \(String(describing: router.nextDeadline)), now \(router.timeline.now)")
     }
 }

@@ -60,7 +60,14 @@ final class PointerReturn {
     /// After each turn of the loop. `handDown`: a finger is on the touchscreen or a touch of it
     /// waits for its verdict. Returns where the pointer was put back and where it was read.
     func settle(handDown: Bool, at now: Instant) -> (movedTo: Point?, read: Point?) {
-        guard !handDown else { return (nil, nil) }  // the finger holds the pointer: nothing is read or moved
+        guard !handDown else {
+            // The finger holds the pointer: nothing is read or moved, and the motions meanwhile
+            // are the touch's own and the actions' (a wheel step moves the pointer over the
+            // fingers and back), not the mouse's. A read left due would keep the loop's next
+            // deadline in the past and spin it for as long as the finger stays down.
+            readDue = nil
+            return (nil, nil)
+        }
         var moved: Point?
         if hand == .claimed, let place = restingPlace {
             server.fakeMotion(to: place)
