@@ -66,7 +66,7 @@ let package = Package(
         ]),
         // The X servers, clients and devices the X integration tests and `make soak` drive
         // (Programs: the small GTK program the comparison tests run beside real ones).
-        .target(name: "X11TestSupport", dependencies: ["X11Session", "SystemCalls", "GestureEngine"], path: "Tests/X11TestSupport", exclude: ["Programs"]),
+        .target(name: "X11TestSupport", dependencies: ["X11Session", "SystemCalls", "GestureEngine", "TestSupport"], path: "Tests/X11TestSupport", exclude: ["Programs"]),
         .testTarget(name: "X11SessionTests", dependencies: ["X11Session", "SystemCalls", "TestSupport", "X11TestSupport"], exclude: ["xorg-inputtest.conf"]),
         // A small Xlib client for the integration tests: prints what it receives.
         .executableTarget(name: "tactus-test-window", dependencies: ["CX11"], path: "Tools/TestWindow"),

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import GestureEngine
 @testable import GestureProfiles
@@ -121,7 +122,7 @@ import Testing
         let frame = try #require(WindowTracker(server: x.server).info(w.id)?.frame)
         let daemon = try x.startDaemon(config: Self.dragConfig)
         // A second daemon on the same display is refused, with the first one's pid.
-        let second = try Child([repositoryRoot.appendingPathComponent(".build/debug/tactus").path, "run", "--display", x.display],
+        let second = try Child([BuiltProducts.executable("tactus"), "run", "--display", x.display],
                                environment: ["PATH=/usr/bin:/bin", "HOME=/nonexistent", "XDG_RUNTIME_DIR=\(daemon.runtimeDirectory ?? "")"],
                                capture: true, captureErrors: true)
         #expect(second.output!.wait { $0.contains("already running on display") && $0.contains("pid \(daemon.pid)") } != nil, "\(second.output!.lines)")
@@ -136,7 +137,7 @@ import Testing
         let w = try x.openWindow(class: "Demo", title: "demo", geometry: "400x300+100+100")
         let frame = try #require(WindowTracker(server: x.server).info(w.id)?.frame)
         let trace = FileManager.default.temporaryDirectory.appendingPathComponent("tactus-rec-\(UUID().uuidString).jsonl").path
-        let binary = repositoryRoot.appendingPathComponent(".build/debug/tactus").path
+        let binary = BuiltProducts.executable("tactus")
         let recorder = try Child([binary, "record", "--display", x.display, "--verbose", trace], environment: ["PATH=/usr/bin:/bin", "HOME=/nonexistent"], capture: true, captureErrors: true)
         #expect(recorder.output!.wait { $0.contains("running on") } != nil, "\(recorder.output!.lines)")
         // The recorder reads the pointer's position when it handles each raw event: each event
@@ -175,7 +176,7 @@ import Testing
     @Test func recordStrokeWritesATemplateFileTheProfilesAccept() throws {
         let x = try XvfbSession()
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("tactus-stroke-\(UUID().uuidString).txt").path
-        let binary = repositoryRoot.appendingPathComponent(".build/debug/tactus").path
+        let binary = BuiltProducts.executable("tactus")
         let recorder = try Child([binary, "record", "--display", x.display, "--stroke", "vee", file], environment: ["PATH=/usr/bin:/bin", "HOME=/nonexistent"], capture: true, captureErrors: true)
         #expect(recorder.output!.wait { $0.contains("running on") } != nil)
         // A "V": down-right, then up-right, with button 1 held.

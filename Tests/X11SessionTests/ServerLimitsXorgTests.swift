@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import X11TestSupport
 
@@ -9,7 +10,7 @@ import Testing
 @Suite(.serialized) struct ServerLimitsXorgTests {
     /// Runs the reproducer's `scenario` and returns its output.
     func reproduce(_ scenario: String) throws -> [String] {
-        let tool = repositoryRoot.appendingPathComponent(".build/debug/xorg-touch-repro").path
+        let tool = BuiltProducts.executable("xorg-touch-repro")
         let child = try Child([tool, scenario], environment: ["PATH=/usr/bin:/bin", "REPRO_ROUNDS=2"], capture: true, captureErrors: true)
         #expect(child.output!.waitUntilFinished(timeout: 120), "the reproducer ended")
         _ = child.waitForExit(timeout: 10)

@@ -1,6 +1,7 @@
 // The X servers, clients and devices the X integration tests (and `make soak`) drive:
 // Xvfb + openbox, Xorg with the dummy video and inputtest input drivers, child processes.
 import Foundation
+import TestSupport
 import SystemCalls
 import GestureEngine
 @testable import X11Session
@@ -218,7 +219,7 @@ final class XvfbSession {
     func startDaemon(config: String, arguments: [String] = [], configPath: String? = nil, standardOutput: FileDescriptor? = nil, environment extra: [String] = []) throws -> Child {
         let path = configPath ?? FileManager.default.temporaryDirectory.appendingPathComponent("tactus-\(UUID().uuidString).yaml").path
         try config.write(toFile: path, atomically: true, encoding: .utf8)
-        let binary = repositoryRoot.appendingPathComponent(".build/debug/tactus").path
+        let binary = BuiltProducts.executable("tactus")
         let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("tactus-runtime-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
         let daemon = try Child([binary, "run", "--display", display, "--config", path, "--log", "json", "--verbose"] + arguments,
@@ -237,7 +238,7 @@ final class XvfbSession {
     /// Stops `child` with the session (a daemon or program started by a helper of its own).
     func keep(_ child: Child) { daemons.append(child) }
 
-    var tactusBinary: String { repositoryRoot.appendingPathComponent(".build/debug/tactus").path }
+    var tactusBinary: String { BuiltProducts.executable("tactus") }
 
     /// Runs `tactus ARGUMENTS` on this display to its end: the exit status and every line
     /// it printed (stdout and stderr). `runtime`: the XDG_RUNTIME_DIR (a daemon's, to find it).
@@ -281,7 +282,7 @@ final class XvfbSession {
     /// `ownership`: `XI_TouchOwnership` selected too (`touch ownership ID 0 0` lines).
     func openWindow(class cls: String, title: String, geometry: String = "400x300+100+100", touch: Bool = false, refuseFocus: Bool = false, buttonState: Bool = false, keyState: Bool = false,
                     keyReleases: Bool = false, fixedSize: Bool = false, type: String? = nil, timestamps: Bool = false, ownership: Bool = false) throws -> TestWindow {
-        let binary = repositoryRoot.appendingPathComponent(".build/debug/tactus-test-window").path
+        let binary = BuiltProducts.executable("tactus-test-window")
         let p = try Child([binary, "--class", cls, "--instance", cls.lowercased(), "--title", title, "--geometry", geometry] + (touch ? ["--touch"] : []) + (refuseFocus ? ["--refuse-focus"] : []) + (buttonState ? ["--button-state"] : []) + (keyState ? ["--key-state"] : [])
                               + (keyReleases ? ["--key-releases"] : []) + (fixedSize ? ["--fixed-size"] : []) + (type.map { ["--type", $0] } ?? [])
                               + (timestamps ? ["--timestamps"] : []) + (ownership ? ["--ownership"] : []),
