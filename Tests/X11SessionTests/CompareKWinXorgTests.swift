@@ -32,7 +32,8 @@ extension CompareXorgTests {
         try bench.touch.sync()
     }
 
-    /// One finger dragged by 100,100 in 20 steps 10 ms apart.
+    /// One finger dragged by 100,100 in 20 steps 10 ms apart (a title bar's drag, here and in
+    /// the window managers' comparison).
     static func drag(_ bench: CompareBench, from start: Point) throws {
         var p = start
         try bench.paced { pace in

@@ -70,18 +70,7 @@ extension CompareXorgTests {
                 return (nil, nil, "no geometry or frame extents")
             }
             // The drag: from the middle of the title bar.
-            var p = Point(x: start.frame.x + start.frame.width / 2, y: start.frame.y - Double(extents[2]) / 2)
-            try bench.paced { pace in
-                try bench.touch.touches([(.begin, 1, p)], sync: false)
-                for _ in 1...20 {
-                    pace.wait(10)
-                    p = Point(x: p.x + 5, y: p.y + 5)
-                    try bench.touch.touches([(.update, 1, p)], sync: false)
-                }
-                pace.wait(10)
-                try bench.touch.touches([(.end, 1, p)], sync: false)
-            }
-            try bench.touch.sync()
+            try Self.drag(bench, from: Point(x: start.frame.x + start.frame.width / 2, y: start.frame.y - Double(extents[2]) / 2))
             // Moved, and xfwm4's move over (its pointer grab released at the lift): a tap made
             // while it still moves the window would move it on.
             let target = Rect(x: start.frame.x + 100, y: start.frame.y + 100, width: start.frame.width, height: start.frame.height)
