@@ -120,7 +120,7 @@ enum Seeds {
             last = line.time
             switch line.event {
             case .touches(let frame):
-                for (i, t) in frame.touches.enumerated() {
+                for (i, t) in frame.enumerated() {
                     let slot = slots[t.id] ?? UInt8(slots.count % 8)
                     slots[t.id] = slot
                     let phase: UInt8 = [.began: 0, .moved: 1, .ended: 2, .cancelled: 3][t.phase] ?? 1

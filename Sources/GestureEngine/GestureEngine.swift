@@ -103,8 +103,8 @@ public final class GestureEngine {
         isProcessing = true
         defer { isProcessing = false }
 
-        if frame.touches.count == 1, frame.touches[0].phase == .moved {
-            moveOne(frame.touches[0])
+        if frame.count == 1, frame[0].phase == .moved {
+            moveOne(frame[0])
         } else {
             takeEach(frame)
         }
@@ -140,7 +140,7 @@ public final class GestureEngine {
     private func takeEach(_ frame: TouchFrame) {
         // 1. Every moving touch to where it is now.
         var moved: [TouchRecord] = []
-        for point in frame.touches where point.phase == .moved {
+        for point in frame where point.phase == .moved {
             guard let record = activeRecord(point.id) else {
                 report(.unexpectedTouch(id: point.id, phase: point.phase))
                 continue
@@ -153,7 +153,7 @@ public final class GestureEngine {
             moved.append(record)
         }
         // 2. New touches, with the others where they are now.
-        for point in frame.touches where point.phase == .began {
+        for point in frame where point.phase == .began {
             beginReplacingStale(point, of: frame)
         }
         // 3. Each recognizer once, with the moved touches it follows.
@@ -172,7 +172,7 @@ public final class GestureEngine {
             for record in moved { deliverEventPhase(of: record) }
         }
         // 4. Touches that ended.
-        for point in frame.touches where point.phase.isFinal {
+        for point in frame where point.phase.isFinal {
             guard let record = activeRecord(point.id) else {
                 report(.unexpectedTouch(id: point.id, phase: point.phase))
                 continue

@@ -21,7 +21,7 @@ final class TraceFrames {
         if let complete = builder.add(point, at: Instant(milliseconds: time)) {
             try body(TraceLine(time: frameTime, event: .touches(complete), line: frameLine))
         }
-        if builder.frame?.touches.count == 1 { (frameTime, frameLine) = (time, line) }
+        if builder.frame?.count == 1 { (frameTime, frameLine) = (time, line) }
     }
 
     /// Any other event: the frame being built is complete before it.

@@ -6,7 +6,7 @@ import GestureProfiles
 public enum TraceWriter {
     /// The event's line; a touch frame's lines, one a touch, joined by newlines.
     public static func line(_ event: InputEvent, time: Double) -> String {
-        if case .touches(let frame) = event { return frame.touches.map { touchObject($0, time: time).line }.joined(separator: "\n") }
+        if case .touches(let frame) = event { return frame.map { touchObject($0, time: time).line }.joined(separator: "\n") }
         return object(event, time: time).line
     }
 

@@ -55,7 +55,7 @@ public enum DragSet {
             var open: [String: Int] = [:]
             for line in trace {
                 guard case .touches(let frame) = line.event else { continue }
-                for t in frame.touches {
+                for t in frame {
                     let phase = t.phase, p = t.location
                     let key = "\(t.id)"
                     if phase == .began || open[key] == nil { open[key] = paths.count; paths.append((key, [])) }

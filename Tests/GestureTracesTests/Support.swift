@@ -56,7 +56,7 @@ func touchIDs(_ trace: [TraceLine]) -> Set<String> {
 func touchPoints(_ trace: [TraceLine]) -> [(time: Double, touch: TouchPoint)] {
     trace.flatMap { line -> [(time: Double, touch: TouchPoint)] in
         guard case .touches(let frame) = line.event else { return [] }
-        return frame.touches.map { (line.time, $0) }
+        return frame.map { (line.time, $0) }
     }
 }
 

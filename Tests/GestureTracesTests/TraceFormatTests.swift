@@ -45,7 +45,7 @@ import Testing
             """)
         #expect(lines.count == 10)
         if case .window(let w) = lines[1].event { #expect(w.title == "Mozilla \"Firefox\"" && w.frame == Rect(x: 0, y: 0, width: 1280, height: 800)) } else { Issue.record("window") }
-        if case .touches(let f) = lines[8].event, let t = f.touches.first, t.phase == .cancelled { #expect(t.id == .pointer(2)) } else { Issue.record("pointer id") }
+        if case .touches(let f) = lines[8].event, let t = f.first, t.phase == .cancelled { #expect(t.id == .pointer(2)) } else { Issue.record("pointer id") }
         if case .touchpad(let e) = lines[6].event { #expect(e.dx == -12.5 && e.fingers == 3) } else { Issue.record("touchpad") }
     }
 

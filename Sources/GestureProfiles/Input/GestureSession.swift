@@ -28,7 +28,8 @@ public final class GestureSession {
     }
 
     /// Feeds one event at `time` (deadlines up to `time` run first). A touch frame is taken
-    /// as it comes: its decoder built it, and nothing here gathers touches again.
+    /// as it comes, at its own time: its decoder built it, and nothing here gathers touches
+    /// again.
     @discardableResult
     public func handle(_ event: InputEvent, at time: Instant) -> Outcome {
         if case .touches(let frame) = event {
@@ -48,10 +49,11 @@ public final class GestureSession {
         case .monitorRemoved(let name):
             runtime.removeMonitor(named: name)
         case .touches:
-            break
+            break  // taken above, before the time moves on
         case .pointer(let phase, let button, let p):
             pointerLocation = p
-            // Each held button's touch is a frame of its own (a press-drag does not stop a glide).
+            // Each held button's touch is a frame of one touch of its own; a press follows the
+            // stacking as a landing does.
             switch phase {
             case .down:
                 guard let b = button, pointerButtons.insert(b).inserted else { break }
@@ -81,7 +83,7 @@ public final class GestureSession {
     /// and stops a flick still scrolling (as content stops under a finger) after the glide's
     /// steps due before it came; what waits for the lift follows the frame.
     private func handle(_ frame: TouchFrame) {
-        let lands = frame.touches.contains { $0.phase == .began }
+        let lands = frame.contains { $0.phase == .began }
         if lands { runtime.applyStacking() }
         engine.advance(to: frame.time)
         if lands { runtime.stopMomentum() }

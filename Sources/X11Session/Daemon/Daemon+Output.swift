@@ -57,7 +57,7 @@ extension Daemon {
         if let outcome = strokes?.follow(event) { strokeFinished(outcome) }
         guard let monitors, monitors.hasClients else { return }
         if case .touches(let frame) = event {
-            for touch in frame.touches { monitors.broadcast(monitorLine(touch, at: t)) }
+            for touch in frame { monitors.broadcast(monitorLine(touch, at: t)) }
         } else if let line = monitorLine(event, at: t) {
             monitors.broadcast(line)
         }

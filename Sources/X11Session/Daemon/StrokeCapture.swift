@@ -30,7 +30,7 @@ final class StrokeCapture {
         guard !finished else { return nil }
         switch event {
         case .touches(let frame):
-            for e in frame.touches {
+            for e in frame {
                 if touch == nil, e.phase == .began { touch = e.id }
                 guard touch == e.id else { continue }
                 points.append(e.location)
