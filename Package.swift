@@ -31,8 +31,8 @@ let package = Package(
             ],
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
         ),
-        // Helpers shared by the test targets (a reproducible random generator).
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // Helpers shared by the test targets (a reproducible random generator, the engine driven by hand).
+        .target(name: "TestSupport", dependencies: ["GestureEngine"], path: "Tests/TestSupport"),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "TestSupport"]),
         // Debian's libyaml (libyaml-dev) and the node trees composed from its events, with
         // positions for diagnostics. No Foundation (Yams needed all of it, ICU tables included).

@@ -47,7 +47,7 @@ final class EngineFixture {
             }
         }
         if let observer { engine.addObserver(observer) }
-        engine.process(TouchEvent(id: TouchID(1), phase: .began, location: Point(x: x, y: 500), timestamp: .zero))
+        engine.process(TouchFrame(TouchPoint(id: TouchID(1), phase: .began, location: Point(x: x, y: 500)), at: .zero))
         for _ in 0..<4 { moveOnce() }  // past the slop: the pans are in progress
     }
 
@@ -56,7 +56,7 @@ final class EngineFixture {
         t += 0.004
         x += 1
         if x > 1500 { x = 500 }
-        engine.process(TouchEvent(id: TouchID(1), phase: .moved, location: Point(x: x, y: 500), timestamp: Instant(seconds: t)))
+        engine.process(TouchFrame(TouchPoint(id: TouchID(1), phase: .moved, location: Point(x: x, y: 500)), at: Instant(seconds: t)))
     }
 }
 

@@ -119,11 +119,13 @@ enum Seeds {
             let dt = UInt8(clamping: Int(max(0, line.time - last)))
             last = line.time
             switch line.event {
-            case .touch(let t):
-                let slot = slots[t.id] ?? UInt8(slots.count % 8)
-                slots[t.id] = slot
-                let phase: UInt8 = [.began: 0, .moved: 1, .ended: 2, .cancelled: 3][t.phase] ?? 1
-                out += [phase | slot << 2, dt, UInt8(clamping: Int(t.location.x / 8)), UInt8(clamping: Int(t.location.y / 5))]
+            case .touches(let frame):
+                for (i, t) in frame.enumerated() {
+                    let slot = slots[t.id] ?? UInt8(slots.count % 8)
+                    slots[t.id] = slot
+                    let phase: UInt8 = [.began: 0, .moved: 1, .ended: 2, .cancelled: 3][t.phase] ?? 1
+                    out += [phase | slot << 2, i == 0 ? dt : 0, UInt8(clamping: Int(t.location.x / 8)), UInt8(clamping: Int(t.location.y / 5))]
+                }
             case .window(let w):
                 let cls = UInt8(TouchStream.classes.firstIndex(of: w.windowClass ?? "") ?? 6)
                 out += [0xA0 | UInt8(w.id % 8) << 2, dt, cls, 0x11]

@@ -66,7 +66,7 @@ struct TouchStream {
             default:
                 let phase: TouchPhase = [.began, .moved, .ended, .cancelled][Int(op & 3)]
                 let t = Instant(milliseconds: ms)
-                event = .touch(TouchEvent(id: TouchID(Int64(slot)), phase: phase, location: Point(x: Double(a) * 8, y: Double(b) * 5), timestamp: t))
+                event = .touches(TouchFrame(TouchPoint(id: TouchID(Int64(slot)), phase: phase, location: Point(x: Double(a) * 8, y: Double(b) * 5)), at: t))
             }
             let t = Instant(milliseconds: ms)
             clock.advance(to: t)
@@ -77,7 +77,7 @@ struct TouchStream {
             ms += 10
             let t = Instant(milliseconds: ms)
             clock.advance(to: t)
-            session.handle(.touch(TouchEvent(id: touch.id, phase: .ended, location: touch.location, timestamp: t)), at: t)
+            session.handle(.touches(TouchFrame(TouchPoint(id: touch.id, phase: .ended, location: touch.location), at: t)), at: t)
         }
         session.engine.drainDeadlines()
         precondition(session.engine.undecidedTouches.isEmpty, "touches left undecided: \(session.engine.undecidedTouches)")

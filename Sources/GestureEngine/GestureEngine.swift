@@ -1,7 +1,7 @@
-/// The gesture environment: takes touch events and time, hit-tests them against the view
+/// The gesture environment: takes touch frames and time, hit-tests them against the view
 /// tree, offers them to recognizers (deepest view first), hands their reports to the
 /// ``GestureArena``, delivers what is left to the views (with delays and cancels), gives every
-/// touch its verdict (``decisionSink``), and runs the actions after each event.
+/// touch its verdict (``decisionSink``), and runs the actions after each frame.
 ///
 /// Single-threaded by design: one owner (the daemon's event loop, a test, `replay`) calls it.
 public final class GestureEngine {
@@ -77,123 +77,84 @@ public final class GestureEngine {
 
     // MARK: Input
 
-    /// Processes one touch event. Deadlines due at or before its timestamp fire first.
-    public func process(_ event: TouchEvent) {
+    /// Processes one frame (``TouchFrame``): every touch of one device that began, moved or
+    /// ended at one instant, handed to the recognizers together (semantics.md §10.3).
+    /// Deadlines due by its time run first. Every moving touch is at its new place before any
+    /// recognizer looks, so none decides on a moment in which one finger of the frame has
+    /// moved and another not; each recognizer gets the moved touches it follows in one
+    /// ``GestureRecognizer/touchesMoved(_:)`` call. New touches begin after the moves, ended
+    /// ones end last. A frame in which one finger lands while another lifts is taken in two
+    /// steps, lifts first (``TouchFrame/liftsBeforeLandings``).
+    public func process(_ frame: TouchFrame) {
+        if let (lifts, landings) = frame.liftsBeforeLandings {
+            take(lifts)
+            take(landings)
+        } else {
+            take(frame)
+        }
+    }
+
+    /// Takes one frame (or one step of one) and settles what it decided.
+    private func take(_ frame: TouchFrame) {
         precondition(!isProcessing, "GestureEngine.process called re-entrantly (from an action?)")
-        let t = sanitized(event.timestamp)
+        let t = sanitized(frame.time)
         advance(to: t)
         now = t
         isProcessing = true
         defer { isProcessing = false }
 
-        var location = event.location
-        if !location.x.isFinite || !location.y.isFinite { location = activeRecord(event.id)?.touch.location ?? .zero }
-
-        switch event.phase {
-        case .began:
-            beginReplacingStale(event, location: location)
-        case .moved:
-            guard let record = activeRecord(event.id) else {
-                report(.unexpectedTouch(id: event.id, phase: event.phase))
-                return
-            }
-            let touch = record.touch
-            touch.previousLocation = touch.location
-            touch.location = location
-            touch.timestamp = t
-            touch.phase = .moved
-            // The hottest loop of the engine. Each recognizer is kept alive by its view while
-            // it is called, so the per-element retain/release is skipped. A recognizer that
-            // ignores the touch leaves this array when its call returns: then the next one
-            // has moved into its slot.
-            let entry = record.entry
-            var i = 0
-            while i < entry.members.count {
-                unowned(unsafe) let r = entry.members[i]
-                if !r.state.isTerminal {
-                    r.now = now
-                    r.touchMoved(touch)
-                    if r.needsAttention { attend(to: r) }
-                }
-                if i < entry.members.count && entry.members[i] === r { i += 1 }
-            }
-            deliverEventPhase(of: record)
-        case .ended, .cancelled:
-            guard let record = activeRecord(event.id) else {
-                report(.unexpectedTouch(id: event.id, phase: event.phase))
-                return
-            }
-            finish(record, event, location: location)
+        if frame.count == 1, frame[0].phase == .moved {
+            moveOne(frame[0])
+        } else {
+            takeEach(frame)
         }
         settle()
     }
 
-    /// Begins `event`'s touch; a begin for a touch that is down means the old one is lost:
-    /// it is cancelled first.
-    private func beginReplacingStale(_ event: TouchEvent, location: Point) {
-        if let stale = activeRecord(event.id) {
-            report(.unexpectedTouch(id: event.id, phase: .began))
-            var cancel = event
-            cancel.phase = .cancelled
-            finish(stale, cancel, location: stale.touch.location)
+    /// A frame of one moving touch: the engine's hottest path, apart so that it builds no list.
+    private func moveOne(_ point: TouchPoint) {
+        guard let record = activeRecord(point.id) else { return report(.unexpectedTouch(id: point.id, phase: point.phase)) }
+        let touch = record.touch
+        touch.previousLocation = touch.location
+        touch.location = finite(point.location) ?? touch.location
+        touch.timestamp = now
+        touch.phase = .moved
+        // Each recognizer is kept alive by its view while it is called, so the per-element
+        // retain/release is skipped. A recognizer that ignores the touch leaves this array
+        // when its call returns: then the next one has moved into its slot.
+        let entry = record.entry
+        var i = 0
+        while i < entry.members.count {
+            unowned(unsafe) let r = entry.members[i]
+            if !r.state.isTerminal {
+                r.now = now
+                r.touchMoved(touch)
+                if r.needsAttention { attend(to: r) }
+            }
+            if i < entry.members.count && entry.members[i] === r { i += 1 }
         }
-        touchBegan(event, location: location)
+        deliverEventPhase(of: record)
     }
 
-    /// Processes one frame: every touch that began, moved or ended at one instant (one
-    /// hardware frame), handed to the recognizers together (semantics.md §10.3). Every moving
-    /// touch is at its new place before any recognizer looks, so none decides on a moment in
-    /// which one finger of the frame has moved and another not; each recognizer gets the moved
-    /// touches it follows in one ``GestureRecognizer/touchesMoved(_:)`` call. New touches
-    /// begin after the moves, ended ones end last. A touch may appear once in a frame.
-    ///
-    /// A finger that lifts in the instant another lands ends first, as two frames: the
-    /// server stamps events in milliseconds, so a lift and the next finger's landing
-    /// processed together share a time, and the new finger must not join the gesture of
-    /// the one that left.
-    public func process(frame events: [TouchEvent]) {
-        guard events.count > 1 else {
-            if let e = events.first { process(e) }
-            return
-        }
-        precondition(!isProcessing, "GestureEngine.process called re-entrantly (from an action?)")
-        let landing = Set(events.filter { $0.phase == .began }.map(\.id))
-        if !landing.isEmpty {
-            let lifts = events.filter { ($0.phase == .ended || $0.phase == .cancelled) && !landing.contains($0.id) }
-            if !lifts.isEmpty {
-                let liftIDs = Set(lifts.map(\.id))
-                process(frame: events.filter { $0.phase == .moved || liftIDs.contains($0.id) })
-                process(frame: events.filter { $0.phase != .moved && !liftIDs.contains($0.id) })
-                return
-            }
-        }
-        let t = sanitized(events.map(\.timestamp).max()!)
-        advance(to: t)
-        now = t
-        isProcessing = true
-        defer { isProcessing = false }
-
+    /// Any other frame: moves, then landings, then the recognizers' look at the moves, then lifts.
+    private func takeEach(_ frame: TouchFrame) {
         // 1. Every moving touch to where it is now.
         var moved: [TouchRecord] = []
-        for event in events where event.phase == .moved {
-            guard let record = activeRecord(event.id) else {
-                report(.unexpectedTouch(id: event.id, phase: event.phase))
+        for point in frame where point.phase == .moved {
+            guard let record = activeRecord(point.id) else {
+                report(.unexpectedTouch(id: point.id, phase: point.phase))
                 continue
             }
-            var location = event.location
-            if !location.x.isFinite || !location.y.isFinite { location = record.touch.location }
             let touch = record.touch
             touch.previousLocation = touch.location
-            touch.location = location
-            touch.timestamp = t
+            touch.location = finite(point.location) ?? touch.location
+            touch.timestamp = now
             touch.phase = .moved
             moved.append(record)
         }
         // 2. New touches, with the others where they are now.
-        for event in events where event.phase == .began {
-            var location = event.location
-            if !location.x.isFinite || !location.y.isFinite { location = .zero }
-            beginReplacingStale(event, location: location)
+        for point in frame where point.phase == .began {
+            beginReplacingStale(point, of: frame)
         }
         // 3. Each recognizer once, with the moved touches it follows.
         if !moved.isEmpty {
@@ -211,17 +172,30 @@ public final class GestureEngine {
             for record in moved { deliverEventPhase(of: record) }
         }
         // 4. Touches that ended.
-        for event in events where event.phase == .ended || event.phase == .cancelled {
-            guard let record = activeRecord(event.id) else {
-                report(.unexpectedTouch(id: event.id, phase: event.phase))
+        for point in frame where point.phase.isFinal {
+            guard let record = activeRecord(point.id) else {
+                report(.unexpectedTouch(id: point.id, phase: point.phase))
                 continue
             }
-            var location = event.location
-            if !location.x.isFinite || !location.y.isFinite { location = record.touch.location }
-            finish(record, event, location: location)
+            finish(record, point.phase, location: finite(point.location) ?? record.touch.location)
         }
-        settle()
     }
+
+    /// Begins a touch; a begin for a touch that is down means the old one is lost: it is
+    /// cancelled first. A landing without a usable place lands where the lost one was (or at
+    /// the origin).
+    private func beginReplacingStale(_ point: TouchPoint, of frame: TouchFrame) {
+        let stale = activeRecord(point.id)
+        let location = finite(point.location) ?? stale?.touch.location ?? .zero
+        if let stale {
+            report(.unexpectedTouch(id: point.id, phase: .began))
+            finish(stale, .cancelled, location: stale.touch.location)
+        }
+        touchBegan(point, of: frame, location: location)
+    }
+
+    /// A location to use: none when a coordinate is not a number (hostile or broken input).
+    private func finite(_ p: Point) -> Point? { p.x.isFinite && p.y.isFinite ? p : nil }
 
     /// Runs every deadline due up to `instant`, in order (recognizers' and timers'), then sets
     /// the time to `instant`.
@@ -290,15 +264,13 @@ public final class GestureEngine {
 
     // MARK: Touch lifecycle
 
-    func touchBegan(_ event: TouchEvent, location: Point) {
+    func touchBegan(_ point: TouchPoint, of frame: TouchFrame, location: Point) {
         var tapCount = 1
-        if let last = lastTap, event.timestamp - last.time <= tapCountInterval,
+        if let last = lastTap, frame.time - last.time <= tapCountInterval,
            last.location.distance(to: location) <= tapCountDistance {
             tapCount = last.count + 1
         }
-        var e = event
-        e.location = location
-        let touch = Touch(event: e, tapCount: tapCount)
+        let touch = Touch(point, of: frame, at: location, tapCount: tapCount)
         let hit = root.hitTest(location) ?? root
         touch.view = hit
         var path: [View] = []
@@ -354,22 +326,22 @@ public final class GestureEngine {
         return nil
     }
 
-    func finish(_ record: TouchRecord, _ event: TouchEvent, location: Point) {
+    func finish(_ record: TouchRecord, _ phase: TouchPhase, location: Point) {
         let touch = record.touch
         touch.previousLocation = touch.location
         touch.location = location
         touch.timestamp = now
-        touch.phase = event.phase
+        touch.phase = phase
         for v in record.path { v.activeTouchCount -= 1 }
         for r in record.entry.members { r.touchFinished() }
         touchFinishedSinceSweep = true
         resetSweepNeeded = true
-        if event.phase == .ended {
+        if phase == .ended {
             lastTap = (location, now, touch.tapCount)
         }
         for r in record.entry.members where !r.state.isTerminal {
             r.now = now
-            if event.phase == .ended { r.touchEnded(touch) } else { r.touchCancelled(touch) }
+            if phase == .ended { r.touchEnded(touch) } else { r.touchCancelled(touch) }
             if r.needsAttention { attend(to: r) }
         }
         deliverEventPhase(of: record)

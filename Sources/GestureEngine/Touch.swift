@@ -29,29 +29,6 @@ public enum DeviceKind: String, Hashable, Sendable {
     case touchscreen, pointer, touchpad
 }
 
-/// One input event for the engine: a single touch changing phase or position.
-/// (X delivers touches one by one; so do the traces.)
-public struct TouchEvent: Hashable, Sendable {
-    public var id: TouchID
-    public var phase: TouchPhase
-    public var location: Point
-    public var timestamp: Instant
-    public var device: Int32
-    public var deviceKind: DeviceKind
-
-    public init(
-        id: TouchID, phase: TouchPhase, location: Point, timestamp: Instant,
-        device: Int32 = 0, deviceKind: DeviceKind = .touchscreen
-    ) {
-        self.id = id
-        self.phase = phase
-        self.location = location
-        self.timestamp = timestamp
-        self.device = device
-        self.deviceKind = deviceKind
-    }
-}
-
 /// The final word on a touch, given exactly once: may the application act on it?
 public enum TouchVerdict: String, Hashable, Sendable {
     /// A gesture (or a control) took the touch; the application must not act on it.
@@ -78,17 +55,18 @@ public final class Touch: CustomStringConvertible {
     /// The deepest view under the touch's first point: the view the touch is delivered to.
     public internal(set) weak var view: View?
 
-    init(event: TouchEvent, tapCount: Int) {
-        id = event.id
-        phase = event.phase
-        location = event.location
-        previousLocation = event.location
-        initialLocation = event.location
-        timestamp = event.timestamp
-        beganAt = event.timestamp
+    /// A touch that began in `frame` at `location`.
+    init(_ point: TouchPoint, of frame: TouchFrame, at location: Point, tapCount: Int) {
+        id = point.id
+        phase = point.phase
+        self.location = location
+        previousLocation = location
+        initialLocation = location
+        timestamp = frame.time
+        beganAt = frame.time
         self.tapCount = tapCount
-        device = event.device
-        deviceKind = event.deviceKind
+        device = frame.device
+        deviceKind = frame.deviceKind
     }
 
     /// Displacement since the touch went down.

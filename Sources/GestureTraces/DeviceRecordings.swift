@@ -17,7 +17,7 @@ struct EvemuTrace {
         }
     }
 
-    mutating func read(_ raw: Substring, number: Int, _ body: (TraceLine) throws -> Void) throws {
+    mutating func read(_ raw: Substring, number: Int, into frames: TraceFrames) throws {
         if raw.hasPrefix("A: ") {
             try readAxis(raw, file: file, line: number)
             return
@@ -36,14 +36,14 @@ struct EvemuTrace {
         } catch {
             throw TraceError(file: file, line: number, message: error.message)
         }
-        for line in decoder.take() { try body(line) }
+        try decoder.hand(to: frames)
     }
 
     /// Contacts still down when the recording stops end there.
-    mutating func finish(_ body: (TraceLine) throws -> Void) throws {
+    mutating func finish(into frames: TraceFrames) throws {
         try requireAxes()
         decoder.finish()
-        for line in decoder.take() { try body(line) }
+        try decoder.hand(to: frames)
     }
 
     private mutating func readAxis(_ raw: Substring, file: String, line: Int) throws {

@@ -1,7 +1,7 @@
 import GestureEngine
 import GestureProfiles
 
-/// Turns a stream of evdev events from a touchscreen into touch lines, the way the kernel's
+/// Turns a stream of evdev events from a touchscreen into touches, the way the kernel's
 /// multitouch protocols define them (Documentation/input/multi-touch-protocol.rst):
 /// protocol B (slots and tracking ids), protocol A (`SYN_MT_REPORT`, anonymous contacts
 /// matched to the previous frame by nearest position), and single-touch devices
@@ -25,8 +25,8 @@ struct EvdevTouchDecoder {
 
     var ranges: [Int: Range] = [:]
     let screen: (width: Double, height: Double)
-    /// Touch lines decoded and not yet taken.
-    private var out: [TraceLine] = []
+    /// Touches decoded and not yet handed on, each with its time and line.
+    private var out: [(point: TouchPoint, time: Double, line: Int)] = []
     private var nextID: Int64 = 1
     private var time = 0.0
     private var sourceLine = 0
@@ -57,10 +57,11 @@ struct EvdevTouchDecoder {
 
     init(screen: (width: Double, height: Double)) { self.screen = screen }
 
-    /// The touch lines decoded since the last call.
-    mutating func take() -> [TraceLine] {
+    /// Hands the touches decoded since the last call to the frames being built: each
+    /// `SYN_REPORT`'s touches share its time, so they make one frame.
+    mutating func hand(to frames: TraceFrames) throws {
         defer { out.removeAll(keepingCapacity: true) }
-        return out
+        for t in out { try frames.touch(t.point, time: t.time, line: t.line) }
     }
 
     private func scaled(_ x: Double, _ y: Double, mt: Bool) -> Point {
@@ -74,7 +75,7 @@ struct EvdevTouchDecoder {
     }
 
     private mutating func emit(_ phase: TouchPhase, _ id: TouchID, _ p: Point) {
-        out.append(TraceLine(time: time, event: .touch(TouchEvent(id: id, phase: phase, location: p, timestamp: Instant(milliseconds: time))), line: sourceLine))
+        out.append((TouchPoint(id: id, phase: phase, location: p), time, sourceLine))
     }
 
     private mutating func newID() -> TouchID {

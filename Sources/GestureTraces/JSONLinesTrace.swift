@@ -8,8 +8,24 @@ struct JSONLinesTrace {
 
     init(file: String) { self.file = file }
 
+    /// Reads one line into `frames`: a touch joins the frame of its instant, any other event
+    /// follows it. Nothing for a blank line or a comment.
+    mutating func read(_ raw: Substring, number n: Int, into frames: TraceFrames) throws {
+        switch try parse(raw, number: n) {
+        case .touch(let point, let t)?: try frames.touch(point, time: t, line: n)
+        case .event(let line)?: try frames.event(line)
+        case nil: break
+        }
+    }
+
+    /// What one line holds.
+    enum Line {
+        case touch(TouchPoint, time: Double)
+        case event(TraceLine)
+    }
+
     /// The event of one line, nil for a blank line or a comment.
-    mutating func parse(_ raw: Substring, number n: Int) throws -> TraceLine? {
+    mutating func parse(_ raw: Substring, number n: Int) throws -> Line? {
         let line = raw.trimmingBlanks
         if line.isEmpty || line.hasPrefix("#") { return nil }
         func fail(_ m: String) -> TraceError { TraceError(file: file, line: n, message: m) }
@@ -77,7 +93,7 @@ struct JSONLinesTrace {
                 guard id == id.rounded(), id > 0, id < 1e15 else { throw fail("touch \"id\" must be a positive whole number") }
                 touchID = TouchID(Int64(id))
             }
-            event = .touch(TouchEvent(id: touchID, phase: phase, location: Point(x: try number("x"), y: try number("y")), timestamp: Instant(milliseconds: t)))
+            return .touch(TouchPoint(id: touchID, phase: phase, location: Point(x: try number("x"), y: try number("y"))), time: t)
         case "pointer":
             guard let p = try string("phase"), let phase = PointerPhase(rawValue: p) else { throw fail("\"phase\" must be down, motion or up") }
             var button: Int?
@@ -102,7 +118,7 @@ struct JSONLinesTrace {
         default:
             throw fail("unknown kind \"\(kind)\" (screen, monitor, window, window-closed, touch, pointer, touchpad)")
         }
-        return TraceLine(time: t, event: event, line: n)
+        return .event(TraceLine(time: t, event: event, line: n))
     }
 }
 

@@ -12,7 +12,7 @@ enum LibinputRecordTrace {
     /// Numbers in one list (an event has five, an axis six).
     static let maximumListLength = 16
 
-    static func read(_ input: TraceInput, screen: (width: Double, height: Double), _ body: (TraceLine) throws -> Void) throws {
+    static func read(_ input: TraceInput, screen: (width: Double, height: Double), into frames: TraceFrames) throws {
         let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
         defer { parser.deallocate() }
         guard yaml_parser_initialize(parser) == 1 else { throw TraceError(file: input.name, line: 0, message: "cannot start the YAML reader") }
@@ -33,9 +33,9 @@ enum LibinputRecordTrace {
             }
             defer { yaml_event_delete(&event) }
             if event.type == YAML_STREAM_END_EVENT { break }
-            try walker.handle(event, body)
+            try walker.handle(event, into: frames)
         }
-        try walker.finish(body)
+        try walker.finish(into: frames)
     }
 }
 
@@ -100,7 +100,7 @@ private struct RecordWalker {
         }
     }
 
-    mutating func handle(_ event: yaml_event_t, _ body: (TraceLine) throws -> Void) throws {
+    mutating func handle(_ event: yaml_event_t, into frames: TraceFrames) throws {
         let line = Int(event.start_mark.line) + 1
         switch event.type {
         case YAML_ALIAS_EVENT:
@@ -123,7 +123,7 @@ private struct RecordWalker {
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             guard let closed = open.popLast() else { return }
             if !closed.isMapping, closed.onlyScalars, closed.count > 0 {
-                try list(closed.scalars, count: closed.count, at: path(nil) + [closed.step].compactMap { $0 }, line: line, body)
+                try list(closed.scalars, count: closed.count, at: path(nil) + [closed.step].compactMap { $0 }, line: line, into: frames)
             }
             finishedChild(scalar: nil)
         default:
@@ -144,7 +144,7 @@ private struct RecordWalker {
     }
 
     /// A finished list of scalars: an axis of the first device, or one of its events.
-    mutating func list(_ values: [String], count: Int, at path: [Step], line: Int, _ body: (TraceLine) throws -> Void) throws {
+    mutating func list(_ values: [String], count: Int, at path: [Step], line: Int, into frames: TraceFrames) throws {
         guard path.count >= 4, path[0] == .key("devices"), path[1] == .index(0) else { return }
         if path.count == 5, path[2] == .key("evdev"), path[3] == .key("absinfo"), case .key(let name) = path[4] {
             guard let code = Int(name), values.count >= 2, let lo = Double(values[0]), let hi = Double(values[1]) else {
@@ -167,13 +167,13 @@ private struct RecordWalker {
         } catch {
             throw fail(line, error.message)
         }
-        for l in decoder.take() { try body(l) }
+        try decoder.hand(to: frames)
     }
 
-    mutating func finish(_ body: (TraceLine) throws -> Void) throws {
+    mutating func finish(into frames: TraceFrames) throws {
         guard sawDevices else { throw fail(1, "no 'devices:' list") }
         guard sawEvents else { throw fail(1, "the device has no 'events:' list") }
         decoder.finish()
-        for l in decoder.take() { try body(l) }
+        try decoder.hand(to: frames)
     }
 }

@@ -30,7 +30,16 @@ public enum MonitorLines {
     /// An input event at `time`; a first contact (a touch beginning, a button going down)
     /// also names the window (`window`, `class`) and the view under it.
     public static func input(_ event: InputEvent, time: Instant, window: WindowInfo?, view: String?) -> String {
-        var o = TraceWriter.object(event, time: time.milliseconds)
+        contact(TraceWriter.object(event, time: time.milliseconds), window: window, view: view)
+    }
+
+    /// A touch of a frame; its first line also names the window and the view it landed in.
+    public static func touch(_ touch: TouchPoint, time: Instant, window: WindowInfo?, view: String?) -> String {
+        contact(TraceWriter.touchObject(touch, time: time.milliseconds), window: window, view: view)
+    }
+
+    private static func contact(_ line: JSONLine, window: WindowInfo?, view: String?) -> String {
+        var o = line
         if let window {
             o.add("window", window.id)
             o.add("class", window.windowClass)

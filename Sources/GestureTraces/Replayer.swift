@@ -43,34 +43,19 @@ public final class Replayer: ActionSink {
         finish()
     }
 
-    /// Replays one line (a trace read as a stream: `TraceReader.stream`).
+    /// Replays one line (a trace read as a stream: `TraceReader.stream`); touches come as the
+    /// frames the reader built.
     public func feed(_ line: TraceLine) {
         let t = Instant(milliseconds: line.time)
-        // Touches of one instant are one frame (trace.md's `t`; evemu's SYN_REPORT and libinput
-        // record's frames decode so): gathered, and handed on at the next line of another time.
-        if case .touch(var touch) = line.event {
-            if let frameTime = session.frameTime, frameTime != t { session.endFrame() }
-            clock.advance(to: t)
-            touch.timestamp = t
-            session.gather(touch)
-            return
-        }
         clock.advance(to: t)
         if case .touchpadBegan(let claimed) = session.handle(line.event, at: t), case .touchpad(let e) = line.event {
             write(formatter.touchpadLine(time: t, gesture: e.gesture.rawValue, fingers: e.fingers, claimed: claimed))
         }
     }
 
-    /// The input has nothing more for now (a trace read from a pipe as it is written): the
-    /// frame gathered so far is handed on — nothing waits for more to end one.
-    public func inputPaused() {
-        session.endFrame()
-    }
-
     /// After the last line: the deadlines still pending run out, and the commands started
     /// are waited for.
     public func finish() {
-        session.endFrame()
         engine.drainDeadlines()
         for pid in children { ChildProcess.wait(pid) }
         children = []

@@ -69,7 +69,7 @@ public enum TraceReader {
     /// trace of any length costs the line being read. `path` `-` is standard input.
     /// `beforeWaiting` is called when the input has nothing more for now (a pipe whose writer
     /// has not written the next line yet), before the read that waits for it: what is at hand
-    /// is then all there is (``Replayer/inputPaused()``).
+    /// is then all there is (the frame being built is handed on then).
     public static func stream(path: String, screen: (width: Double, height: Double), beforeWaiting: (() -> Void)? = nil, _ body: (TraceLine) throws -> Void) throws {
         let input = try TraceInput(path: path)
         input.beforeWaiting = beforeWaiting
@@ -99,20 +99,25 @@ public enum TraceReader {
     }
 
     private static func stream(_ input: TraceInput, format: TraceFormat?, screen: (width: Double, height: Double), deviceDescription: String?, _ body: (TraceLine) throws -> Void) throws {
-        switch format {
-        case .jsonLines:
-            var reader = JSONLinesTrace(file: input.name)
-            while let line = try input.nextLine() {
-                if let parsed = try reader.parse(line, number: input.lineNumber) { try body(parsed) }
+        try withoutActuallyEscaping(body) { body in
+            let frames = TraceFrames(body)
+            let paused = input.beforeWaiting
+            if let paused { input.beforeWaiting = { frames.inputPaused(); paused() } }
+            defer { input.beforeWaiting = paused }
+            switch format {
+            case .jsonLines:
+                var reader = JSONLinesTrace(file: input.name)
+                while let line = try input.nextLine() { try reader.read(line, number: input.lineNumber, into: frames) }
+            case .evemu:
+                var reader = try EvemuTrace(file: input.name, screen: screen, description: deviceDescription)
+                while let line = try input.nextLine() { try reader.read(line, number: input.lineNumber, into: frames) }
+                try reader.finish(into: frames)
+            case .libinputRecord:
+                try LibinputRecordTrace.read(input, screen: screen, into: frames)
+            case nil:
+                throw TraceError(file: input.name, line: 1, message: "unknown trace format: expected JSON lines, an evemu-record file or a libinput record file")
             }
-        case .evemu:
-            var reader = try EvemuTrace(file: input.name, screen: screen, description: deviceDescription)
-            while let line = try input.nextLine() { try reader.read(line, number: input.lineNumber, body) }
-            try reader.finish(body)
-        case .libinputRecord:
-            try LibinputRecordTrace.read(input, screen: screen, body)
-        case nil:
-            throw TraceError(file: input.name, line: 1, message: "unknown trace format: expected JSON lines, an evemu-record file or a libinput record file")
+            try frames.endFrame()
         }
     }
 

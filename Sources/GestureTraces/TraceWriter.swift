@@ -4,11 +4,26 @@ import GestureProfiles
 /// Writes trace lines as the JSON lines of trace.md (`tactus record`). What it writes,
 /// `TraceReader` reads back to the same events.
 public enum TraceWriter {
+    /// The event's line; a touch frame's lines, one a touch, joined by newlines.
     public static func line(_ event: InputEvent, time: Double) -> String {
-        object(event, time: time).line
+        if case .touches(let frame) = event { return frame.map { touchObject($0, time: time).line }.joined(separator: "\n") }
+        return object(event, time: time).line
     }
 
-    /// The line as an object still open to more fields (the monitor adds some).
+    /// One touch of a frame as its line's object, still open to more fields (the monitor adds some).
+    public static func touchObject(_ touch: TouchPoint, time: Double) -> JSONLine {
+        var o = JSONLine()
+        o.add("t", time)
+        o.add("kind", "touch")
+        o.add("phase", touch.phase.rawValue)
+        o.add("id", touch.id)
+        o.add("x", touch.location.x)
+        o.add("y", touch.location.y)
+        return o
+    }
+
+    /// The line as an object still open to more fields (the monitor adds some). A touch frame
+    /// is a line a touch: ``touchObject(_:time:)``.
     public static func object(_ event: InputEvent, time: Double) -> JSONLine {
         var o = JSONLine()
         o.add("t", time)
@@ -42,12 +57,8 @@ public enum TraceWriter {
             o.add("kind", "monitor")
             o.add("name", name)
             o.add("removed", true)
-        case .touch(let e):
-            o.add("kind", "touch")
-            o.add("phase", e.phase.rawValue)
-            o.add("id", e.id)
-            o.add("x", e.location.x)
-            o.add("y", e.location.y)
+        case .touches:
+            preconditionFailure("a touch frame is one line a touch (touchObject)")
         case .pointer(let phase, let button, let p):
             o.add("kind", "pointer")
             o.add("phase", phase.rawValue)

@@ -54,12 +54,14 @@ public enum DragSet {
             var paths: [(id: String, points: [Point])] = []
             var open: [String: Int] = [:]
             for line in trace {
-                guard case .touch(let t) = line.event else { continue }
-                let phase = t.phase, p = t.location
-                let key = "\(t.id)"
-                if phase == .began || open[key] == nil { open[key] = paths.count; paths.append((key, [])) }
-                paths[open[key]!].points.append(p)
-                if phase == .ended || phase == .cancelled { open[key] = nil }
+                guard case .touches(let frame) = line.event else { continue }
+                for t in frame {
+                    let phase = t.phase, p = t.location
+                    let key = "\(t.id)"
+                    if phase == .began || open[key] == nil { open[key] = paths.count; paths.append((key, [])) }
+                    paths[open[key]!].points.append(p)
+                    if phase == .ended || phase == .cancelled { open[key] = nil }
+                }
             }
             for (i, path) in paths.enumerated() { out.append(Drag(name: "\(f[2]) touch \(i + 1)", points: path.points)) }
         }

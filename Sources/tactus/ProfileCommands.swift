@@ -80,7 +80,7 @@ struct Replay: ParsableCommand {
         do {
             // A trace from a pipe is replayed as it comes: what is at hand is logged before
             // the next read waits.
-            try TraceReader.stream(path: trace, screen: (w, h), beforeWaiting: { replayer.inputPaused(); flush() }) { replayer.feed($0) }
+            try TraceReader.stream(path: trace, screen: (w, h), beforeWaiting: flush) { replayer.feed($0) }
         } catch let e as TraceError {
             flush()
             FileDescriptor.standardError.writeAll(Array("\(e)\n".utf8))

@@ -25,13 +25,11 @@ import Testing
         var t = 40.0
         for i in 1...frames {
             let d = step(i)
-            h.clock.advance(to: Instant(milliseconds: t))
-            h.engine.process(frame: Self.fingers.map { TouchEvent(id: TouchID($0.id), phase: .moved, location: Point(x: $0.x + d.dx, y: $0.y + d.dy), timestamp: Instant(milliseconds: t)) })
+            h.frame(.moved, Self.fingers.map { ($0.id, $0.x + d.dx, $0.y + d.dy) }, at: t)
             t += every
         }
         let d = step(frames)
-        h.clock.advance(to: Instant(milliseconds: t))
-        h.engine.process(frame: Self.fingers.map { TouchEvent(id: TouchID($0.id), phase: .ended, location: Point(x: $0.x + d.dx, y: $0.y + d.dy), timestamp: Instant(milliseconds: t)) })
+        h.frame(.ended, Self.fingers.map { ($0.id, $0.x + d.dx, $0.y + d.dy) }, at: t)
     }
 
     /// The values of the actions a gesture fired, by state.

@@ -9,9 +9,7 @@ import Testing
     /// Touches at one instant: each (id, x, y), as one frame (`torn`: one event after another,
     /// as the engine took them before frames).
     func frame(_ h: Harness, _ touches: [(Int64, Double, Double)], at ms: Double, phase: TouchPhase = .moved, torn: Bool = false) {
-        h.clock.advance(to: Instant(milliseconds: ms))
-        let events = touches.map { TouchEvent(id: TouchID($0.0), phase: phase, location: Point(x: $0.1, y: $0.2), timestamp: Instant(milliseconds: ms)) }
-        if torn { for e in events { h.engine.process(e) } } else { h.engine.process(frame: events) }
+        if torn { for t in touches { h.send(phase, t.0, t.1, t.2, at: ms) } } else { h.frame(phase, touches, at: ms) }
     }
 
     /// A real two-finger circular drag (issue 25): fingers 136 px apart, whose first motion
@@ -72,11 +70,10 @@ import Testing
         h.screen.addGestureRecognizer(PanGestureRecognizer(name: "pan"))
         frame(h, [(1, 100, 500)], at: 0, phase: .began)
         for i in 1...4 { frame(h, [(1, 100 + 10 * Double(i), 500)], at: Double(15 * i)) }
-        h.clock.advance(to: Instant(milliseconds: 75))
-        h.engine.process(frame: [
-            TouchEvent(id: TouchID(1), phase: .ended, location: Point(x: 140, y: 500), timestamp: Instant(milliseconds: 75)),
-            TouchEvent(id: TouchID(2), phase: .began, location: Point(x: 600, y: 300), timestamp: Instant(milliseconds: 75)),
-        ])
+        h.frame([
+            TouchPoint(id: TouchID(1), phase: .ended, location: Point(x: 140, y: 500)),
+            TouchPoint(id: TouchID(2), phase: .began, location: Point(x: 600, y: 300)),
+        ], at: 75)
         for i in 1...4 { frame(h, [(2, 600 + 10 * Double(i), 300)], at: 75 + Double(15 * i)) }
         frame(h, [(2, 640, 300)], at: 150, phase: .ended)
         let lines = h.gestureLines.filter { $0.hasPrefix("pan") && !$0.hasSuffix("changed->changed") }

@@ -1,14 +1,15 @@
+import TestSupport
 @testable import GestureEngine
 
-/// A screen, a manual clock, a recorder, and terse input helpers. Times are milliseconds.
-final class Harness {
-    let clock = ManualClock()
-    let engine: GestureEngine
+/// The shared ``EngineHarness`` on a bare screen, with a recorder of every observation and
+/// ways to read it.
+final class Harness: EngineHarness {
     let recorder = ObservationRecorder()
     var screen: View { engine.root }
 
     init(width: Double = 1920, height: Double = 1080) {
-        engine = GestureEngine(screen: Rect(x: 0, y: 0, width: width, height: height), clock: clock)
+        let clock = ManualClock()
+        super.init(engine: GestureEngine(screen: Rect(x: 0, y: 0, width: width, height: height), clock: clock), clock: clock)
         engine.trapsOnIllegalTransition = false
         engine.addObserver(recorder)
     }
@@ -21,41 +22,6 @@ final class Harness {
         (parent ?? screen).addSubview(v)
         return v
     }
-
-    func send(_ phase: TouchPhase, _ id: Int64, _ x: Double, _ y: Double, at ms: Double) {
-        clock.advance(to: Instant(milliseconds: ms))
-        engine.process(TouchEvent(id: TouchID(id), phase: phase, location: Point(x: x, y: y), timestamp: Instant(milliseconds: ms)))
-    }
-
-    func down(_ id: Int64, _ x: Double, _ y: Double, at ms: Double) { send(.began, id, x, y, at: ms) }
-    func move(_ id: Int64, _ x: Double, _ y: Double, at ms: Double) { send(.moved, id, x, y, at: ms) }
-    func up(_ id: Int64, _ x: Double, _ y: Double, at ms: Double) { send(.ended, id, x, y, at: ms) }
-    func cancel(_ id: Int64, _ x: Double, _ y: Double, at ms: Double) { send(.cancelled, id, x, y, at: ms) }
-
-    /// A straight drag of one finger in `steps` moves, from down to up.
-    func drag(_ id: Int64, from a: Point, to b: Point, start ms: Double, duration: Double, steps: Int = 10, lift: Bool = true) {
-        down(id, a.x, a.y, at: ms)
-        for i in 1...steps {
-            let f = Double(i) / Double(steps)
-            move(id, a.x + (b.x - a.x) * f, a.y + (b.y - a.y) * f, at: ms + duration * f)
-        }
-        if lift { up(id, b.x, b.y, at: ms + duration) }
-    }
-
-    /// A tap: down and up at the same place.
-    func tap(_ id: Int64, _ x: Double, _ y: Double, at ms: Double, holding: Double = 50) {
-        down(id, x, y, at: ms)
-        up(id, x, y, at: ms + holding)
-    }
-
-    /// Lets the clock run to `ms`, firing deadlines (what the daemon's poll timeout does).
-    func wait(until ms: Double) {
-        clock.advance(to: Instant(milliseconds: ms))
-        engine.advanceToClock()
-    }
-
-    /// Runs every pending deadline.
-    func drain() { engine.drainDeadlines() }
 
     var lines: [String] { recorder.lines }
 

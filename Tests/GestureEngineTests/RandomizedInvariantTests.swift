@@ -171,7 +171,7 @@ final class InvariantChecker: GestureObserver {
             if index == disableAt { recognizers.randomElement(using: &rng)!.isEnabled = false }
             if index == removeAt, views.count > 1 { views[Int.random(in: 1..<views.count, using: &rng)].removeFromSuperview() }
             clock.advance(to: Instant(milliseconds: e.t))
-            engine.process(TouchEvent(id: TouchID(e.id), phase: e.phase, location: e.p, timestamp: Instant(milliseconds: e.t)))
+            engine.process(TouchFrame(TouchPoint(id: TouchID(e.id), phase: e.phase, location: e.p), at: Instant(milliseconds: e.t)))
         }
         engine.drainDeadlines()
         actions = counter.n

@@ -264,7 +264,7 @@ import Testing
             let before = sink.lines.count
             let ids = (1...fingers).map { TouchID(Int64(t) * 10 + Int64($0)) }
             func frame(_ phase: TouchPhase, _ d: Vector, _ which: [Int]) {
-                engine.process(frame: which.map { TouchEvent(id: ids[$0], phase: phase, location: Point(x: p.x + 60 * Double($0) + d.dx, y: p.y + d.dy), timestamp: Instant(milliseconds: t)) })
+                engine.process(TouchFrame(time: Instant(milliseconds: t), touches: which.map { TouchPoint(id: ids[$0], phase: phase, location: Point(x: p.x + 60 * Double($0) + d.dx, y: p.y + d.dy)) }))
             }
             for i in 0..<fingers { frame(.began, .zero, [i]); t += 10 }
             for d in path { t += 16; frame(.moved, d, Array(0..<fingers)) }
@@ -331,7 +331,7 @@ import Testing
         func frame(_ phase: TouchPhase, _ dx: Double) {
             t += 16
             clock.advance(to: Instant(milliseconds: t))
-            engine.process(frame: fingers.map { TouchEvent(id: TouchID($0.0), phase: phase, location: Point(x: $0.1 + dx, y: $0.2), timestamp: Instant(milliseconds: t)) })
+            engine.process(TouchFrame(time: Instant(milliseconds: t), touches: fingers.map { TouchPoint(id: TouchID($0.0), phase: phase, location: Point(x: $0.1 + dx, y: $0.2)) }))
         }
         frame(.began, 0)
         for dx in [15.0, 50, 80, 110, 50] { frame(.moved, dx) }

@@ -33,10 +33,10 @@ import Testing
 
         func frame(_ phase: TouchPhase) {
             clock.advance(to: Instant(milliseconds: ms))
-            for (i, p) in fingers.enumerated() {
-                session.gather(TouchEvent(id: TouchID(Int64(i + 1)), phase: phase, location: p, timestamp: Instant(milliseconds: ms)))
-            }
-            session.endFrame()
+            let frame = TouchFrame(time: Instant(milliseconds: ms), touches: fingers.enumerated().map { i, p in
+                TouchPoint(id: TouchID(Int64(i + 1)), phase: phase, location: p)
+            })
+            session.handle(.touches(frame), at: frame.time)
         }
 
         func land(_ count: Int = 3, at p: Point = Point(x: 800, y: 700)) {

@@ -24,11 +24,10 @@ import Testing
     private func threeFingers(_ live: Live, at start: Double, _ path: [Vector]) -> [String] {
         let before = live.sink.lines.count
         let fingers: [(Int64, Double, Double)] = [(1, 800, 600), (2, 860, 590), (3, 920, 605)]
-        for (i, f) in fingers.enumerated() { live.touch(.began, f.0, f.1, f.2, at: start + 10 * Double(i)) }
+        for (i, f) in fingers.enumerated() { live.send(.began, f.0, f.1, f.2, at: start + 10 * Double(i)) }
         var t = start + 40
         func frame(_ phase: TouchPhase, _ d: Vector) {
-            live.clock.advance(to: Instant(milliseconds: t))
-            live.engine.process(frame: fingers.map { TouchEvent(id: TouchID($0.0), phase: phase, location: Point(x: $0.1 + d.dx, y: $0.2 + d.dy), timestamp: Instant(milliseconds: t)) })
+            live.frame(phase, fingers.map { ($0.0, $0.1 + d.dx, $0.2 + d.dy) }, at: t)
             t += 16
         }
         for d in path { frame(.moved, d) }
@@ -68,13 +67,11 @@ import Testing
         #expect(threeFingers(live, at: 0, [Vector(dx: -12, dy: 0), Vector(dx: -70, dy: 3), Vector(dx: -25, dy: 3)])
             == ["back changed: log forward", "back changed: log forward", "back changed: log backward"])
         // The plain two-finger pan, the same way: backward first (leftwards is negative for it).
-        live.touch(.began, 1, 300, 300, at: 1000)
-        live.touch(.began, 2, 360, 300, at: 1010)
+        live.send(.began, 1, 300, 300, at: 1000)
+        live.send(.began, 2, 360, 300, at: 1010)
         for (i, x) in [-12.0, -70, -25].enumerated() {
             let t = 1040 + 16 * Double(i)
-            live.clock.advance(to: Instant(milliseconds: t))
-            live.engine.process(frame: [TouchEvent(id: TouchID(1), phase: .moved, location: Point(x: 300 + x, y: 300), timestamp: Instant(milliseconds: t)),
-                                        TouchEvent(id: TouchID(2), phase: .moved, location: Point(x: 360 + x, y: 300), timestamp: Instant(milliseconds: t))])
+            live.frame(.moved, [(1, 300 + x, 300), (2, 360 + x, 300)], at: t)
         }
         #expect(live.sink.lines.suffix(3) == ["plain changed: log backward", "plain changed: log backward", "plain changed: log forward"])
     }

@@ -34,7 +34,7 @@ import Testing
     /// Three fingers land, move by each offset of `path` (a frame every 16 ms), then end the
     /// way `last` says (lifted, or cancelled by the device).
     static func threeFingers(_ live: Live, at start: Double, _ path: [Vector], last: TouchPhase = .ended) {
-        for (i, f) in fingers.enumerated() { live.touch(.began, f.0, f.1, f.2, at: start + 10 * Double(i)) }
+        for (i, f) in fingers.enumerated() { live.send(.began, f.0, f.1, f.2, at: start + 10 * Double(i)) }
         var t = start + 40
         for d in path {
             frame(live, .moved, d, at: t)
@@ -44,8 +44,7 @@ import Testing
     }
 
     static func frame(_ live: Live, _ phase: TouchPhase, _ d: Vector, at t: Double) {
-        live.clock.advance(to: Instant(milliseconds: t))
-        live.engine.process(frame: fingers.map { TouchEvent(id: TouchID($0.0), phase: phase, location: Point(x: $0.1 + d.dx, y: $0.2 + d.dy), timestamp: Instant(milliseconds: t)) })
+        live.frame(phase, fingers.map { ($0.0, $0.1 + d.dx, $0.2 + d.dy) }, at: t)
     }
 
     /// Right 100 px (three steps: 30, 60, 90), back to 50 (one back: under 60), lift: Alt goes
@@ -116,21 +115,19 @@ import Testing
             """
         let live = try Live(yaml)
         live.runtime.updateWindow(WindowInfo(id: 5, windowClass: "Editor", frame: Rect(x: 0, y: 0, width: 1000, height: 800)))
-        live.touch(.began, 1, 400, 400, at: 0)
-        live.touch(.began, 2, 500, 400, at: 5)
+        live.send(.began, 1, 400, 400, at: 0)
+        live.send(.began, 2, 500, 400, at: 5)
         for (i, spread) in [55.0, 60, 65, 70].enumerated() {
             let t = 20 + 16 * Double(i)
-            live.clock.advance(to: Instant(milliseconds: t))
-            live.engine.process(frame: [TouchEvent(id: TouchID(1), phase: .moved, location: Point(x: 450 - spread, y: 400), timestamp: Instant(milliseconds: t)),
-                                        TouchEvent(id: TouchID(2), phase: .moved, location: Point(x: 450 + spread, y: 400), timestamp: Instant(milliseconds: t))])
+            live.frame(.moved, [(1, 450 - spread, 400), (2, 450 + spread, 400)], at: t)
         }
         #expect(Self.trace(live.sink) == ["zoom began: hold Control_L #1", "zoom changed: keys plus #1"])
         #expect(live.sink.requests.first?.window?.id == 5)
         live.runtime.closeWindow(5)
         #expect(Self.trace(live.sink, from: 2) == ["zoom cancelled: release Control_L #1"])
         #expect(live.runtime.heldKeys.isEmpty)
-        live.touch(.ended, 1, 300, 400, at: 200)
-        live.touch(.ended, 2, 600, 400, at: 200)
+        live.send(.ended, 1, 300, 400, at: 200)
+        live.send(.ended, 2, 600, 400, at: 200)
         #expect(live.sink.requests.count == 3)
     }
 

@@ -49,12 +49,12 @@ import Testing
 
     private func exercise(_ live: Live, at ms: Double) {
         live.tap(1, 500, 500, at: ms)
-        live.drag(2, from: Point(x: 50, y: 250), to: Point(x: 50, y: 50), at: ms + 600, duration: 200)
-        live.touch(.began, 3, 900, 500, at: ms + 900)
-        live.touch(.began, 4, 1000, 500, at: ms + 910)
-        live.touch(.moved, 3, 880, 500, at: ms + 950)
-        live.touch(.ended, 3, 880, 500, at: ms + 1000)
-        live.touch(.ended, 4, 1000, 500, at: ms + 1000)
+        live.drag(2, from: Point(x: 50, y: 250), to: Point(x: 50, y: 50), start: ms + 600, duration: 200)
+        live.send(.began, 3, 900, 500, at: ms + 900)
+        live.send(.began, 4, 1000, 500, at: ms + 910)
+        live.send(.moved, 3, 880, 500, at: ms + 950)
+        live.send(.ended, 3, 880, 500, at: ms + 1000)
+        live.send(.ended, 4, 1000, 500, at: ms + 1000)
         live.engine.advance(to: Instant(milliseconds: ms + 2000))
     }
 

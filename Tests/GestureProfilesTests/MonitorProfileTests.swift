@@ -32,11 +32,11 @@ import Testing
 
     @Test func thePanelsRightAndBottomBezelsAreEdges() throws {
         let live = try makeLive(Self.edges)
-        live.drag(1, from: Point(x: 1918, y: 500), to: Point(x: 1700, y: 500), at: 0, duration: 200)
-        live.drag(2, from: Point(x: 900, y: 1078), to: Point(x: 900, y: 850), at: 1000, duration: 200)
+        live.drag(1, from: Point(x: 1918, y: 500), to: Point(x: 1700, y: 500), start: 0, duration: 200)
+        live.drag(2, from: Point(x: 900, y: 1078), to: Point(x: 900, y: 850), start: 1000, duration: 200)
         // The external monitor's own right edge, and its bottom (the root's).
-        live.drag(3, from: Point(x: 4478, y: 500), to: Point(x: 4200, y: 500), at: 2000, duration: 200)
-        live.drag(4, from: Point(x: 3000, y: 1438), to: Point(x: 3000, y: 1200), at: 3000, duration: 200)
+        live.drag(3, from: Point(x: 4478, y: 500), to: Point(x: 4200, y: 500), start: 2000, duration: 200)
+        live.drag(4, from: Point(x: 3000, y: 1438), to: Point(x: 3000, y: 1200), start: 3000, duration: 200)
         #expect(live.sink.lines == [
             "from-right ended: log from the right of eDP-1 (1920x1080+0+0)",
             "from-bottom ended: log from the bottom of eDP-1",
@@ -47,8 +47,8 @@ import Testing
 
     @Test func withoutMonitorsOnlyTheRootsEdgesCount() throws {
         let live = try makeLive(Self.edges, monitors: [])
-        live.drag(1, from: Point(x: 1918, y: 500), to: Point(x: 1700, y: 500), at: 0, duration: 200)
-        live.drag(2, from: Point(x: 4478, y: 500), to: Point(x: 4200, y: 500), at: 1000, duration: 200)
+        live.drag(1, from: Point(x: 1918, y: 500), to: Point(x: 1700, y: 500), start: 0, duration: 200)
+        live.drag(2, from: Point(x: 4478, y: 500), to: Point(x: 4200, y: 500), start: 1000, duration: 200)
         // No monitor: {monitor.*} is the screen, nameless.
         #expect(live.sink.lines == ["from-right ended: log from the right of  (4480x1440+0+0)"])
     }
@@ -57,7 +57,7 @@ import Testing
         let live = try makeLive(Self.edges)
         live.runtime.removeMonitor(named: "HDMI-1")
         live.runtime.setScreen(Rect(x: 0, y: 0, width: 1920, height: 1080))
-        live.drag(1, from: Point(x: 1918, y: 500), to: Point(x: 1700, y: 500), at: 0, duration: 200)
+        live.drag(1, from: Point(x: 1918, y: 500), to: Point(x: 1700, y: 500), start: 0, duration: 200)
         #expect(live.sink.lines == ["from-right ended: log from the right of eDP-1 (1920x1080+0+0)"])
         #expect(live.engine.root.monitors == [Self.panel.frame])
     }
@@ -88,8 +88,8 @@ import Testing
         #expect(live.runtime.configuration.profiles.allSatisfy { $0.appliesToScreen })
         live.tap(1, 500, 500, at: 0)
         live.tap(2, 2500, 500, at: 1000)
-        live.drag(3, from: Point(x: 3000, y: 500), to: Point(x: 2700, y: 500), at: 2000, duration: 100)
-        live.drag(4, from: Point(x: 1500, y: 500), to: Point(x: 1200, y: 500), at: 3000, duration: 100)
+        live.drag(3, from: Point(x: 3000, y: 500), to: Point(x: 2700, y: 500), start: 2000, duration: 100)
+        live.drag(4, from: Point(x: 1500, y: 500), to: Point(x: 1200, y: 500), start: 3000, duration: 100)
         live.engine.drainDeadlines()
         #expect(live.sink.lines == ["panel-tap recognized: log tap on eDP-1", "big-swipe recognized: log swipe on HDMI-1"])
     }

@@ -9,10 +9,8 @@ final class RecordingSink: ActionSink {
     var lines: [String] { requests.map { "\($0.gesture) \($0.state): \($0.action)" + ($0.window.map { " @\($0.id)" } ?? "") } }
 }
 
-/// A profile file made live, driven with touches and a manual clock (times in ms).
-final class Live {
-    let clock = ManualClock()
-    let engine: GestureEngine
+/// A profile file made live on the shared ``EngineHarness`` (taps held 40 ms, drags in 8 moves).
+final class Live: EngineHarness {
     let runtime: ProfileRuntime
     let sink = RecordingSink()
 
@@ -20,29 +18,12 @@ final class Live {
 
     init(_ yaml: String) throws {
         let r = ProfileLoader.load(yaml: yaml, path: "t.yaml")
-        guard r.file != nil else { throw BadProfile(diagnostics: r.diagnostics) }
-        engine = GestureEngine(screen: Rect(x: 0, y: 0, width: 1920, height: 1080), clock: clock)
-        runtime = ProfileRuntime(configuration: r.file!, engine: engine)
+        guard let file = r.file else { throw BadProfile(diagnostics: r.diagnostics) }
+        let clock = ManualClock()
+        let engine = GestureEngine(screen: Rect(x: 0, y: 0, width: 1920, height: 1080), clock: clock)
+        runtime = ProfileRuntime(configuration: file, engine: engine)
+        super.init(engine: engine, clock: clock, tapHolding: 40, dragSteps: 8)
         runtime.sink = sink
-    }
-
-    func touch(_ phase: TouchPhase, _ id: Int64, _ x: Double, _ y: Double, at ms: Double) {
-        clock.advance(to: Instant(milliseconds: ms))
-        engine.process(TouchEvent(id: TouchID(id), phase: phase, location: Point(x: x, y: y), timestamp: Instant(milliseconds: ms)))
-    }
-
-    func tap(_ id: Int64, _ x: Double, _ y: Double, at ms: Double) {
-        touch(.began, id, x, y, at: ms)
-        touch(.ended, id, x, y, at: ms + 40)
-    }
-
-    func drag(_ id: Int64, from a: Point, to b: Point, at ms: Double, duration: Double, steps: Int = 8) {
-        touch(.began, id, a.x, a.y, at: ms)
-        for i in 1...steps {
-            let f = Double(i) / Double(steps)
-            touch(.moved, id, a.x + (b.x - a.x) * f, a.y + (b.y - a.y) * f, at: ms + duration * f)
-        }
-        touch(.ended, id, b.x, b.y, at: ms + duration)
     }
 }
 
@@ -108,7 +89,7 @@ final class Live {
         let live = try Live(configExample)
         live.runtime.updateWindow(firefox)
         // The volume slider: x 1248..1280, y 100..700, vertical, initial 50 → thumb centred at y 400.
-        live.drag(1, from: Point(1264, 400), to: Point(1264, 280), at: 0, duration: 200, steps: 2)
+        live.drag(1, from: Point(1264, 400), to: Point(1264, 280), start: 0, duration: 200, steps: 2)
         #expect(live.sink.lines == [
             "volume recognized: command pactl set-sink-volume @DEFAULT_SINK@ 60% @7",
             "volume recognized: command pactl set-sink-volume @DEFAULT_SINK@ 70% @7",
@@ -129,15 +110,15 @@ final class Live {
     @Test func pinchRepeatFiresEachStepAndReverse() throws {
         let live = try Live(configExample)
         // Two fingers 200 px apart spread to 300 (scale 1.5), then close to 160 (0.8).
-        live.touch(.began, 1, 800, 900, at: 0)
-        live.touch(.began, 2, 1000, 900, at: 10)
+        live.send(.began, 1, 800, 900, at: 0)
+        live.send(.began, 2, 1000, 900, at: 10)
         for (i, half) in [110.0, 130, 150, 120, 80].enumerated() {
             let t = 50 + Double(i) * 30
-            live.touch(.moved, 1, 900 - half, 900, at: t)
-            live.touch(.moved, 2, 900 + half, 900, at: t + 5)
+            live.send(.moved, 1, 900 - half, 900, at: t)
+            live.send(.moved, 2, 900 + half, 900, at: t + 5)
         }
-        live.touch(.ended, 1, 820, 900, at: 300)
-        live.touch(.ended, 2, 980, 900, at: 310)
+        live.send(.ended, 1, 820, 900, at: 300)
+        live.send(.ended, 2, 980, 900, at: 310)
         let zoom = live.sink.lines.filter { $0.hasPrefix("zoom") }
         // every 0.1 of scale: up to 1.5 → 5 × ctrl+plus; down to 0.8 → 7 × ctrl+minus.
         #expect(zoom.filter { $0.hasSuffix("keys Control_L+plus") }.count == 5)
@@ -162,10 +143,10 @@ final class Live {
             live.runtime.updateWindow(WindowInfo(id: 1, frame: Rect(x: 0, y: 0, width: 500, height: 500), focused: true))
             live.runtime.updateWindow(WindowInfo(id: 2, frame: Rect(x: 600, y: 0, width: 500, height: 500)))
             live.runtime.setFocus(1)
-            live.touch(.began, 1, 700, 100, at: 0)
-            live.touch(.began, 2, 800, 100, at: 10)
-            live.touch(.ended, 1, 700, 100, at: 60)
-            live.touch(.ended, 2, 800, 100, at: 70)
+            live.send(.began, 1, 700, 100, at: 0)
+            live.send(.began, 2, 800, 100, at: 10)
+            live.send(.ended, 1, 700, 100, at: 60)
+            live.send(.ended, 2, 800, 100, at: 70)
             #expect(live.sink.lines == ["max recognized: window toggle-maximize @\(target == "focused" ? 1 : 2)"])
         }
     }
@@ -187,19 +168,19 @@ final class Live {
             """
         let live = try Live(yaml)
         live.runtime.updateWindow(WindowInfo(id: 3, windowClass: "app", frame: Rect(x: 0, y: 0, width: 1000, height: 800)))
-        live.drag(1, from: Point(100, 100), to: Point(300, 100), at: 0, duration: 80)     // fast: a flick
-        live.drag(2, from: Point(100, 300), to: Point(300, 300), at: 1000, duration: 2000) // slow: a drag
+        live.drag(1, from: Point(100, 100), to: Point(300, 100), start: 0, duration: 80)     // fast: a flick
+        live.drag(2, from: Point(100, 300), to: Point(300, 300), start: 1000, duration: 2000) // slow: a drag
         #expect(live.sink.lines == ["flick recognized: log flick @3", "drag began: log drag @3"])
     }
 
     @Test func reloadReplacesEverythingAndStopsGesturesUnderWay() throws {
         let live = try Live(configExample)
         live.runtime.updateWindow(firefox)
-        live.touch(.began, 1, 300, 300, at: 0)
+        live.send(.began, 1, 300, 300, at: 0)
         let other = ProfileLoader.load(yaml: "version: 1\nprofiles:\n  - name: d\n    match: any\n    gestures:\n      - { name: only, tap: {}, action: { log: new } }\n", path: "n.yaml").file!
         live.runtime.apply(other)
         #expect(live.engine.undecidedTouches.isEmpty)  // the old gestures gave the touch up
-        live.touch(.ended, 1, 300, 300, at: 50)
+        live.send(.ended, 1, 300, 300, at: 50)
         live.tap(2, 300, 300, at: 100)
         #expect(live.sink.lines == ["only recognized: log new @7"])
         #expect(live.engine.root.subviews.map(\.path) == ["screen/window:7"])

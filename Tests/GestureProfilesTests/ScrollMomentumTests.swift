@@ -67,7 +67,7 @@ import Testing
         let live = try Live("version: 1\nprofiles:\n  - name: d\n    match: any\n    gestures:\n      - name: hold\n        longPress: { minimumDuration: 2 }\n        on: { began: { log: held } }\n")
         var ran: [Double] = []
         // A finger resting: the long press's deadline is 2 s away.
-        live.touch(.began, 1, 100, 100, at: 0)
+        live.send(.began, 1, 100, 100, at: 0)
         live.engine.schedule(at: Instant(milliseconds: 50)) { ran.append($0.milliseconds) }
         live.engine.schedule(at: Instant(milliseconds: 30)) { ran.append($0.milliseconds) }
         #expect(live.engine.nextDeadline == Instant(milliseconds: 30))

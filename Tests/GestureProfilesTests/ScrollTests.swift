@@ -76,15 +76,15 @@ import Testing
         let live = try Live(head + "      - name: two-finger-scroll\n        pan: { touches: 2 }\n        scroll: { every: 40 }\n")
         live.runtime.updateWindow(WindowInfo(id: 5, windowClass: "Reader", instance: "reader", title: "doc", frame: Rect(x: 100, y: 100, width: 600, height: 600)))
         // Two fingers 100 px apart drag up 130 px (their middle from 350,500 to 350,370), then back down 70.
-        live.touch(.began, 1, 300, 500, at: 0)
-        live.touch(.began, 2, 400, 500, at: 5)
+        live.send(.began, 1, 300, 500, at: 0)
+        live.send(.began, 2, 400, 500, at: 5)
         for (i, y) in [490.0, 460, 420, 400, 370, 440].enumerated() {
             let t = Double(20 * (i + 1))
-            live.touch(.moved, 1, 300, y, at: t)
-            live.touch(.moved, 2, 400, y, at: t + 1)
+            live.send(.moved, 1, 300, y, at: t)
+            live.send(.moved, 2, 400, y, at: t + 1)
         }
-        live.touch(.ended, 1, 300, 440, at: 200)
-        live.touch(.ended, 2, 400, 440, at: 201)
+        live.send(.ended, 1, 300, 440, at: 200)
+        live.send(.ended, 2, 400, 440, at: 201)
         let scrolls = live.sink.requests.compactMap { r -> String? in
             guard case .scroll(let d, let p) = r.action else { return nil }
             return "\(d) \(Int(p.x)),\(Int(p.y))"
@@ -100,13 +100,13 @@ import Testing
     @Test func theActionIsOneStepAtTheGestureLocation() throws {
         let live = try Live("version: 1\nprofiles:\n  - name: d\n    match: any\n    gestures:\n      - name: hold\n        longPress: {}\n"
             + "        repeat: { every: 30, action: { scroll: up }, reverse: { scroll: down } }\n")
-        live.touch(.began, 1, 200, 200, at: 0)
+        live.send(.began, 1, 200, 200, at: 0)
         live.clock.advance(to: Instant(milliseconds: 550))
         live.engine.advanceToClock()
-        live.touch(.moved, 1, 200, 202, at: 600)
-        live.touch(.moved, 1, 200, 265, at: 700)
-        live.touch(.moved, 1, 200, 225, at: 800)
-        live.touch(.ended, 1, 200, 225, at: 900)
+        live.send(.moved, 1, 200, 202, at: 600)
+        live.send(.moved, 1, 200, 265, at: 700)
+        live.send(.moved, 1, 200, 225, at: 800)
+        live.send(.ended, 1, 200, 225, at: 900)
         #expect(live.sink.requests.map(\.action.description) == ["scroll up at 200,265", "scroll up at 200,265", "scroll down at 200,225"], "\(live.sink.lines)")
     }
 }

@@ -67,18 +67,17 @@ import Testing
     static func touches(_ trace: [TraceLine]) -> [RecordedTouch] {
         var byID: [String: RecordedTouch] = [:]
         var order: [String] = []
-        for line in trace {
-            guard case .touch(let touch) = line.event else { continue }
+        for (time, touch) in touchPoints(trace) {
             let (phase, id, p) = (touch.phase, touch.id, touch.location)
             let key = id.isPointer ? "\"\(id)\"" : "\(id)"
             switch phase {
             case .began:
-                byID[key] = RecordedTouch(id: key, began: line.time, start: p)
+                byID[key] = RecordedTouch(id: key, began: time, start: p)
                 order.append(key)
             case .moved, .ended, .cancelled:
                 guard var t = byID[key] else { continue }
-                if t.crossedSlop == nil, p.distance(to: t.start) > GestureConfiguration.standard.touchSlop { t.crossedSlop = line.time }
-                if phase != .moved { t.ended = line.time }
+                if t.crossedSlop == nil, p.distance(to: t.start) > GestureConfiguration.standard.touchSlop { t.crossedSlop = time }
+                if phase != .moved { t.ended = time }
                 byID[key] = t
             }
         }

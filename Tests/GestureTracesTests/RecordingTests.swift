@@ -62,7 +62,7 @@ import Testing
 
     @Test func theNNTrigDiagonalDragGoesDownRight() throws {
         let trace = try TraceReader.read(path: evemu("N-Trig MultiTouch.1-finger-drag-NW-SE"), screen: (1920, 1080))
-        let points = trace.compactMap { l -> Point? in if case .touch(let t) = l.event { return t.location }; return nil }
+        let points = touchPoints(trace).map(\.touch.location)
         #expect(points.last!.x > points.first!.x + 100 && points.last!.y > points.first!.y + 100)
         #expect(points.allSatisfy { (0...1920).contains($0.x) && (0...1080).contains($0.y) })
     }

@@ -59,7 +59,7 @@ import Testing
             replayer.run(drag.points.indices.map { i in
                 let phase: TouchPhase = i == 0 ? .began : (i == drag.points.count - 1 ? .ended : .moved)
                 let t = start + Double(i) * 8
-                return TraceLine(time: t, event: .touch(TouchEvent(id: TouchID(Int64(k + 1)), phase: phase, location: drag.points[i], timestamp: Instant(milliseconds: t))), line: i + 1)
+                return touchLine(TouchID(Int64(k + 1)), phase, drag.points[i], at: t, line: i + 1)
             })
             if replayer.actions.count > before { fired.append(drag.name) }
             start += Double(drag.points.count) * 8 + 500

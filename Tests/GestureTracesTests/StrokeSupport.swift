@@ -22,7 +22,7 @@ func touchLines(_ sample: DollarSample, id: Int64, start: Double) -> [TraceLine]
     sample.points.indices.map { i in
         let phase: TouchPhase = i == 0 ? .began : (i == sample.points.count - 1 ? .ended : .moved)
         let t = start + sample.times[i]
-        return TraceLine(time: t, event: .touch(TouchEvent(id: TouchID(id), phase: phase, location: sample.points[i], timestamp: Instant(milliseconds: t))), line: i + 1)
+        return touchLine(TouchID(id), phase, sample.points[i], at: t, line: i + 1)
     }
 }
 
@@ -30,10 +30,9 @@ func touchLines(_ sample: DollarSample, id: Int64, start: Double) -> [TraceLine]
 func jsonTrace(_ samples: [DollarSample]) -> String {
     var start = 0.0, lines: [String] = []
     for (k, s) in samples.enumerated() {
-        for line in touchLines(s, id: Int64(k + 1), start: start) {
-            guard case .touch(let t) = line.event else { continue }
+        for (time, t) in touchPoints(touchLines(s, id: Int64(k + 1), start: start)) {
             let phase = t.phase, p = t.location
-            lines.append("{\"t\":\(line.time),\"kind\":\"touch\",\"phase\":\"\(phase.rawValue)\",\"id\":\(k + 1),\"x\":\(p.x),\"y\":\(p.y)}")
+            lines.append("{\"t\":\(time),\"kind\":\"touch\",\"phase\":\"\(phase.rawValue)\",\"id\":\(k + 1),\"x\":\(p.x),\"y\":\(p.y)}")
         }
         start += (s.times.last ?? 0) + 1000
     }

@@ -20,7 +20,7 @@ import Testing
     func draw(_ engine: GestureEngine, _ path: [Point], id: Int64 = 1, start: Double = 0) {
         for (i, p) in path.enumerated() {
             let phase: TouchPhase = i == 0 ? .began : (i == path.count - 1 ? .ended : .moved)
-            engine.process(TouchEvent(id: TouchID(id), phase: phase, location: p, timestamp: Instant(milliseconds: start + Double(i) * 10)))
+            engine.process(TouchFrame(TouchPoint(id: TouchID(id), phase: phase, location: p), at: Instant(milliseconds: start + Double(i) * 10)))
         }
     }
 
@@ -71,13 +71,13 @@ import Testing
         let recorder = ObservationRecorder()
         engine.addObserver(recorder)
         let path = try drawing("check")
-        engine.process(TouchEvent(id: TouchID(1), phase: .began, location: path[0], timestamp: .zero))
-        engine.process(TouchEvent(id: TouchID(1), phase: .moved, location: path[5], timestamp: Instant(milliseconds: 50)))
-        engine.process(TouchEvent(id: TouchID(2), phase: .began, location: Point(x: 900, y: 900), timestamp: Instant(milliseconds: 60)))
+        engine.process(TouchFrame(TouchPoint(id: TouchID(1), phase: .began, location: path[0]), at: .zero))
+        engine.process(TouchFrame(TouchPoint(id: TouchID(1), phase: .moved, location: path[5]), at: Instant(milliseconds: 50)))
+        engine.process(TouchFrame(TouchPoint(id: TouchID(2), phase: .began, location: Point(x: 900, y: 900)), at: Instant(milliseconds: 60)))
         #expect(recorder.lines.contains("stroke possible->failed"))
         #expect(recorder.lines.contains("touch 1 released") && recorder.lines.contains("touch 2 released"))
-        engine.process(TouchEvent(id: TouchID(1), phase: .ended, location: path[5], timestamp: Instant(milliseconds: 70)))
-        engine.process(TouchEvent(id: TouchID(2), phase: .ended, location: Point(x: 900, y: 900), timestamp: Instant(milliseconds: 70)))
+        engine.process(TouchFrame(TouchPoint(id: TouchID(1), phase: .ended, location: path[5]), at: Instant(milliseconds: 70)))
+        engine.process(TouchFrame(TouchPoint(id: TouchID(2), phase: .ended, location: Point(x: 900, y: 900)), at: Instant(milliseconds: 70)))
         recorder.removeAll()
         draw(engine, [Point(x: 10, y: 10), Point(x: 20, y: 12), Point(x: 25, y: 15)], start: 1000)  // too short: a tap
         #expect(recorder.lines.contains("stroke possible->failed"))

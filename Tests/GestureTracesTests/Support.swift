@@ -47,8 +47,22 @@ func verdictsPerTouch(_ lines: [String]) -> [String: Int] {
 /// Touch ids that began (delivered or not) in a trace.
 func touchIDs(_ trace: [TraceLine]) -> Set<String> {
     var ids: Set<String> = []
-    for l in trace { if case .touch(let t) = l.event, t.phase == .began { ids.insert(t.id.isPointer ? "\"\(t.id)\"" : "\(t.id)") } }
+    for (_, t) in touchPoints(trace) where t.phase == .began { ids.insert(t.id.isPointer ? "\"\(t.id)\"" : "\(t.id)") }
     return ids
+}
+
+/// Every touch of a trace's frames with its frame's time, in order: the touches as a reader
+/// decoded them, one a line of the trace.
+func touchPoints(_ trace: [TraceLine]) -> [(time: Double, touch: TouchPoint)] {
+    trace.flatMap { line -> [(time: Double, touch: TouchPoint)] in
+        guard case .touches(let frame) = line.event else { return [] }
+        return frame.map { (line.time, $0) }
+    }
+}
+
+/// A trace line of one touch alone.
+func touchLine(_ id: TouchID, _ phase: TouchPhase, _ p: Point, at t: Double, line: Int) -> TraceLine {
+    TraceLine(time: t, event: .touches(TouchFrame(TouchPoint(id: id, phase: phase, location: p), at: Instant(milliseconds: t))), line: line)
 }
 
 /// A profile with one `match: any` profile holding these gestures (one flow mapping each).

@@ -45,7 +45,7 @@ import Testing
             """)
         #expect(lines.count == 10)
         if case .window(let w) = lines[1].event { #expect(w.title == "Mozilla \"Firefox\"" && w.frame == Rect(x: 0, y: 0, width: 1280, height: 800)) } else { Issue.record("window") }
-        if case .touch(let t) = lines[8].event, t.phase == .cancelled { #expect(t.id == .pointer(2)) } else { Issue.record("pointer id") }
+        if case .touches(let f) = lines[8].event, let t = f.first, t.phase == .cancelled { #expect(t.id == .pointer(2)) } else { Issue.record("pointer id") }
         if case .touchpad(let e) = lines[6].event { #expect(e.dx == -12.5 && e.fingers == 3) } else { Issue.record("touchpad") }
     }
 
@@ -106,10 +106,7 @@ import Testing
                 - [  1,  40000,   0,   0,      0]
             """
         let lines = try TraceReader.parse(yaml, file: "r.yml", screen: (2000, 1000))
-        let touches = lines.compactMap { l -> String? in
-            if case .touch(let t) = l.event { return "\(l.time) \(t.phase.rawValue) \(t.id) \(formatNumber(t.location.x)),\(formatNumber(t.location.y))" }
-            return nil
-        }
+        let touches = touchPoints(lines).map { time, t in "\(time) \(t.phase.rawValue) \(t.id) \(formatNumber(t.location.x)),\(formatNumber(t.location.y))" }
         #expect(touches == ["0.0 began 1 1000,500", "50.0 ended 1 1000,500", "1000.0 began 2 200,200", "1040.0 ended 2 200,200"])
     }
 
@@ -139,10 +136,7 @@ import Testing
             E: 0.030000 0000 0000 0
             """
         let lines = try TraceReader.parse("# EVEMU 1.3\n" + events, file: "a.events", screen: (1000, 1000))
-        let touches = lines.compactMap { l -> String? in
-            if case .touch(let t) = l.event { return "\(Int(l.time)) \(t.phase.rawValue) \(t.id) \(formatNumber(t.location.x))" }
-            return nil
-        }
+        let touches = touchPoints(lines).map { time, t in "\(Int(time)) \(t.phase.rawValue) \(t.id) \(formatNumber(t.location.x))" }
         #expect(touches == ["0 began 1 100", "0 began 2 900", "10 moved 1 110", "10 moved 2 890", "20 ended 1 110", "20 moved 2 880", "30 ended 2 880"])
     }
 

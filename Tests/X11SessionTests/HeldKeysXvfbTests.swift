@@ -63,7 +63,7 @@ import Testing
         func frame(_ phase: TouchPhase, _ dx: Double, pause: Double = 0) {
             t += 16
             clock.advance(to: Instant(milliseconds: t))
-            engine.process(frame: fingers.map { TouchEvent(id: TouchID($0.0), phase: phase, location: Point(x: $0.1 + dx, y: $0.2), timestamp: Instant(milliseconds: t)) })
+            engine.process(TouchFrame(time: Instant(milliseconds: t), touches: fingers.map { TouchPoint(id: TouchID($0.0), phase: phase, location: Point(x: $0.1 + dx, y: $0.2)) }))
             if pause > 0 { Thread.sleep(forTimeInterval: pause) }
         }
     }

@@ -8,9 +8,6 @@ public final class GestureSession {
     public let engine: GestureEngine
     public let runtime: ProfileRuntime
     private var pointerButtons: Set<Int> = []
-    /// The touches of the frame being gathered: touch events of one instant, handed to the
-    /// engine together (``endFrame()``).
-    private var frame: [TouchEvent] = []
     /// Where the pointer was last seen (touchpad gestures act on the window under it).
     public private(set) var pointerLocation: Point
 
@@ -30,12 +27,15 @@ public final class GestureSession {
         case touchpadBegan(claimed: Bool)
     }
 
-    /// Feeds one event at `time` (deadlines up to `time` run first); a touch is a frame of
-    /// its own (``gather(_:)`` gathers the touches of one instant). A frame being gathered
-    /// is handed on first.
+    /// Feeds one event at `time` (deadlines up to `time` run first). A touch frame is taken
+    /// as it comes, at its own time: its decoder built it, and nothing here gathers touches
+    /// again.
     @discardableResult
     public func handle(_ event: InputEvent, at time: Instant) -> Outcome {
-        endFrame()
+        if case .touches(let frame) = event {
+            handle(frame)
+            return .none
+        }
         engine.advance(to: time)
         switch event {
         case .screen(let w, let h):
@@ -48,24 +48,24 @@ public final class GestureSession {
             runtime.updateMonitor(m)
         case .monitorRemoved(let name):
             runtime.removeMonitor(named: name)
-        case .touch(let touch):
-            if touch.phase == .began { touchLands() }
-            engine.process(touch)
-            runtime.followPendingActions(at: engine.now)
+        case .touches:
+            break  // taken above, before the time moves on
         case .pointer(let phase, let button, let p):
             pointerLocation = p
-            defer { runtime.followPendingActions(at: engine.now) }
+            // Each held button's touch is a frame of one touch of its own; a press follows the
+            // stacking as a landing does.
             switch phase {
             case .down:
-                guard let b = button, pointerButtons.insert(b).inserted else { return .none }
+                guard let b = button, pointerButtons.insert(b).inserted else { break }
                 runtime.applyStacking()
                 engine.process(pointerTouch(b, .began, at: p, time))
             case .motion:
                 for b in pointerButtons.sorted() { engine.process(pointerTouch(b, .moved, at: p, time)) }
             case .up:
-                guard let b = button, pointerButtons.remove(b) != nil else { return .none }
+                guard let b = button, pointerButtons.remove(b) != nil else { break }
                 engine.process(pointerTouch(b, .ended, at: p, time))
             }
+            runtime.followPendingActions(at: engine.now)
         case .touchpad(let e):
             switch e.phase {
             case .begin:
@@ -79,46 +79,21 @@ public final class GestureSession {
         return .none
     }
 
-    /// Gathers a touch into the frame of its instant: a touch of the same instant as the
-    /// frame being gathered joins it (unless that touch is in it already); otherwise that
-    /// frame is handed on first. The caller ends the last frame (``endFrame()``) when no more
-    /// input is at hand — the daemon when it has read all the server sent, replay when the
-    /// next line is of another instant — and never waits for more to do so.
-    public func gather(_ touch: TouchEvent) {
-        if let first = frame.first, first.timestamp != touch.timestamp || frame.contains(where: { $0.id == touch.id }) { endFrame() }
-        frame.append(touch)
-    }
-
-    /// Whether touches wait in a frame not handed to the engine yet.
-    public var hasFrame: Bool { !frame.isEmpty }
-
-    /// The instant of the frame being gathered.
-    public var frameTime: Instant? { frame.first?.timestamp }
-
-    /// Hands the frame gathered so far to the engine (nothing when there is none).
-    public func endFrame() {
-        guard !frame.isEmpty else { return }
-        let touches = frame
-        frame.removeAll(keepingCapacity: true)
-        let lands = touches.contains { $0.phase == .began }
+    /// One frame to the engine. A finger that lands finds the views following the stacking,
+    /// and stops a flick still scrolling (as content stops under a finger) after the glide's
+    /// steps due before it came; what waits for the lift follows the frame.
+    private func handle(_ frame: TouchFrame) {
+        let lands = frame.contains { $0.phase == .began }
         if lands { runtime.applyStacking() }
-        engine.advance(to: touches[0].timestamp)
-        // After the glide's steps due before the finger came.
+        engine.advance(to: frame.time)
         if lands { runtime.stopMomentum() }
-        engine.process(frame: touches)
+        engine.process(frame)
         runtime.followPendingActions(at: engine.now)
     }
 
-    /// A finger lands (the time advanced to it): the views follow the stacking, and a flick
-    /// still scrolling stops, as content stops under a finger.
-    private func touchLands() {
-        runtime.applyStacking()
-        runtime.stopMomentum()
-    }
-
     /// A held pointer button is touch `p<button>`.
-    private func pointerTouch(_ button: Int, _ phase: TouchPhase, at p: Point, _ time: Instant) -> TouchEvent {
-        TouchEvent(id: .pointer(Int64(button)), phase: phase, location: p, timestamp: time, deviceKind: .pointer)
+    private func pointerTouch(_ button: Int, _ phase: TouchPhase, at p: Point, _ time: Instant) -> TouchFrame {
+        TouchFrame(TouchPoint(id: .pointer(Int64(button)), phase: phase, location: p), at: time, deviceKind: .pointer)
     }
 
     /// Whether a pointer button is down as a touch.

@@ -1,8 +1,8 @@
 import GestureEngine
 
 /// One input event of a session: what the display server delivered (the X session builds
-/// these) or what a trace line holds (`replay` reads them, `record` writes them). Touches are
-/// the engine's own events, built once where the input is decoded.
+/// these) or what a trace holds (`replay` reads them, `record` writes them). Touches come as
+/// the engine's own frames, built once where the input is decoded (``TouchFrameBuilder``).
 public enum InputEvent: Sendable {
     case screen(width: Double, height: Double)
     /// A window appeared or changed (fields left nil keep their earlier value).
@@ -11,8 +11,8 @@ public enum InputEvent: Sendable {
     /// A monitor appeared or changed (by name).
     case monitor(Monitor)
     case monitorRemoved(name: String)
-    /// A touch, as the engine takes it.
-    case touch(TouchEvent)
+    /// A touch frame, as the engine takes it (one trace line a touch).
+    case touches(TouchFrame)
     /// A pointer button or motion; held buttons are touches `p1`, `p2`, … for the engine.
     case pointer(phase: PointerPhase, button: Int?, location: Point)
     case touchpad(TouchpadEvent)

@@ -55,8 +55,20 @@ extension Daemon {
         recorder?.record(event, at: t)
         if case .windowClosed = event { windowClosed() }
         if let outcome = strokes?.follow(event) { strokeFinished(outcome) }
-        guard let monitors, monitors.hasClients, let line = monitorLine(event, at: t) else { return }
-        monitors.broadcast(line)
+        guard let monitors, monitors.hasClients else { return }
+        if case .touches(let frame) = event {
+            for touch in frame { monitors.broadcast(monitorLine(touch, at: t)) }
+        } else if let line = monitorLine(event, at: t) {
+            monitors.broadcast(line)
+        }
+    }
+
+    /// The monitor's line for one touch of a frame: its first names its window and view.
+    private func monitorLine(_ touch: TouchPoint, at t: Instant) -> String {
+        guard touch.phase == .began else { return TraceWriter.touchObject(touch, time: t.milliseconds).line }
+        session.runtime.applyStacking()
+        let p = touch.location
+        return MonitorLines.touch(touch, time: t, window: session.runtime.window(at: p), view: session.engine.root.hitTest(p)?.path)
     }
 
     /// The monitor's line for an input event (nil: the monitor leaves it out). A touch's
@@ -64,8 +76,6 @@ extension Daemon {
     /// cares about: windows appearing, and focus.
     private func monitorLine(_ event: InputEvent, at t: Instant) -> String? {
         switch event {
-        case .touch(let e) where e.phase == .began:
-            return firstContact(event, at: e.location, time: t)
         case .pointer(.down, _, let p):
             return firstContact(event, at: p, time: t)
         case .window(let u):

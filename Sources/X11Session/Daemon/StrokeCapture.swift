@@ -29,11 +29,14 @@ final class StrokeCapture {
     func follow(_ event: InputEvent) -> Outcome? {
         guard !finished else { return nil }
         switch event {
-        case .touch(let e):
-            if touch == nil, e.phase == .began { touch = e.id }
-            guard touch == e.id else { return nil }
-            points.append(e.location)
-            return e.phase.isFinal ? finish() : nil
+        case .touches(let frame):
+            for e in frame {
+                if touch == nil, e.phase == .began { touch = e.id }
+                guard touch == e.id else { continue }
+                points.append(e.location)
+                return e.phase.isFinal ? finish() : nil
+            }
+            return nil
         case .pointer(let phase, let button, let p):
             if touch == nil, phase == .down, button == 1 { touch = .pointer(1) }
             guard touch == .pointer(1) else { return nil }

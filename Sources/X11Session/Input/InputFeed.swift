@@ -2,16 +2,27 @@ import GestureEngine
 import GestureProfiles
 
 /// Where the router's parts send what the server delivered: the session (engine and
-/// profiles), and whoever records it (`record`, `tactus monitor`).
+/// profiles), and whoever records it (`record`, `tactus monitor`). Touches are built into
+/// frames here, where they are decoded (``TouchFrameBuilder``); the router says when the
+/// server's frame is over (``endFrame()``).
 final class InputFeed {
     let session: GestureSession
     /// Every event fed to the session, with its instant.
     var recorder: ((InputEvent, Instant) -> Void)?
+    /// The device whose events are being decoded (the router's frame key).
+    var device: Int32 = 0
+    private var frames = TouchFrameBuilder()
 
     init(session: GestureSession) { self.session = session }
 
+    /// Any other event: the touch frame being built is handed on before it.
     @discardableResult
     func callAsFunction(_ event: InputEvent, at t: Instant) -> GestureSession.Outcome {
+        endFrame()
+        return feed(event, at: t)
+    }
+
+    private func feed(_ event: InputEvent, at t: Instant) -> GestureSession.Outcome {
         // A window update is passed on once the session knows the window, so that what
         // watches it (the monitor's "window … profile P") sees the profile it matched; input
         // before, so that a touch's line comes before the verdicts it leads to.
@@ -24,13 +35,22 @@ final class InputFeed {
         return session.handle(event, at: t)
     }
 
-    /// A touch of the engine's, decoded from the server's event: recorded now, and gathered
-    /// into the frame of its instant (the router ends frames: ``InputRouter/endFrame()``).
+    /// A touch of the engine's, decoded from the server's event, into the frame of its
+    /// instant; a touch that does not continue that frame hands it on first.
     func touch(_ phase: TouchPhase, _ id: TouchID, _ location: Point, at t: Instant) {
-        let event = TouchEvent(id: id, phase: phase, location: location, timestamp: t)
-        recorder?(.touch(event), t)
-        session.gather(event)
+        if let complete = frames.add(TouchPoint(id: id, phase: phase, location: location), at: t, device: device) {
+            feed(.touches(complete), at: complete.time)
+        }
     }
+
+    /// The server's frame is over (or nothing more is queued): the touches built so far go
+    /// to the recorder and the session, as one frame.
+    func endFrame() {
+        if let frame = frames.finish() { feed(.touches(frame), at: frame.time) }
+    }
+
+    /// Whether touches wait in a frame not handed on yet.
+    var hasFrame: Bool { frames.frame != nil }
 }
 
 /// The verdicts the engine gave during an event, kept until the router answers the server

@@ -128,7 +128,10 @@ public final class InputRouter: TouchDecisionSink {
     /// queued after it (nothing waits for more to end a frame).
     public func handle(_ event: XInputEvent, endingFrame: Bool) {
         if let key = frameKey, !continues(key, event) { endFrame() }
-        if let key = Self.frameKey(of: event) { frameKey = key }
+        if let key = Self.frameKey(of: event) {
+            frameKey = key
+            input.device = key.source
+        }
         switch event {
         case .touch(let e): touches.handle(e)
         case .touchOwnership(let e): touches.handle(e)
@@ -176,9 +179,12 @@ public final class InputRouter: TouchDecisionSink {
     public func endFrame() {
         frameKey = nil
         touches.beginObservedTouches()
-        session.endFrame()
+        input.endFrame()
         flushVerdicts()
     }
+
+    /// Whether touches wait in a frame not handed to the engine yet.
+    public var hasFrame: Bool { input.hasFrame }
 
     // MARK: Verdicts
 
