@@ -17,7 +17,7 @@ private let defaultProfileTemplate = #"""
 version: 1
 
 settings:
-  target: under-touch          # window actions go to the window under the gesture
+  target: under-touch          # window actions go to the window the fingers landed on
   # Every threshold, with its built-in value (uncomment a line to change it):
   #@thresholds
 

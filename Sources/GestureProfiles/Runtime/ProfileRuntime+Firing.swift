@@ -16,11 +16,34 @@ extension ProfileRuntime {
         return windows.window(at: p)
     }
 
+    /// The window a screen gesture acts on: the one under where its fingers landed (their
+    /// middle), found once, on its first event, and kept until it ends. A person aims a window
+    /// action by where the fingers go down: three fingers swiped up from a window's lower
+    /// half end above it, and a swipe down may end on the window below.
+    func gestureWindow(for r: GestureRecognizer, event: ActionEvent, exact: Bool) -> WindowInfo? {
+        let key = ObjectIdentifier(r)
+        let window: WindowInfo?
+        if let known = gestureWindows[key] {
+            window = known
+        } else {
+            let landed = r.touches.map(\.initialLocation)
+            let start = landed.isEmpty ? event.values.location
+                : Point(x: landed.map(\.x).reduce(0, +) / Double(landed.count), y: landed.map(\.y).reduce(0, +) / Double(landed.count))
+            window = targetWindow(at: start, exact: exact)
+            gestureWindows[key] = .some(window)
+        }
+        switch event.state {
+        case .began, .changed: break
+        default: gestureWindows[key] = nil  // recognized, ended, cancelled: the gesture is over
+        }
+        return window
+    }
+
     /// A gesture's action event.
     func fired(_ event: ActionEvent, by r: GestureRecognizer) {
         guard let binding = bindings[ObjectIdentifier(r)], let state = FiringState(event.state, continuous: r.isContinuous) else { return }
         let spec = binding.spec
-        let w = binding.window.flatMap { windows.info($0) } ?? targetWindow(at: event.values.location, exact: binding.needsWindow)
+        let w = binding.window.flatMap { windows.info($0) } ?? gestureWindow(for: r, event: event, exact: binding.needsWindow)
         var templateName: String?
         if case .stroke(let templates, _, _) = spec.recognizer, let i = event.values.templateIndex, i < templates.count {
             templateName = templates[i].name

@@ -53,6 +53,9 @@ public final class ProfileRuntime {
     var bindings: [ObjectIdentifier: Binding] = [:]
     var repeats: [ObjectIdentifier: RepeatCounter] = [:]
     var scrolls: [ObjectIdentifier: ScrollSteps] = [:]
+    /// The window each screen gesture under way acts on, found where it began
+    /// (``gestureWindow(for:event:exact:)``).
+    var gestureWindows: [ObjectIdentifier: WindowInfo?] = [:]
     /// Long presses' `drag:` under way (`ProfileRuntime+Drag.swift`).
     var drags: [ObjectIdentifier: ActiveDrag] = [:]
     /// Long presses with `fire: if-still` under way: whether their fingers moved.
@@ -109,6 +112,7 @@ public final class ProfileRuntime {
         bindings = [:]
         repeats = [:]
         scrolls = [:]
+        gestureWindows = [:]
         drags = [:]
         stillPresses = [:]
         configuration = newConfiguration
