@@ -111,12 +111,12 @@ extension CompareXorgTests {
                 "\(name), tap on the maximize button: without the daemon \(without.tapped.map { "\($0)" } ?? "-"), with it \(with.tapped.map { "\($0)" } ?? "-") (\(with.detail))")
     }
 
-    /// openbox and fluxbox, whose click-to-focus grabs sit between the daemon's touch grab and
-    /// the window: a fast series of 40 touches — taps and short drags by turns, each touch
+    /// openbox, fluxbox, i3 and KWin, whose click-to-focus grabs sit between the daemon's touch
+    /// grab and the window: a fast series of 40 touches — taps and short drags by turns, each touch
     /// beginning 3 ms after the previous one ended, every event 2 ms after the one before —
     /// on a window that selects touch events (`tactus-test-window --touch` prints each) reaches
     /// it whole (begin … end, every touch) with the daemon as without.
-    @Test(arguments: [XvfbSession.WindowManager.openbox, .fluxbox])
+    @Test(arguments: [XvfbSession.WindowManager.openbox, .fluxbox, .i3, .kwin])
     func fastTapsAndDragsReachATouchWindowAsWithoutTheDaemon(windowManager: XvfbSession.WindowManager) throws {
         let bench = try CompareBench(windowManager: windowManager)
         let count = 40
