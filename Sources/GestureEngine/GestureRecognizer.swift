@@ -219,6 +219,14 @@ open class GestureRecognizer: GestureArenaMember, CustomStringConvertible {
         return n > 0 ? Point(x: sx / n, y: sy / n) : .zero
     }
 
+    /// The middle of where its touches landed: where the person aimed the gesture.
+    public final var landingCentroid: Point {
+        guard !touches.isEmpty else { return .zero }
+        var sx = 0.0, sy = 0.0
+        for t in touches { sx += t.initialLocation.x; sy += t.initialLocation.y }
+        return Point(x: sx / Double(touches.count), y: sy / Double(touches.count))
+    }
+
     // MARK: Engine interface (internal)
 
     func receive(_ touch: Touch) {

@@ -26,10 +26,7 @@ extension ProfileRuntime {
         if let known = gestureWindows[key] {
             window = known
         } else {
-            let landed = r.touches.map(\.initialLocation)
-            let start = landed.isEmpty ? event.values.location
-                : Point(x: landed.map(\.x).reduce(0, +) / Double(landed.count), y: landed.map(\.y).reduce(0, +) / Double(landed.count))
-            window = targetWindow(at: start, exact: exact)
+            window = targetWindow(at: r.touches.isEmpty ? event.values.location : r.landingCentroid, exact: exact)
             gestureWindows[key] = .some(window)
         }
         switch event.state {
