@@ -57,6 +57,9 @@ public struct ActionEvent {
     public var state: GestureState
     public var values: GestureValues
     public var time: Instant
+    /// A control's: the window its touch landed on, as the input source found it
+    /// (``LandingWindow``); a gesture's is its recognizer's ``GestureRecognizer/landingWindow``.
+    public var landedOn: LandingWindow? = nil
 
     /// `began`, `changed`, `ended`, `cancelled`, or `recognized` for discrete gestures and controls.
     public var stateName: String {

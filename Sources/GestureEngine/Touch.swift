@@ -54,6 +54,8 @@ public final class Touch: CustomStringConvertible {
     public let deviceKind: DeviceKind
     /// The deepest view under the touch's first point: the view the touch is delivered to.
     public internal(set) weak var view: View?
+    /// The window the input source found under where it landed (``LandingWindow``).
+    public let landedOn: LandingWindow?
 
     /// A touch that began in `frame` at `location`.
     init(_ point: TouchPoint, of frame: TouchFrame, at location: Point, tapCount: Int) {
@@ -67,6 +69,7 @@ public final class Touch: CustomStringConvertible {
         self.tapCount = tapCount
         device = frame.device
         deviceKind = frame.deviceKind
+        landedOn = point.landedOn
     }
 
     /// Displacement since the touch went down.

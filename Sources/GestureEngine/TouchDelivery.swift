@@ -125,7 +125,7 @@ extension GestureEngine {
                 values.location = t.location
                 values.numberOfTouches = 1
                 values.value = value
-                queueAction(ActionEvent(source: .control(view), state: .ended, values: values, time: now))
+                queueAction(ActionEvent(source: .control(view), state: .ended, values: values, time: now, landedOn: t.landedOn))
             }
             view.control = control
         }

@@ -4,11 +4,14 @@ public struct TouchPoint: Hashable, Sendable {
     public var id: TouchID
     public var phase: TouchPhase
     public var location: Point
+    /// A touch that began: the window the input source found under it (nil: it does not say).
+    public var landedOn: LandingWindow?
 
-    public init(id: TouchID, phase: TouchPhase, location: Point) {
+    public init(id: TouchID, phase: TouchPhase, location: Point, landedOn: LandingWindow? = nil) {
         self.id = id
         self.phase = phase
         self.location = location
+        self.landedOn = landedOn
     }
 }
 

@@ -59,7 +59,7 @@ public enum TraceWriter {
             o.add("removed", true)
         case .touches:
             preconditionFailure("a touch frame is one line a touch (touchObject)")
-        case .pointer(let phase, let button, let p):
+        case .pointer(let phase, let button, let p, _):
             o.add("kind", "pointer")
             o.add("phase", phase.rawValue)
             if let button { o.add("button", button) }

@@ -160,7 +160,7 @@ import Testing
         #expect(w.output.wait { $0.hasPrefix("button-press 1 50 100") } != nil, "\(w.output.lines)")
         let lines = try TraceReader.read(path: trace, screen: (1280, 800))
         #expect(lines.contains { if case .window(let u) = $0.event { return u.id == UInt64(w.id) && u.windowClass == "Demo" }; return false })
-        let pointer = lines.compactMap { l -> String? in if case .pointer(let p, let b, let at) = l.event { return "\(p.rawValue) \(b.map(String.init) ?? "-") \(Int(at.x)),\(Int(at.y))" }; return nil }
+        let pointer = lines.compactMap { l -> String? in if case .pointer(let p, let b, let at, _) = l.event { return "\(p.rawValue) \(b.map(String.init) ?? "-") \(Int(at.x)),\(Int(at.y))" }; return nil }
         #expect(pointer.first == "down 1 \(Int(frame.x) + 50),\(Int(frame.y) + 100)")
         #expect(pointer.last == "up 1 \(Int(frame.x) + 250),\(Int(frame.y) + 100)")
         #expect(pointer.count == 12)

@@ -50,7 +50,7 @@ public final class GestureSession {
             runtime.removeMonitor(named: name)
         case .touches:
             break  // taken above, before the time moves on
-        case .pointer(let phase, let button, let p):
+        case .pointer(let phase, let button, let p, let landedOn):
             pointerLocation = p
             // Each held button's touch is a frame of one touch of its own; a press follows the
             // stacking as a landing does.
@@ -58,7 +58,7 @@ public final class GestureSession {
             case .down:
                 guard let b = button, pointerButtons.insert(b).inserted else { break }
                 runtime.applyStacking()
-                engine.process(pointerTouch(b, .began, at: p, time))
+                engine.process(pointerTouch(b, .began, at: p, time, landedOn: landedOn))
             case .motion:
                 for b in pointerButtons.sorted() { engine.process(pointerTouch(b, .moved, at: p, time)) }
             case .up:
@@ -69,7 +69,7 @@ public final class GestureSession {
         case .touchpad(let e):
             switch e.phase {
             case .begin:
-                return .touchpadBegan(claimed: runtime.touchpadBegan(e.gesture, fingers: e.fingers, at: pointerLocation, modifiers: e.modifiers, time: time))
+                return .touchpadBegan(claimed: runtime.touchpadBegan(e.gesture, fingers: e.fingers, at: pointerLocation, landedOn: e.landedOn, modifiers: e.modifiers, time: time))
             case .update:
                 runtime.touchpadUpdated(delta: Vector(dx: e.dx, dy: e.dy), scale: e.scale, angle: e.angle, time: time)
             case .end:
@@ -92,8 +92,8 @@ public final class GestureSession {
     }
 
     /// A held pointer button is touch `p<button>`.
-    private func pointerTouch(_ button: Int, _ phase: TouchPhase, at p: Point, _ time: Instant) -> TouchFrame {
-        TouchFrame(TouchPoint(id: .pointer(Int64(button)), phase: phase, location: p), at: time, deviceKind: .pointer)
+    private func pointerTouch(_ button: Int, _ phase: TouchPhase, at p: Point, _ time: Instant, landedOn: LandingWindow? = nil) -> TouchFrame {
+        TouchFrame(TouchPoint(id: .pointer(Int64(button)), phase: phase, location: p, landedOn: landedOn), at: time, deviceKind: .pointer)
     }
 
     /// Whether a pointer button is down as a touch.

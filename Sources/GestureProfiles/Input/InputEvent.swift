@@ -14,7 +14,9 @@ public enum InputEvent: Sendable {
     /// A touch frame, as the engine takes it (one trace line a touch).
     case touches(TouchFrame)
     /// A pointer button or motion; held buttons are touches `p1`, `p2`, … for the engine.
-    case pointer(phase: PointerPhase, button: Int?, location: Point)
+    /// `landedOn`: at a press, the window the display server has under the pointer
+    /// (``LandingWindow``; nil: the source does not say).
+    case pointer(phase: PointerPhase, button: Int?, location: Point, landedOn: LandingWindow? = nil)
     case touchpad(TouchpadEvent)
 }
 
@@ -35,6 +37,9 @@ public struct TouchpadEvent: Sendable {
     public var cancelled = false
     /// At the begin: the modifier keys held (`shift`, `ctrl`, `alt`, `super`).
     public var modifiers: Set<String> = []
+    /// At the begin: the window the display server has under the pointer (``LandingWindow``;
+    /// nil: the source does not say, as in a trace).
+    public var landedOn: LandingWindow?
 
     public init(gesture: TouchpadBinding.Kind, phase: Phase, fingers: Int) {
         self.gesture = gesture

@@ -5,28 +5,34 @@ import GestureEngine
 extension ProfileRuntime {
     /// The window an action acts on: the gesture's own window, else (screen and touchpad
     /// gestures) the focused one or the one under the point, per `settings.target`. `exact`:
-    /// ask the display server (``windowLocator``, a few round trips) rather than trust the
-    /// tracked geometry; only actions that act on or name the window need it.
-    func targetWindow(at p: Point, exact: Bool = true) -> WindowInfo? {
+    /// take the window the display server had under the fingers as they landed (`landedOn`,
+    /// read by the input source as it decoded them, decorations counting as their window)
+    /// rather than hit-test the tracked client geometry; only actions that act on or name the
+    /// window need it.
+    func targetWindow(at p: Point, landedOn: LandingWindow?, exact: Bool) -> WindowInfo? {
         if configuration.settings.target == .focused { return windows.focused }
-        if exact, let answer = windowLocator?(p) {
-            guard let id = answer else { return nil }
+        if exact, let landedOn {
+            guard case .window(let id) = landedOn else { return nil }  // the desktop
             if let w = windows.info(id) { return w }
         }
         return windows.window(at: p)
     }
 
-    /// The window a screen gesture acts on: the one under where its fingers landed (their
-    /// middle), found once, on its first event, and kept until it ends. A person aims a window
-    /// action by where the fingers go down: three fingers swiped up from a window's lower
-    /// half end above it, and a swipe down may end on the window below.
+    /// The window a screen gesture acts on: the one its fingers landed on (most of them; the
+    /// one under their middle when the input source did not say), found once, on its first
+    /// event, and kept until it ends. A person aims a window action by where the fingers go
+    /// down: three fingers swiped up from a window's lower half end above it, and a swipe down
+    /// may end on the window below.
     func gestureWindow(for r: GestureRecognizer, event: ActionEvent, exact: Bool) -> WindowInfo? {
         let key = ObjectIdentifier(r)
         let window: WindowInfo?
         if let known = gestureWindows[key] {
             window = known
+        } else if r.touches.isEmpty {
+            window = targetWindow(at: event.values.location, landedOn: nil, exact: exact)
+            gestureWindows[key] = .some(window)
         } else {
-            window = targetWindow(at: r.touches.isEmpty ? event.values.location : r.landingCentroid, exact: exact)
+            window = targetWindow(at: r.landingCentroid, landedOn: r.landingWindow, exact: exact)
             gestureWindows[key] = .some(window)
         }
         switch event.state {
@@ -93,7 +99,7 @@ extension ProfileRuntime {
 
     /// A control's (or a plain region's) action: `recognized`, on its window.
     func fired(_ action: ActionSpec, by region: String, window: UInt64?, event: ActionEvent, valueText: String?) {
-        let w = window.flatMap { windows.info($0) } ?? targetWindow(at: event.values.location, exact: action.needsWindow)
+        let w = window.flatMap { windows.info($0) } ?? targetWindow(at: event.values.location, landedOn: event.landedOn, exact: action.needsWindow)
         emit(action, gesture: region, state: .recognized, window: w, values: event.values, time: event.time, valueText: valueText)
     }
 

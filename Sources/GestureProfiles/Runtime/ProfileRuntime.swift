@@ -15,10 +15,10 @@ public final class ProfileRuntime {
     public let windows = WindowList()
     /// The monitors (`ProfileRuntime+Monitors.swift`).
     public internal(set) var monitors = MonitorList()
-    /// Asks the display server which client window is under a point, decorations included
-    /// (`.some(nil)`: none, the desktop). Used for the window a screen gesture's or touchpad
-    /// gesture's actions act on; without it (replay) the tracked geometry decides.
-    public var windowLocator: ((Point) -> UInt64??)?
+    /// Whether an action of the configuration acts on or names its window exactly
+    /// (``ActionSpec/needsWindow``): only then is it worth asking the display server, as each
+    /// touch lands, for the window under it (``LandingWindow``).
+    public private(set) var needsExactWindows = false
 
     /// What a recognizer stands for.
     struct Binding {
@@ -86,8 +86,17 @@ public final class ProfileRuntime {
     public init(configuration: ProfileFile, engine: GestureEngine) {
         self.configuration = configuration
         self.engine = engine
+        needsExactWindows = Self.needsExactWindows(configuration)
         applyMultiTap()
         buildScreen()
+    }
+
+    private static func needsExactWindows(_ file: ProfileFile) -> Bool {
+        let needs = { (actions: [ActionSpec]) in actions.contains { $0.needsWindow } }
+        return file.profiles.contains { p in
+            p.gestures.contains { needs($0.actions) } || p.touchpad.contains { needs($0.actions) }
+                || p.regions.contains { r in r.action?.needsWindow == true || r.gestures.contains { needs($0.actions) } }
+        }
     }
 
     // MARK: Configuration
@@ -116,6 +125,7 @@ public final class ProfileRuntime {
         drags = [:]
         stillPresses = [:]
         configuration = newConfiguration
+        needsExactWindows = Self.needsExactWindows(newConfiguration)
         buildScreen()
         windowViews = [:]
         for (index, info) in windows.all.enumerated() { buildViews(for: info, at: index) }

@@ -233,12 +233,14 @@ extension ProfileRuntime {
     /// A driver gesture begins: claims it (true) when a binding of the window's profile, or
     /// of a `match: any` profile (or one limited to the pointer's monitor), takes this kind
     /// and finger count.
-    public func touchpadBegan(_ kind: TouchpadBinding.Kind, fingers: Int, at location: Point, modifiers: Set<String> = [], time: Instant) -> Bool {
+    /// `landedOn`: the window the display server has under the pointer (``LandingWindow``).
+    public func touchpadBegan(_ kind: TouchpadBinding.Kind, fingers: Int, at location: Point, landedOn: LandingWindow? = nil,
+                              modifiers: Set<String> = [], time: Instant) -> Bool {
         // A gesture the driver never ended is over: what it held comes up, and an action still
         // waiting for its lift is dropped.
         touchpadEnded(cancelled: true, time: time)
         if let i = pending.firstIndex(where: \.fromTouchpad) { settle(at: i, lifted: false, time: time) }
-        let w = targetWindow(at: location)
+        let w = targetWindow(at: location, landedOn: landedOn, exact: true)
         var candidates: [TouchpadBinding] = []
         if let w, let p = matchingProfile(for: w) { candidates += p.touchpad }
         for p in configuration.screenProfiles where p.match.screenMonitor.map({ monitors.contains(location, namedBy: $0) }) ?? true {

@@ -76,7 +76,7 @@ extension Daemon {
     /// cares about: windows appearing, and focus.
     private func monitorLine(_ event: InputEvent, at t: Instant) -> String? {
         switch event {
-        case .pointer(.down, _, let p):
+        case .pointer(.down, _, let p, _):
             return firstContact(event, at: p, time: t)
         case .window(let u):
             guard u.windowClass != nil || u.focused == true else { return nil }

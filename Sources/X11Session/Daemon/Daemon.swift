@@ -117,7 +117,7 @@ public final class Daemon: ActionSink, GestureObserver {
         stats = options.stats ? DaemonStats() : nil
         let size = server.screenSize()
         session = GestureSession(configuration: file, screen: Rect(x: 0, y: 0, width: size.width, height: size.height), clock: timeline)
-        router = InputRouter(server: server, session: session, surroundings: SessionSurroundings(server: server, runtime: session.runtime), timeline: timeline, logger: logger)
+        router = InputRouter(server: server, session: session, surroundings: SessionSurroundings(server: server, runtime: session.runtime, logger: logger), timeline: timeline, logger: logger)
         performer = ActionPerformer(server: server)
         screen = ScreenFollower(server: server, logger: logger)
         performer.log = { [logger] in logger.notice("\($0)") }
@@ -132,14 +132,6 @@ public final class Daemon: ActionSink, GestureObserver {
         if let name = options.strokeName, let path = options.strokePath { strokes = StrokeCapture(name: name, path: path) }
         router.recorder = { [unowned self] event, t in self.inputSeen(event, at: t) }
         session.runtime.sink = self
-        // The window an action acts on comes from the server's stacking, decorations included
-        // (when a window manager marks its clients with WM_STATE).
-        session.runtime.windowLocator = { [unowned self] point in
-            guard let watcher = self.watcher, watcher.tracker.hasWindowManager else { return nil }
-            let client = watcher.tracker.clientWindow(at: point).map { UInt64($0) }
-            self.logger.debug("client window under \(Int(point.x)),\(Int(point.y)): \(client.map { "0x" + String($0, radix: 16) } ?? "none")")
-            return .some(client)
-        }
         session.engine.addObserver(self)
         session.runtime.pendingActionChanged = { [unowned self] held in self.pendingActionChanged(held) }
         configurationName = source.displayName

@@ -37,7 +37,7 @@ final class StrokeCapture {
                 return e.phase.isFinal ? finish() : nil
             }
             return nil
-        case .pointer(let phase, let button, let p):
+        case .pointer(let phase, let button, let p, _):
             if touch == nil, phase == .down, button == 1 { touch = .pointer(1) }
             guard touch == .pointer(1) else { return nil }
             points.append(p)

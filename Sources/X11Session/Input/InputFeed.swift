@@ -22,6 +22,7 @@ final class InputFeed {
         return feed(event, at: t)
     }
 
+    @discardableResult
     private func feed(_ event: InputEvent, at t: Instant) -> GestureSession.Outcome {
         // A window update is passed on once the session knows the window, so that what
         // watches it (the monitor's "window … profile P") sees the profile it matched; input
@@ -36,9 +37,10 @@ final class InputFeed {
     }
 
     /// A touch of the engine's, decoded from the server's event, into the frame of its
-    /// instant; a touch that does not continue that frame hands it on first.
-    func touch(_ phase: TouchPhase, _ id: TouchID, _ location: Point, at t: Instant) {
-        if let complete = frames.add(TouchPoint(id: id, phase: phase, location: location), at: t, device: device) {
+    /// instant; a touch that does not continue that frame hands it on first. `landedOn`: a
+    /// beginning touch's window, as the server has it (``TouchSurroundings/landingWindow(at:)``).
+    func touch(_ phase: TouchPhase, _ id: TouchID, _ location: Point, at t: Instant, landedOn: LandingWindow? = nil) {
+        if let complete = frames.add(TouchPoint(id: id, phase: phase, location: location, landedOn: landedOn), at: t, device: device) {
             feed(.touches(complete), at: complete.time)
         }
     }

@@ -41,8 +41,8 @@ public final class InputRouter: TouchDecisionSink {
         self.logger = logger
         input = InputFeed(session: session)
         touches = TouchOwnership(server: server, feed: input, verdicts: verdicts, surroundings: surroundings, timeline: timeline, logger: logger)
-        pointer = PointerInput(server: server, feed: input, verdicts: verdicts, timeline: timeline, logger: logger)
-        touchpad = TouchpadGestures(server: server, feed: input, timeline: timeline, logger: logger)
+        pointer = PointerInput(server: server, feed: input, verdicts: verdicts, timeline: timeline, surroundings: surroundings, logger: logger)
+        touchpad = TouchpadGestures(server: server, feed: input, timeline: timeline, surroundings: surroundings, logger: logger)
         pointerReturn = PointerReturn(server: server)
         verdicts.answerer = self
         session.engine.decisionSink = self

@@ -12,6 +12,17 @@ public protocol TouchSurroundings: AnyObject {
     /// The window manager's check window (`_NET_SUPPORTING_WM_CHECK` on the root) and its
     /// name (`_NET_WM_NAME` there); nil when no window manager says it runs.
     func windowManager() -> (check: XWindowID, name: String?)?
+    /// The client window the display server has under a point where a touch (or a touchpad
+    /// gesture's pointer) begins, decorations counting as their window: read as the touch is
+    /// decoded and carried with it (``LandingWindow``), so that nothing asks the server while
+    /// the gestures settle. Nil when not worth asking (no action needs the exact window) or
+    /// when no window manager marks its clients.
+    func landingWindow(at point: Point) -> LandingWindow?
+}
+
+extension TouchSurroundings {
+    /// Surroundings that do not know the server's stacking do not say.
+    public func landingWindow(at point: Point) -> LandingWindow? { nil }
 }
 
 /// No desktop known (record, tests that need none): no window, no decorations, no window manager.

@@ -11,12 +11,14 @@ final class TouchpadGestures {
     private let server: Server
     private let feed: InputFeed
     private let timeline: ServerTimeline
+    private let surroundings: TouchSurroundings
     private let logger: Logger
     private(set) var grabbed = false
     /// The gesture under way that the bindings follow, with the angle it turned so far.
     private var claimed: (kind: XGestureEvent.Kind, fingers: Int, angle: Double)?
 
-    init(server: Server, feed: InputFeed, timeline: ServerTimeline, logger: Logger) {
+    init(server: Server, feed: InputFeed, timeline: ServerTimeline, surroundings: TouchSurroundings, logger: Logger) {
+        self.surroundings = surroundings
         self.server = server
         self.feed = feed
         self.timeline = timeline
@@ -39,6 +41,7 @@ final class TouchpadGestures {
             feed(.pointer(phase: .motion, button: nil, location: e.root), at: t)
             var begin = TouchpadEvent(gesture: kind, phase: .begin, fingers: e.fingers)
             begin.modifiers = Self.modifierNames(ModifierMask(rawValue: e.modifiers))
+            begin.landedOn = surroundings.landingWindow(at: e.root)
             let outcome = feed(.touchpad(begin), at: t)
             let isClaimed = outcome == .touchpadBegan(claimed: true)
             if grabbed { server.allowEvents(device: e.device, replay: !isClaimed) }
