@@ -32,6 +32,15 @@ import Testing
         .touchOwnership(XTouchOwnershipEvent(device: 2, source: 10, touch: id, window: window, time: ms))
     }
 
+    /// Touch 7 lands on 0x100 at 1000 ms and stays: the long press claims it at 1500 ms,
+    /// while the window manager still holds it. The log starts with the touch.
+    func claimByTheLongPress(_ server: FakeX, _ router: InputRouter, _ session: GestureSession) {
+        server.log.removeAll()
+        router.handle(touch(.begin, 7, 100, at: 1000))
+        session.engine.advance(to: Instant(milliseconds: 1500))
+        router.settle()
+    }
+
     @Test func whenTheRootsGrabIsRefusedEveryTopLevelWindowIsGrabbed() {
         let (server, router, _) = make()
         #expect(router.touchMode == .afterWindowManager)
@@ -55,12 +64,9 @@ import Testing
 
     @Test func aTouchIsAnsweredForTheWindowItCameThroughBeforeOrAfterTheWindowManagerLetsGo() {
         let (server, router, session) = make()
-        server.log.removeAll()
         // Claimed by the long press while the window manager still holds it: an early
         // acceptance the server keeps until the touch is ours.
-        router.handle(touch(.begin, 7, 100, at: 1000))
-        session.engine.advance(to: Instant(milliseconds: 1500))
-        router.settle()
+        claimByTheLongPress(server, router, session)
         #expect(server.log == ["accept 7 on 0x100"])
         router.handle(owned(7, at: 1504))
         router.handle(touch(.end, 7, 100, at: 1700))
@@ -143,10 +149,7 @@ import Testing
 
     @Test func anAcceptanceBeforeTheWindowManagerLetsGoIsFollowedUntilItDoesOrKeepsTheTouch() {
         let (server, router, session) = make()
-        server.log.removeAll()
-        router.handle(touch(.begin, 7, 100, at: 1000))
-        session.engine.advance(to: Instant(milliseconds: 1500))
-        router.settle()
+        claimByTheLongPress(server, router, session)
         router.handle(touch(.update, 7, 100, at: 1600, pendingEnd: true))
         #expect(server.log == ["accept 7 on 0x100"])
         #expect(router.trackedTouchCount == 1, "lifted and answered, not yet let go of")

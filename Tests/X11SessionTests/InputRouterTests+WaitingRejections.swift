@@ -160,16 +160,16 @@ extension InputRouterTests {
             XTouchEvent(phase: phase, device: 2, source: 10, touch: id, root: Point(x: 100 * Double(id), y: 100), time: ms, child: 0, emulatesPointer: true)
         }
         let answers = { server.log.filter { $0 != "probe pointer grab" } }
+        /// Taps, each begun and ended in its millisecond, all given up on at `releasedAt`.
+        func taps(_ taps: [(UInt32, XTime)], releasedAt ms: Double) {
+            for (id, time) in taps {
+                ownership.handle(event(.begin, id, at: time))
+                ownership.handle(event(.end, id, at: time))
+            }
+            for (id, _) in taps { ownership.answer(TouchID(Int64(id)), .released, at: Instant(milliseconds: ms)) }
+        }
         // Taps back to back: 1 and 2 begin in one millisecond, 3 in the next.
-        ownership.handle(event(.begin, 1, at: 1000))
-        ownership.handle(event(.end, 1, at: 1000))
-        ownership.handle(event(.begin, 2, at: 1000))
-        ownership.handle(event(.end, 2, at: 1000))
-        ownership.handle(event(.begin, 3, at: 1001))
-        ownership.handle(event(.end, 3, at: 1001))
-        ownership.answer(TouchID(1), .released, at: Instant(milliseconds: 1002))
-        ownership.answer(TouchID(2), .released, at: Instant(milliseconds: 1002))
-        ownership.answer(TouchID(3), .released, at: Instant(milliseconds: 1002))
+        taps([(1, 1000), (2, 1000), (3, 1001)], releasedAt: 1002)
         #expect(answers() == ["reject 1", "ask the window manager"], "2 waits for the answer, 3 behind it")
         #expect(ownership.nextRejectRetry == Instant(milliseconds: 2002), "a second at most")
         ownership.windowManagerAnswered(at: Instant(milliseconds: 1005))
@@ -177,12 +177,7 @@ extension InputRouterTests {
 
         // Unanswered, the rejection goes after a second.
         server.log.removeAll()
-        ownership.handle(event(.begin, 4, at: 3000))
-        ownership.handle(event(.end, 4, at: 3000))
-        ownership.handle(event(.begin, 5, at: 3000))
-        ownership.handle(event(.end, 5, at: 3000))
-        ownership.answer(TouchID(4), .released, at: Instant(milliseconds: 3001))
-        ownership.answer(TouchID(5), .released, at: Instant(milliseconds: 3001))
+        taps([(4, 3000), (5, 3000)], releasedAt: 3001)
         #expect(answers() == ["reject 4", "ask the window manager"])
         ownership.rejectWhenThePointerIsFree(at: Instant(milliseconds: 3500))
         #expect(answers() == ["reject 4", "ask the window manager"])
@@ -192,12 +187,7 @@ extension InputRouterTests {
         // No window manager that answers: no wait.
         server.log.removeAll()
         server.windowManagerAnswers = false
-        ownership.handle(event(.begin, 6, at: 5000))
-        ownership.handle(event(.end, 6, at: 5000))
-        ownership.handle(event(.begin, 7, at: 5000))
-        ownership.handle(event(.end, 7, at: 5000))
-        ownership.answer(TouchID(6), .released, at: Instant(milliseconds: 5001))
-        ownership.answer(TouchID(7), .released, at: Instant(milliseconds: 5001))
+        taps([(6, 5000), (7, 5000)], releasedAt: 5001)
         #expect(answers() == ["reject 6", "ask the window manager", "reject 7"])
     }
 }

@@ -10,6 +10,12 @@ import Testing
 /// Touches and the windows under them: let go on a window manager's decorations (relayed as
 /// pointer input), and over windows destroyed while held (accepted, never replayed into them).
 extension InputRouterTests {
+    /// A router over two client windows: 42 left of x = 300, 43 right of it; a touch at
+    /// 100,100 lands on 42 and a second one at 600,600 on 43.
+    func makeOverTwoWindows() -> (FakeX, InputRouter, GestureSession) {
+        make(surroundings: FakeSurroundings(clientWindow: { p in p.x < 300 ? 42 : 43 }))
+    }
+
     /// Issue 23: a press replayed to a window manager's frame gets an implicit grab stamped
     /// with the rejection's time (Xorg 21.1.7), so a window manager that grabs the pointer with
     /// the press's time (xfwm4) is refused; a touch let go on decorations is accepted and given
@@ -49,7 +55,7 @@ extension InputRouterTests {
     /// Issue 23: rejecting a touch whose window was destroyed while it was held replays it into
     /// grabs on the freed window (Xorg 21.1.7 crashed under xfwm4); such a touch is accepted.
     @Test func aTouchWhoseWindowWasDestroyedWhileHeldIsAcceptedNotReplayed() {
-        let (server, router, _) = make(surroundings: FakeSurroundings(clientWindow: { p in p.x < 300 ? 42 : 43 }))
+        let (server, router, _) = makeOverTwoWindows()
         // Window 42 on top at the left, over window 41; window 43 at the right.
         router.handle(touch(.begin, 7, 100, 100, at: 2000))
         router.windowDestroyed(41)
@@ -63,7 +69,7 @@ extension InputRouterTests {
     /// behind; make soak at full pace under xfwm4 crashed the server so): the rejection asks
     /// the server whether the window is there and is an acceptance when it is not.
     @Test func aTouchWhoseWindowIsGoneUnbeknownToTheDaemonIsAcceptedNotReplayed() {
-        let (server, router, _) = make(surroundings: FakeSurroundings(clientWindow: { p in p.x < 300 ? 42 : 43 }))
+        let (server, router, _) = makeOverTwoWindows()
         router.handle(touch(.begin, 7, 100, 100, at: 2000))
         server.destroy(42)
         router.handle(touch(.begin, 8, 600, 600, at: 2010))
@@ -112,7 +118,7 @@ extension InputRouterTests {
     /// touches on the newest are in flight): the touch is replayed as ever, its press reaches
     /// the window on top. (Accepted, it reached no one.)
     @Test func aTouchOverAWindowDestroyedBelowTheOneItLandedOnIsReplayed() {
-        let (server, router, _) = make(surroundings: FakeSurroundings(clientWindow: { p in p.x < 300 ? 42 : 43 }))
+        let (server, router, _) = makeOverTwoWindows()
         router.handle(touch(.begin, 7, 100, 100, at: 2000))
         router.windowDestroyed(41)
         router.handle(touch(.begin, 8, 600, 600, at: 2010))
