@@ -11,12 +11,12 @@ import GestureEngine
 /// Every request Tactus makes is written to ``log``, in one format: a verb, then its
 /// arguments; keycodes, buttons and touch ids in decimal, windows and masks in hex (as
 /// xprop and xev show them). The verbs, by concern:
-/// - input (``FakeX+Pointer.swift``, ``FakeX+Keyboard.swift``): `key 37 down`, `button 5 up`,
+/// - input (`FakeX+Pointer.swift`, `FakeX+Keyboard.swift`): `key 37 down`, `button 5 up`,
 ///   `motion 350,421`, `latch 0x1 to 0x0`, `lock 0x2 to 0x2`, `bind 255`, `unbind 255`;
-/// - grabs and ownership (``FakeX+Grabs.swift``): `grab touch`, `grab touch on 0x100`,
+/// - grabs and ownership (`FakeX+Grabs.swift`): `grab touch`, `grab touch on 0x100`,
 ///   `accept 7`, `reject 8 on 0x100`, `forget 5`, `top-level of 0x2a`, `probe pointer grab`,
 ///   `ask the window manager`, `grab button 1`, `replay device`, `async device`…;
-/// - the window manager (``FakeX+Windows.swift``): a root message as its type, its window and
+/// - the window manager (`FakeX+Windows.swift`): a root message as its type, its window and
 ///   its data, `_NET_ACTIVE_WINDOW 0xa 2 0 0`.
 final class FakeX {
     /// Every request, in the order sent.
@@ -35,7 +35,7 @@ final class FakeX {
 
     static func hex(_ value: UInt) -> String { "0x" + String(value, radix: 16) }
 
-    // MARK: Keyboard (FakeX+Keyboard.swift)
+    // MARK: Keyboard (`FakeX+Keyboard.swift`)
 
     var layout: KeyboardLayout
     /// The keycodes down.
@@ -45,7 +45,7 @@ final class FakeX {
     /// Keycodes without a keysym, bound in turn by ``bindSpareKeycode(toKeysym:)``.
     var spareKeycodes: [UInt8] = []
 
-    // MARK: Pointer, devices and screen (FakeX+Pointer.swift)
+    // MARK: Pointer, devices and screen (`FakeX+Pointer.swift`)
 
     /// Where the pointer is: XTest motion moves it, and tests move it as a finger or a mouse would.
     var pointer = Point(x: 0, y: 0)
@@ -55,7 +55,7 @@ final class FakeX {
     ]
     var screen = (width: 1000.0, height: 1000.0)
 
-    // MARK: Grabs (FakeX+Grabs.swift)
+    // MARK: Grabs (`FakeX+Grabs.swift`)
 
     /// Another client holds the passive touch grab on root (a window manager that takes touches).
     var touchGrabRefused = false
@@ -68,7 +68,7 @@ final class FakeX {
     /// Another client's pointer grab stands (a window manager's click-to-focus grab).
     var pointerGrabbedElsewhere = false
 
-    // MARK: Windows and the window manager (FakeX+Windows.swift)
+    // MARK: Windows and the window manager (`FakeX+Windows.swift`)
 
     let root: XWindowID = 1
     /// A managed window: its `_NET_WM_DESKTOP`, whether it is iconified, its
