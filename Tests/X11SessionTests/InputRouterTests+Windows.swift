@@ -16,6 +16,14 @@ extension InputRouterTests {
         make(surroundings: FakeSurroundings(clientWindow: { p in p.x < 300 ? 42 : 43 }))
     }
 
+    /// Touch 7 lands on window 42 at 2000 ms; `meanwhile` happens; touch 8 lands on 43 at
+    /// 2010 ms, a second finger: the long press gives up on both, and both are answered.
+    func twoFingers(on router: InputRouter, meanwhile: () -> Void) {
+        router.handle(touch(.begin, 7, 100, 100, at: 2000))
+        meanwhile()
+        router.handle(touch(.begin, 8, 600, 600, at: 2010))
+    }
+
     /// Issue 23: a press replayed to a window manager's frame gets an implicit grab stamped
     /// with the rejection's time (Xorg 21.1.7), so a window manager that grabs the pointer with
     /// the press's time (xfwm4) is refused; a touch let go on decorations is accepted and given
@@ -57,11 +65,11 @@ extension InputRouterTests {
     @Test func aTouchWhoseWindowWasDestroyedWhileHeldIsAcceptedNotReplayed() {
         let (server, router, _) = makeOverTwoWindows()
         // Window 42 on top at the left, over window 41; window 43 at the right.
-        router.handle(touch(.begin, 7, 100, 100, at: 2000))
-        router.windowDestroyed(41)
-        router.windowDestroyed(42)
-        #expect(server.log == ["accept 7"], "at once, while it is down: accepted after its end, a touch driving the pointer leaves the server's button 1 down")
-        router.handle(touch(.begin, 8, 600, 600, at: 2010))  // a second finger: the long press gives up on both
+        twoFingers(on: router) {
+            router.windowDestroyed(41)
+            router.windowDestroyed(42)
+            #expect(server.log == ["accept 7"], "at once, while it is down: accepted after its end, a touch driving the pointer leaves the server's button 1 down")
+        }
         #expect(server.log == ["accept 7", "reject 8"], "the touch elsewhere is replayed as ever")
     }
 
@@ -70,9 +78,7 @@ extension InputRouterTests {
     /// the server whether the window is there and is an acceptance when it is not.
     @Test func aTouchWhoseWindowIsGoneUnbeknownToTheDaemonIsAcceptedNotReplayed() {
         let (server, router, _) = makeOverTwoWindows()
-        router.handle(touch(.begin, 7, 100, 100, at: 2000))
-        server.destroy(42)
-        router.handle(touch(.begin, 8, 600, 600, at: 2010))
+        twoFingers(on: router) { server.destroy(42) }
         #expect(server.log == ["accept 7", "reject 8"])
     }
 
@@ -119,9 +125,7 @@ extension InputRouterTests {
     /// the window on top. (Accepted, it reached no one.)
     @Test func aTouchOverAWindowDestroyedBelowTheOneItLandedOnIsReplayed() {
         let (server, router, _) = makeOverTwoWindows()
-        router.handle(touch(.begin, 7, 100, 100, at: 2000))
-        router.windowDestroyed(41)
-        router.handle(touch(.begin, 8, 600, 600, at: 2010))
+        twoFingers(on: router) { router.windowDestroyed(41) }
         #expect(server.log == ["reject 7", "reject 8"])
     }
 }
