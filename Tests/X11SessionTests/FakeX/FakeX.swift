@@ -18,6 +18,8 @@ import GestureEngine
 ///   `ask the window manager`, `grab button 1`, `replay device`, `async device`…;
 /// - the window manager (`FakeX+Windows.swift`): a root message as its type, its window and
 ///   its data, `_NET_ACTIVE_WINDOW 0xa 2 0 0`.
+/// - the feedback overlay (`FakeX+Overlay.swift`): `make overlay`, `show overlay 2 100%` (the
+///   number of shapes, the opacity), `hide overlay`, `close overlay`.
 final class FakeX {
     /// Every request, in the order sent.
     var log: [String] = []
@@ -102,6 +104,11 @@ final class FakeX {
     var atoms: [String] = ["", "WM_STATE"]
     /// The server's time, advancing at each round trip that reads it.
     var time: XTime = 1000
+
+    // MARK: The feedback overlay (`FakeX+Overlay.swift`)
+
+    /// What the overlay window shows (nothing while it is hidden).
+    var overlayShapes: [OverlayShape] = []
 
     init(layout: KeyboardLayout = .germanPC105) { self.layout = layout }
 }
