@@ -2,10 +2,11 @@ import GestureEngine
 @testable import X11Session
 
 /// The one X server the unit tests run against, embedded: the parts of the seam
-/// (`Sources/X11Session/X/XServer.swift`) that the router, the key injector, the wheel, the
-/// action performer and desktop showing use, modelled enough that what Tactus asks for has
-/// the effect a real server gives it (a key down stays down, XTest motion moves the pointer,
-/// an iconified window is unmapped, a destroyed window is gone). The real servers are the
+/// (`Sources/X11Session/X/XServer.swift`, `OverlayWindows.swift`) that the router, the key
+/// injector, the wheel, the action performer, desktop showing and the feedback overlay use,
+/// modelled enough that what Tactus asks for has the effect a real server gives it (a key
+/// down stays down, XTest motion moves the pointer, an iconified window is unmapped, a
+/// destroyed window is gone). The real servers are the
 /// `*XvfbTests`' and `*XorgTests`' fixtures (X11TestSupport).
 ///
 /// Every request Tactus makes is written to ``log``, in one format: a verb, then its
@@ -17,7 +18,7 @@ import GestureEngine
 ///   `accept 7`, `reject 8 on 0x100`, `forget 5`, `top-level of 0x2a`, `probe pointer grab`,
 ///   `ask the window manager`, `grab button 1`, `replay device`, `async device`…;
 /// - the window manager (`FakeX+Windows.swift`): a root message as its type, its window and
-///   its data, `_NET_ACTIVE_WINDOW 0xa 2 0 0`.
+///   its data, `_NET_ACTIVE_WINDOW 0xa 2 0 0`;
 /// - the feedback overlay (`FakeX+Overlay.swift`): `make overlay`, `show overlay 2 100%` (the
 ///   number of shapes, the opacity), `hide overlay`, `close overlay`.
 final class FakeX {
