@@ -2,6 +2,7 @@ import GestureEngine
 @testable import GestureImport
 import GestureProfiles
 import Testing
+import TestSupport
 
 /// fusuma config.yml files in its documented syntax, with fusuma-plugin-sendkey,
 /// -wmctrl and -appmatcher properties.
@@ -194,12 +195,8 @@ import Testing
         let imported = try importFixture("realistic/fusuma-contexts-volume.yml")
         func at(_ marker: String) -> Int { line(of: marker, in: source) }
         #expect(imported.bindings.first == "fusuma tp-swipe-3: touchpad swipe 3 any -> hold Alt_L | repeat 150.0: keys Tab / keys Tab @ \(at("begin:")), \(at("update:")), \(at("end:"))")
-        final class Sink: ActionSink {
-            var lines: [String] = []
-            func perform(_ request: ActionRequest) { lines.append("\(request.state) \(request.action)" + (request.hold.map { " #\($0)" } ?? "")) }
-        }
-        let sink = Sink()
-        let runtime = ProfileRuntime(configuration: imported.file, engine: GestureEngine(screen: Rect(x: 0, y: 0, width: 1920, height: 1080), clock: ManualClock()))
+        let sink = ActionLines()
+        let runtime = ProfileRuntime(configuration: imported.file, engine: EngineHarness().engine)
         runtime.sink = sink
         for cancelled in [false, true] {
             #expect(runtime.touchpadBegan(.swipe, fingers: 3, at: Point(x: 100, y: 100), time: .zero))
@@ -208,8 +205,8 @@ import Testing
             runtime.touchpadEnded(cancelled: cancelled, time: Instant(milliseconds: 30))
         }
         #expect(sink.lines == [
-            "began hold Alt_L #1", "changed keys Tab #1", "changed keys Tab #1", "ended release Alt_L #1",
-            "began hold Alt_L #2", "changed keys Tab #2", "changed keys Tab #2", "cancelled release Alt_L #2",
+            "tp-swipe-3 began: hold Alt_L #1", "tp-swipe-3 changed: keys Tab #1", "tp-swipe-3 changed: keys Tab #1", "tp-swipe-3 ended: release Alt_L #1",
+            "tp-swipe-3 began: hold Alt_L #2", "tp-swipe-3 changed: keys Tab #2", "tp-swipe-3 changed: keys Tab #2", "tp-swipe-3 cancelled: release Alt_L #2",
         ])
         // Only a keydown and a keyup of the same keys, nothing else on their lines, are a hold.
         func hold(_ down: [String], _ up: [String]) -> String? {

@@ -127,3 +127,12 @@ func importError(bytes: [UInt8], path: String = "conf") -> ImportError? {
         return error
     }
 }
+
+/// What an imported profile's runtime asks the X session for, a line each:
+/// `GESTURE STATE: ACTION #HOLD` (the hold only for keys held or typed under a hold).
+final class ActionLines: ActionSink {
+    var lines: [String] = []
+    func perform(_ request: ActionRequest) {
+        lines.append("\(request.gesture) \(request.state): \(request.action)" + (request.hold.map { " #\($0)" } ?? ""))
+    }
+}

@@ -2,6 +2,7 @@ import GestureEngine
 import GestureImport
 import GestureProfiles
 import Testing
+import TestSupport
 
 /// touchegg.conf files in Touchégg's documented syntax: what becomes a touchpad binding, what
 /// a touchscreen gesture, and what is refused, each with its source line.
@@ -248,13 +249,9 @@ import Testing
     /// fingers right raise the brightness a step every 82 px and lower it coming back.
     @Test func theImportedPansDoWhatTouchéggDid() throws {
         let imported = try importFixture("touchegg-touchscreen-repeat.conf")
-        let engine = GestureEngine(screen: Rect(x: 0, y: 0, width: 1920, height: 1080), clock: ManualClock())
-        let runtime = ProfileRuntime(configuration: imported.file, engine: engine)
-        final class Sink: ActionSink {
-            var lines: [String] = []
-            func perform(_ request: ActionRequest) { lines.append("\(request.gesture) \(request.action)") }
-        }
-        let sink = Sink()
+        let hand = EngineHarness()
+        let runtime = ProfileRuntime(configuration: imported.file, engine: hand.engine)
+        let sink = ActionLines()
         runtime.sink = sink
         runtime.updateWindow(WindowInfo(id: 5, windowClass: "krita", frame: Rect(x: 0, y: 0, width: 960, height: 1080)))
         runtime.updateWindow(WindowInfo(id: 6, windowClass: "XTerm", frame: Rect(x: 960, y: 0, width: 960, height: 1080)))
@@ -262,9 +259,9 @@ import Testing
         /// Fingers land 10 ms apart at `at`, 60 px apart, move by each offset a frame (16 ms), lift.
         func drag(_ fingers: Int, at p: Point, _ path: [Vector]) -> [String] {
             let before = sink.lines.count
-            let ids = (1...fingers).map { TouchID(Int64(t) * 10 + Int64($0)) }
+            let ids = (1...fingers).map { Int64(t) * 10 + Int64($0) }
             func frame(_ phase: TouchPhase, _ d: Vector, _ which: [Int]) {
-                engine.process(TouchFrame(time: Instant(milliseconds: t), touches: which.map { TouchPoint(id: ids[$0], phase: phase, location: Point(x: p.x + 60 * Double($0) + d.dx, y: p.y + d.dy)) }))
+                hand.frame(phase, which.map { (ids[$0], p.x + 60 * Double($0), p.y) }, movedBy: d, at: t)
             }
             for i in 0..<fingers { frame(.began, .zero, [i]); t += 10 }
             for d in path { t += 16; frame(.moved, d, Array(0..<fingers)) }
@@ -276,20 +273,22 @@ import Testing
         let raise = "window raise"
         // Over Krita, up 80 px: Krita's swipe, at 50 px; the volume pan waited for it and failed.
         #expect(drag(3, at: Point(x: 300, y: 700), [Vector(dx: 0, dy: -20), Vector(dx: 0, dy: -40), Vector(dx: 0, dy: -60), Vector(dx: 0, dy: -80)])
-            == ["krita-swipe-3-up \(raise)", "krita-swipe-3-up keys Control_L+z"])
+            == ["krita-swipe-3-up recognized: \(raise)", "krita-swipe-3-up recognized: keys Control_L+z"])
         // Over the terminal, up 80 px: four volume steps (at 19, 38, 57, 76), then back to 30:
         // two down (at 57 and 38).
         let up = drag(3, at: Point(x: 1200, y: 700), [Vector(dx: 0, dy: -20), Vector(dx: 0, dy: -40), Vector(dx: 0, dy: -60), Vector(dx: 0, dy: -80), Vector(dx: 0, dy: -30)])
-        #expect(up == Array(repeating: "pan-3-up command pactl set-sink-volume @DEFAULT_SINK@ +5%", count: 4)
-            + Array(repeating: "pan-3-up command pactl set-sink-volume @DEFAULT_SINK@ -5%", count: 2))
+        let louder = "command pactl set-sink-volume @DEFAULT_SINK@ +5%", quieter = "command pactl set-sink-volume @DEFAULT_SINK@ -5%"
+        #expect(up == ["pan-3-up began: \(louder)"] + Array(repeating: "pan-3-up changed: \(louder)", count: 3)
+            + Array(repeating: "pan-3-up changed: \(quieter)", count: 2))
         // Over Krita, down 40 px: Krita's own repeat, not the volume: Control held as the pan
         // begins (Touchégg's prelude), minus twice under it, Control let go at the lift.
         #expect(drag(3, at: Point(x: 300, y: 300), [Vector(dx: 0, dy: 20), Vector(dx: 0, dy: 40)])
-            == ["krita-pan-3-down hold Control_L", "krita-pan-3-down keys minus", "krita-pan-3-down keys minus", "krita-pan-3-down release Control_L"])
+            == ["krita-pan-3-down began: hold Control_L #1", "krita-pan-3-down began: keys minus #1", "krita-pan-3-down changed: keys minus #1",
+                "krita-pan-3-down ended: release Control_L #1"])
         // Two fingers right 200 px: two brightness steps (at 82, 164); back to 70: one down (at 82).
         #expect(drag(2, at: Point(x: 1100, y: 500), [Vector(dx: 30, dy: 2), Vector(dx: 120, dy: 4), Vector(dx: 200, dy: 4), Vector(dx: 70, dy: 4)])
-            == ["pan-2-right \(raise)", "pan-2-right keys XF86MonBrightnessUp", "pan-2-right keys XF86MonBrightnessUp",
-                "pan-2-right keys XF86MonBrightnessDown"])
+            == ["pan-2-right began: \(raise)", "pan-2-right changed: keys XF86MonBrightnessUp", "pan-2-right changed: keys XF86MonBrightnessUp",
+                "pan-2-right changed: keys XF86MonBrightnessDown"])
         // Two fingers down: no binding, nothing fires (the touches are the terminal's).
         #expect(drag(2, at: Point(x: 1100, y: 500), [Vector(dx: 0, dy: 30), Vector(dx: 0, dy: 120)]) == [])
     }
@@ -315,32 +314,20 @@ import Testing
         #expect(!imported.text.contains("Alt_L+Tab"), "Alt is never pressed and released around a step")
         #expect(imported.header.contains("A repeated SEND_KEYS holds its <modifiers> down from the gesture's begin to its end, as Touchégg does (hold:)"))
 
-        final class Sink: ActionSink {
-            var lines: [String] = []
-            func perform(_ request: ActionRequest) { lines.append("\(request.gesture) \(request.action)" + (request.hold.map { " #\($0)" } ?? "")) }
-        }
-        let sink = Sink()
-        let clock = ManualClock()
-        let engine = GestureEngine(screen: Rect(x: 0, y: 0, width: 1920, height: 1080), clock: clock)
-        let runtime = ProfileRuntime(configuration: imported.file, engine: engine)
+        let sink = ActionLines()
+        let hand = EngineHarness()
+        let runtime = ProfileRuntime(configuration: imported.file, engine: hand.engine)
         runtime.sink = sink
         // The touchscreen: three fingers right 110 px (Tab at 33, 66, 99), back to 50 (Shift+Tab
         // at 66), lifted.
-        let fingers: [(Int64, Double, Double)] = [(1, 800, 600), (2, 860, 590), (3, 920, 605)]
-        var t = 0.0
-        func frame(_ phase: TouchPhase, _ dx: Double) {
-            t += 16
-            clock.advance(to: Instant(milliseconds: t))
-            engine.process(TouchFrame(time: Instant(milliseconds: t), touches: fingers.map { TouchPoint(id: TouchID($0.0), phase: phase, location: Point(x: $0.1 + dx, y: $0.2)) }))
-        }
-        frame(.began, 0)
-        for dx in [15.0, 50, 80, 110, 50] { frame(.moved, dx) }
-        frame(.ended, 50)
+        hand.nextFrame(.began, WindowSwitcher.fingers)
+        for dx in [15.0, 50, 80, 110, 50] { hand.nextFrame(.moved, WindowSwitcher.fingers, movedBy: Vector(dx: dx, dy: 0)) }
+        hand.nextFrame(.ended, WindowSwitcher.fingers, movedBy: Vector(dx: 50, dy: 0))
         #expect(sink.lines == [
-            "pan-3-right hold Alt_L #1",
-            "pan-3-right keys Tab #1", "pan-3-right keys Tab #1", "pan-3-right keys Tab #1",
-            "pan-3-right keys Shift_L+Tab #1",
-            "pan-3-right release Alt_L #1",
+            "pan-3-right began: hold Alt_L #1",
+            "pan-3-right changed: keys Tab #1", "pan-3-right changed: keys Tab #1", "pan-3-right changed: keys Tab #1",
+            "pan-3-right changed: keys Shift_L+Tab #1",
+            "pan-3-right ended: release Alt_L #1",
         ])
         // The touchpad: a swipe left 130 px (Shift+Tab at 50, 100), then lifted. Alt goes down
         // once the swipe's way is known (Touchégg begins a touchpad gesture then).
@@ -351,9 +338,9 @@ import Testing
         }
         runtime.touchpadEnded(cancelled: false, time: Instant(milliseconds: 1100))
         #expect(sink.lines == [
-            "tp-swipe-3-left hold Alt_L #2",
-            "tp-swipe-3-left keys Shift_L+Tab #2", "tp-swipe-3-left keys Shift_L+Tab #2",
-            "tp-swipe-3-left release Alt_L #2",
+            "tp-swipe-3-left changed: hold Alt_L #2",
+            "tp-swipe-3-left changed: keys Shift_L+Tab #2", "tp-swipe-3-left changed: keys Shift_L+Tab #2",
+            "tp-swipe-3-left ended: release Alt_L #2",
         ])
     }
 

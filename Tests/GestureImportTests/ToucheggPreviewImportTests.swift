@@ -94,11 +94,7 @@ import Testing
         // The imported profile made live: a 5-finger swipe up of 190 px of the driver's motion
         // (38 % of Touchégg's whole) does nothing; one of 210 px (42 %) goes fullscreen.
         let imported = try imported()
-        final class Sink: ActionSink {
-            var fired: [String] = []
-            func perform(_ r: ActionRequest) { fired.append("\(r.gesture): \(r.action)") }
-        }
-        let sink = Sink()
+        let sink = ActionLines()
         let session = GestureSession(configuration: imported.file, screen: Rect(x: 0, y: 0, width: 1920, height: 1080), clock: ManualClock())
         session.runtime.sink = sink
         var ms = 0.0
@@ -111,8 +107,8 @@ import Testing
             }
         }
         swipe(up: 190)
-        #expect(sink.fired.isEmpty)
+        #expect(sink.lines.isEmpty)
         swipe(up: 210)
-        #expect(sink.fired == ["tp-swipe-5-up: window toggle-fullscreen"])
+        #expect(sink.lines == ["tp-swipe-5-up ended: window toggle-fullscreen"])
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import GestureEngine
 @testable import GestureProfiles
 
@@ -14,37 +15,17 @@ import Testing
         sink.requests[start...].map { "\($0.gesture) \($0.state): \($0.action)" + ($0.hold.map { " #\($0)" } ?? "") }
     }
 
-    /// The window switcher on three fingers: right steps forward (Tab), left back (Shift+Tab),
-    /// one step per 30 px, Alt held throughout.
-    static let switcher = """
-        version: 1
-        profiles:
-          - name: desktop
-            match: any
-            gestures:
-              - name: switcher
-                pan: { touches: 3, direction: right }
-                hold: { keys: alt }
-                repeat: { every: 30, action: { keys: Tab }, reverse: { keys: shift+Tab } }
-                on: { began: { log: "began" }, ended: { log: "ended" } }
-        """
+    /// The shared window switcher on three fingers (right steps forward, left back, one step
+    /// per 30 px, Alt held throughout), with hooks logging its begin and its end.
+    static let switcher = WindowSwitcher.profile(adding: [#"on: { began: { log: "began" }, ended: { log: "ended" } }"#])
 
-    static let fingers: [(Int64, Double, Double)] = [(1, 800, 600), (2, 860, 590), (3, 920, 605)]
-
-    /// Three fingers land, move by each offset of `path` (a frame every 16 ms), then end the
-    /// way `last` says (lifted, or cancelled by the device).
+    /// The three fingers land 10 ms apart, move by each offset of `path` (a frame every 16 ms),
+    /// then end the way `last` says (lifted, or cancelled by the device).
     static func threeFingers(_ live: Live, at start: Double, _ path: [Vector], last: TouchPhase = .ended) {
-        for (i, f) in fingers.enumerated() { live.send(.began, f.0, f.1, f.2, at: start + 10 * Double(i)) }
-        var t = start + 40
-        for d in path {
-            frame(live, .moved, d, at: t)
-            t += 16
-        }
-        if last != .moved { frame(live, last, path.last ?? .zero, at: t) }
-    }
-
-    static func frame(_ live: Live, _ phase: TouchPhase, _ d: Vector, at t: Double) {
-        live.frame(phase, fingers.map { ($0.0, $0.1 + d.dx, $0.2 + d.dy) }, at: t)
+        for (i, f) in WindowSwitcher.fingers.enumerated() { live.send(.began, f.0, f.1, f.2, at: start + 10 * Double(i)) }
+        live.frame(.moved, WindowSwitcher.fingers, movedBy: path[0], at: start + 40)
+        for d in path.dropFirst() { live.nextFrame(.moved, WindowSwitcher.fingers, movedBy: d) }
+        if last != .moved { live.nextFrame(last, WindowSwitcher.fingers, movedBy: path.last!) }
     }
 
     /// Right 100 px (three steps: 30, 60, 90), back to 50 (one back: under 60), lift: Alt goes
@@ -91,8 +72,8 @@ import Testing
         #expect(live.runtime.heldKeys == [KeyCombo(keys: ["Alt_L"])])
         live.runtime.apply(ProfileLoader.load(yaml: Self.switcher, path: "t.yaml").file!)
         #expect(live.runtime.heldKeys.isEmpty)
-        Self.frame(live, .moved, Vector(dx: 90, dy: 0), at: 200)
-        Self.frame(live, .ended, Vector(dx: 90, dy: 0), at: 216)
+        live.frame(.moved, WindowSwitcher.fingers, movedBy: Vector(dx: 90, dy: 0), at: 200)
+        live.frame(.ended, WindowSwitcher.fingers, movedBy: Vector(dx: 90, dy: 0), at: 216)
         #expect(Self.trace(live.sink) == [
             "switcher began: hold Alt_L #1", "switcher began: log began #1", "switcher changed: keys Tab #1",
             "switcher cancelled: release Alt_L #1",

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import GestureEngine
 @testable import GestureProfiles
 @testable import GestureTraces
@@ -16,12 +17,13 @@ import Testing
         names.flatMap { n in BuiltInStrokes.templates(named: n).map(\.template) }
     }
 
-    /// Feeds a path as one touch, 10 ms per point.
-    func draw(_ engine: GestureEngine, _ path: [Point], id: Int64 = 1, start: Double = 0) {
-        for (i, p) in path.enumerated() {
-            let phase: TouchPhase = i == 0 ? .began : (i == path.count - 1 ? .ended : .moved)
-            engine.process(TouchFrame(TouchPoint(id: TouchID(id), phase: phase, location: p), at: Instant(milliseconds: start + Double(i) * 10)))
-        }
+    /// The engine harness with `recognizers` on its screen, and a recorder of what it observes.
+    func harness(_ recognizers: GestureRecognizer...) -> (EngineHarness, ObservationRecorder) {
+        let hand = EngineHarness()
+        for r in recognizers { hand.engine.root.addGestureRecognizer(r) }
+        let recorder = ObservationRecorder()
+        hand.engine.addObserver(recorder)
+        return (hand, recorder)
     }
 
     @Test func builtInShapesAreTheSixteenOfTheDataSet() {
@@ -31,16 +33,13 @@ import Testing
     }
 
     @Test func recognizesWhenTheFingerLiftsAndReportsTemplateAndScore() throws {
-        let engine = GestureEngine(screen: Rect(x: 0, y: 0, width: 1920, height: 1080), clock: ManualClock())
         let stroke = StrokeGestureRecognizer(name: "stroke", templates: builtIn(BuiltInStrokes.names))
-        engine.root.addGestureRecognizer(stroke)
-        let recorder = ObservationRecorder()
-        engine.addObserver(recorder)
+        let (hand, recorder) = harness(stroke)
         var fired: [(String, Double)] = []
         stroke.addAction { e in fired.append((stroke.templates[e.values.templateIndex!].name, e.values.score!)) }
         for shape in ["check", "circle", "star", "triangle"] {
             let path = try drawing(shape)
-            draw(engine, path, start: Double(fired.count) * 10_000)
+            hand.trace(1, along: path, start: Double(fired.count) * 10_000)
             #expect(fired.last?.0 == shape)
             #expect(fired.last!.1 >= 0.8 && fired.last!.1 <= 1)
         }
@@ -65,41 +64,33 @@ import Testing
     }
 
     @Test func failsAtOnceWhenASecondFingerLandsAndOnTapsAndScribbles() throws {
-        let engine = GestureEngine(screen: Rect(x: 0, y: 0, width: 1920, height: 1080), clock: ManualClock())
-        let stroke = StrokeGestureRecognizer(name: "stroke", templates: builtIn(["check"]), minimumScore: 0.9)
-        engine.root.addGestureRecognizer(stroke)
-        let recorder = ObservationRecorder()
-        engine.addObserver(recorder)
+        let (hand, recorder) = harness(StrokeGestureRecognizer(name: "stroke", templates: builtIn(["check"]), minimumScore: 0.9))
         let path = try drawing("check")
-        engine.process(TouchFrame(TouchPoint(id: TouchID(1), phase: .began, location: path[0]), at: .zero))
-        engine.process(TouchFrame(TouchPoint(id: TouchID(1), phase: .moved, location: path[5]), at: Instant(milliseconds: 50)))
-        engine.process(TouchFrame(TouchPoint(id: TouchID(2), phase: .began, location: Point(x: 900, y: 900)), at: Instant(milliseconds: 60)))
+        hand.down(1, path[0].x, path[0].y, at: 0)
+        hand.move(1, path[5].x, path[5].y, at: 50)
+        hand.down(2, 900, 900, at: 60)
         #expect(recorder.lines.contains("stroke possible->failed"))
         #expect(recorder.lines.contains("touch 1 released") && recorder.lines.contains("touch 2 released"))
-        engine.process(TouchFrame(TouchPoint(id: TouchID(1), phase: .ended, location: path[5]), at: Instant(milliseconds: 70)))
-        engine.process(TouchFrame(TouchPoint(id: TouchID(2), phase: .ended, location: Point(x: 900, y: 900)), at: Instant(milliseconds: 70)))
+        hand.up(1, path[5].x, path[5].y, at: 70)
+        hand.up(2, 900, 900, at: 70)
         recorder.removeAll()
-        draw(engine, [Point(x: 10, y: 10), Point(x: 20, y: 12), Point(x: 25, y: 15)], start: 1000)  // too short: a tap
+        hand.trace(1, along: [Point(x: 10, y: 10), Point(x: 20, y: 12), Point(x: 25, y: 15)], start: 1000)  // too short: a tap
         #expect(recorder.lines.contains("stroke possible->failed"))
         recorder.removeAll()
-        draw(engine, try drawing("star"), start: 2000)  // a star is no check
+        hand.trace(1, along: try drawing("star"), start: 2000)  // a star is no check
         #expect(recorder.lines.contains("stroke possible->failed"))
     }
 
     @Test func composesWithAPanThatRequiresItToFail() throws {
-        let engine = GestureEngine(screen: Rect(x: 0, y: 0, width: 1920, height: 1080), clock: ManualClock())
         let stroke = StrokeGestureRecognizer(name: "stroke", templates: builtIn(BuiltInStrokes.names))
         let pan = PanGestureRecognizer(name: "pan")
         pan.require(toFail: stroke)
-        engine.root.addGestureRecognizer(stroke)
-        engine.root.addGestureRecognizer(pan)
-        let recorder = ObservationRecorder()
-        engine.addObserver(recorder)
-        draw(engine, try drawing("check"))
+        let (hand, recorder) = harness(stroke, pan)
+        hand.trace(1, along: try drawing("check"), start: 0)
         #expect(recorder.lines.filter { $0.hasPrefix("action") } == ["action stroke recognized"])
         recorder.removeAll()
         // A straight drag is no shape: the stroke fails at the lift and the held pan goes on.
-        draw(engine, (0...20).map { Point(x: 300 + Double($0) * 20, y: 600) }, start: 5000)
+        hand.trace(1, along: (0...20).map { Point(x: 300 + Double($0) * 20, y: 600) }, start: 5000)
         #expect(recorder.lines.filter { $0.hasPrefix("action") } == ["action pan began", "action pan ended"])
     }
 

@@ -19,15 +19,36 @@ open class EngineHarness {
         self.dragSteps = dragSteps
     }
 
+    /// A harness with an engine and a clock of its own, on a bare screen of that size.
+    public convenience init(width: Double = 1920, height: Double = 1080, tapHolding: Double = 50, dragSteps: Int = 10) {
+        let clock = ManualClock()
+        self.init(engine: GestureEngine(screen: Rect(x: 0, y: 0, width: width, height: height), clock: clock), clock: clock,
+                  tapHolding: tapHolding, dragSteps: dragSteps)
+    }
+
+    /// The time of the latest frame, which ``nextFrame(_:_:movedBy:after:)`` counts from.
+    public private(set) var latestFrame: Double = 0
+
     /// One frame at `ms`; the clock comes to it first, as the daemon's loop reads it.
     public func frame(_ touches: [TouchPoint], at ms: Double) {
         clock.advance(to: Instant(milliseconds: ms))
+        latestFrame = ms
         engine.process(TouchFrame(time: Instant(milliseconds: ms), touches: touches))
     }
 
     /// Fingers (id, x, y) doing the same at one instant: one frame.
     public func frame(_ phase: TouchPhase, _ fingers: [(Int64, Double, Double)], at ms: Double) {
         frame(fingers.map { TouchPoint(id: TouchID($0.0), phase: phase, location: Point(x: $0.1, y: $0.2)) }, at: ms)
+    }
+
+    /// Fingers that landed at (id, x, y), all moved by `offset`: one frame.
+    public func frame(_ phase: TouchPhase, _ fingers: [(Int64, Double, Double)], movedBy offset: Vector, at ms: Double) {
+        frame(phase, fingers.map { ($0.0, $0.1 + offset.dx, $0.2 + offset.dy) }, at: ms)
+    }
+
+    /// The same, `interval` ms after the latest frame (a touchscreen's 60 Hz unless told).
+    public func nextFrame(_ phase: TouchPhase, _ fingers: [(Int64, Double, Double)], movedBy offset: Vector = .zero, after interval: Double = 16) {
+        frame(phase, fingers, movedBy: offset, at: latestFrame + interval)
     }
 
     /// One touch alone: a frame of one.
@@ -55,6 +76,15 @@ open class EngineHarness {
             move(id, a.x + (b.x - a.x) * f, a.y + (b.y - a.y) * f, at: ms + duration * f)
         }
         if lift { up(id, b.x, b.y, at: ms + duration) }
+    }
+
+    /// One finger along a path, a point every `interval` ms from `ms`: down at the first point,
+    /// up at the last (a drawing, a stroke).
+    public func trace(_ id: Int64, along path: [Point], start ms: Double, every interval: Double = 10) {
+        for (i, p) in path.enumerated() {
+            let phase: TouchPhase = i == 0 ? .began : (i == path.count - 1 ? .ended : .moved)
+            send(phase, id, p.x, p.y, at: ms + Double(i) * interval)
+        }
     }
 
     /// Lets the clock run to `ms`, firing deadlines (what the daemon's poll timeout does).

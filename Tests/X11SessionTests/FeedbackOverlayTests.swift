@@ -3,35 +3,27 @@ import Testing
 @testable import GestureProfiles
 @testable import X11Session
 
-/// The feedback overlay's logic against a fake surface and hand-set instants: what it draws
+/// The feedback overlay's logic against the fake server's overlay window and hand-set instants: what it draws
 /// when, that it wakes the loop only while animating, and which action draws what.
 @Suite struct FeedbackOverlayTests {
-    final class FakeSurface: OverlaySurface {
-        var calls: [String] = []
-        var last: [OverlayShape] = []
-        func show(_ shapes: [OverlayShape], opacity: Double) {
-            last = shapes
-            calls.append("show \(shapes.count) \(Int((opacity * 100).rounded()))%")
-        }
-        func hide() { calls.append("hide") }
-        func close() { calls.append("close") }
-    }
-
     let window = Rect(x: 100, y: 100, width: 400, height: 300)
     let monitor = Rect(x: 0, y: 0, width: 1280, height: 800)
     let t0 = Instant(seconds: 10)
 
     /// An overlay that draws each change at once (`frameDelay` 0) unless told otherwise.
-    func make(_ settings: FeedbackSettings = FeedbackSettings(), frameDelay: Double = 0) -> (FeedbackOverlay, FakeSurface) {
-        let surface = FakeSurface()
-        return (FeedbackOverlay(settings: settings, surface: surface, frameDelay: frameDelay), surface)
+    /// The fake server's log starts after the overlay window is made.
+    func make(_ settings: FeedbackSettings = FeedbackSettings(), frameDelay: Double = 0) -> (FeedbackOverlay, FakeX) {
+        let x = FakeX()
+        let overlay = FeedbackOverlay(settings: settings, surface: x.makeOverlay()!, frameDelay: frameDelay)
+        x.log = []
+        return (overlay, x)
     }
 
     @Test func idleItDrawsNothingAndNeverWakesTheLoop() {
-        let (overlay, surface) = make()
+        let (overlay, x) = make()
         overlay.render(at: t0)
         overlay.render(at: t0 + 5)
-        #expect(surface.calls == [])
+        #expect(x.log == [])
         #expect(overlay.nextFrame == nil)
     }
 
@@ -40,68 +32,68 @@ import Testing
     }
 
     @Test func touchesAreMarkedWhileUndecidedAndDrawnOnlyWhenTheyChange() {
-        let (overlay, surface) = make()
+        let (overlay, x) = make()
         overlay.touches = [undecided(300, 200, since: t0 + -1.0)]
         overlay.render(at: t0)
-        #expect(surface.last == [.ring(center: Point(x: 300, y: 200), radius: 22, width: 4), .disc(center: Point(x: 300, y: 200), radius: 6)])
+        #expect(x.overlayShapes == [.ring(center: Point(x: 300, y: 200), radius: 22, width: 4), .disc(center: Point(x: 300, y: 200), radius: 6)])
         overlay.render(at: t0 + 0.1)
         overlay.touches = [undecided(300, 200, since: t0 + -1.0), undecided(400, 220, since: t0 + -1.0)]
         overlay.render(at: t0 + 0.2)
         overlay.touches = []
         overlay.render(at: t0 + 0.3)
-        #expect(surface.calls == ["show 2 100%", "show 4 100%", "hide"])
+        #expect(x.log == ["show overlay 2 100%", "show overlay 4 100%", "hide overlay"])
         #expect(overlay.nextFrame == nil, "touch marks need no timer: they change with events")
     }
 
     @Test func aTouchDecidedWithinFiftyMillisecondsNeverFlashes() {
-        let (overlay, surface) = make()
+        let (overlay, x) = make()
         #expect(overlay.touchMarkDelay == 0.05)
         // A tap: down at t0, still undecided at the turn of the loop 8 ms later.
         overlay.touches = [undecided(300, 200, since: t0)]
         overlay.render(at: t0 + 0.008)
-        #expect(surface.calls == [], "too young to mark")
+        #expect(x.log == [], "too young to mark")
         #expect(overlay.nextFrame == t0 + 0.05, "the loop wakes when the mark would be due")
         // Decided (claimed or handed back) at 30 ms: nothing was ever shown.
         overlay.touches = []
         overlay.render(at: t0 + 0.03)
-        #expect(surface.calls == [] && overlay.nextFrame == nil)
+        #expect(x.log == [] && overlay.nextFrame == nil)
     }
 
     @Test func aTouchStillUndecidedAtFiftyMillisecondsIsMarkedThen() {
-        let (overlay, surface) = make()
+        let (overlay, x) = make()
         overlay.touches = [undecided(300, 200, since: t0)]
         overlay.render(at: t0 + 0.01)
-        #expect(surface.calls == [])
+        #expect(x.log == [])
         overlay.render(at: t0 + 0.05)
-        #expect(surface.calls == ["show 2 100%"])
+        #expect(x.log == ["show overlay 2 100%"])
         #expect(overlay.nextFrame == nil)
     }
 
     @Test func theRingsOfAFrameAreDrawnWhereThatFramePutEveryTouch() {
-        let (overlay, surface) = make()
+        let (overlay, x) = make()
         // Three fingers of a swipe moving together: each frame moves all three.
         for step in 0..<3 {
             let dy = Double(step) * 12
             overlay.touches = [undecided(300, 400 - dy, since: t0 + -1.0), undecided(360, 400 - dy, since: t0 + -1.0), undecided(420, 400 - dy, since: t0 + -1.0)]
             overlay.render(at: t0 + Double(step) / 60)
-            let centres = surface.last.compactMap { shape -> Double? in
+            let centres = x.overlayShapes.compactMap { shape -> Double? in
                 if case .ring(let c, _, _) = shape { return c.y }
                 return nil
             }
             #expect(centres == [400 - dy, 400 - dy, 400 - dy], "frame \(step): \(centres)")
         }
-        #expect(surface.calls.count == 3)
+        #expect(x.log.count == 3)
     }
 
     @Test func aFrameOfTheFingersThatCameInTwoReadsIsDrawnOnceWhole() {
-        let (overlay, surface) = make(frameDelay: 0.004)
+        let (overlay, x) = make(frameDelay: 0.004)
         let row = { (ys: [Double]) in ys.enumerated().map { self.undecided(300 + Double($0.offset) * 60, $0.element, since: self.t0 + -1.0) } }
         // Frame 1: all three fingers at y 400, drawn 4 ms after the change began.
         overlay.touches = row([400, 400, 400])
         overlay.render(at: t0)
-        #expect(surface.calls == [] && overlay.nextFrame == t0 + 0.004)
+        #expect(x.log == [] && overlay.nextFrame == t0 + 0.004)
         overlay.render(at: t0 + 0.004)
-        #expect(surface.calls == ["show 6 100%"])
+        #expect(x.log == ["show overlay 6 100%"])
         // Frame 2 reaches the daemon in two reads 1 ms apart: two fingers, then the third.
         overlay.touches = row([388, 388, 400])
         overlay.render(at: t0 + 0.0167)
@@ -109,8 +101,8 @@ import Testing
         overlay.touches = row([388, 388, 388])
         overlay.render(at: t0 + 0.0177)
         overlay.render(at: t0 + 0.0207)
-        #expect(surface.calls == ["show 6 100%", "show 6 100%"], "one draw for the frame")
-        let ys = surface.last.compactMap { shape -> Double? in
+        #expect(x.log == ["show overlay 6 100%", "show overlay 6 100%"], "one draw for the frame")
+        let ys = x.overlayShapes.compactMap { shape -> Double? in
             if case .ring(let c, _, _) = shape { return c.y }
             return nil
         }
@@ -118,45 +110,45 @@ import Testing
         // Lifted: gone at once, no waiting.
         overlay.touches = []
         overlay.render(at: t0 + 0.03)
-        #expect(surface.calls.last == "hide" && overlay.nextFrame == nil)
+        #expect(x.log.last == "hide overlay" && overlay.nextFrame == nil)
     }
 
     @Test func touchesOffMarksNothing() {
         var settings = FeedbackSettings()
         settings.touches = false
-        let (overlay, surface) = make(settings)
+        let (overlay, x) = make(settings)
         overlay.touches = [undecided(300, 200, since: t0 + -1.0)]
         overlay.render(at: t0)
-        #expect(surface.calls == [])
+        #expect(x.log == [])
     }
 
     @Test func theOutlineGrowsToTheMonitorOverTheDurationThenGoes() throws {
-        let (overlay, surface) = make()  // 0.3 s
+        let (overlay, x) = make()  // 0.3 s
         overlay.start(.outline(from: window, to: monitor), at: t0)
         #expect(overlay.nextFrame == t0, "the first frame at once")
         overlay.render(at: t0)
-        #expect(surface.last == [.outline(window, width: 6)])
+        #expect(x.overlayShapes == [.outline(window, width: 6)])
         #expect(overlay.nextFrame == t0 + 1.0 / 60)
         overlay.render(at: t0 + 0.15)
-        guard case .outline(let middle, _) = try #require(surface.last.first) else { Issue.record("\(surface.last)"); return }
+        guard case .outline(let middle, _) = try #require(x.overlayShapes.first) else { Issue.record("\(x.overlayShapes)"); return }
         // Eased: past half way at half the time, strictly between the two.
         #expect(middle.x < 50 && middle.x > 0 && middle.width > 840 && middle.width < 1280, "\(middle)")
         overlay.render(at: t0 + 0.29)
         #expect(overlay.nextFrame == t0 + 0.3, "the last wake-up is the end itself")
         overlay.render(at: t0 + 0.3)
-        #expect(surface.calls.last == "hide")
+        #expect(x.log.last == "hide overlay")
         #expect(overlay.nextFrame == nil && !overlay.isShowing)
         // It fades (for a compositor) in its second half.
-        #expect(surface.calls == ["show 1 100%", "show 1 100%", "show 1 35%", "hide"])
+        #expect(x.log == ["show overlay 1 100%", "show overlay 1 100%", "show overlay 1 35%", "hide overlay"])
     }
 
     @Test func actionsOffAnimatesNothing() {
         var settings = FeedbackSettings()
         settings.actions = false
-        let (overlay, surface) = make(settings)
+        let (overlay, x) = make(settings)
         overlay.start(.arrow(.right, in: monitor), at: t0)
         overlay.render(at: t0)
-        #expect(surface.calls == [] && overlay.nextFrame == nil)
+        #expect(x.log == [] && overlay.nextFrame == nil)
     }
 
     @Test func theArrowPointsTheWayTheDesktopsGo() {
@@ -226,7 +218,7 @@ import Testing
     }
 
     @Test func thePreviewIsDrawnWhileItWaitsFaintShortOfTheCommitPointAndGoneAfter() {
-        let (overlay, surface) = make(.previewsOnly)
+        let (overlay, x) = make(.previewsOnly)
         let grow = FeedbackAnimation.Kind.outline(from: window, to: monitor)
         overlay.previews = [FeedbackPreview(grow, progress: 0.25, pastCommit: false, travel: .up)]
         overlay.render(at: t0)
@@ -234,7 +226,7 @@ import Testing
         overlay.render(at: t0 + 0.016)
         overlay.previews = []
         overlay.render(at: t0 + 0.032)
-        #expect(surface.calls == ["show 1 50%", "show 1 100%", "hide"])
+        #expect(x.log == ["show overlay 1 50%", "show overlay 1 100%", "hide overlay"])
         #expect(overlay.nextFrame == nil, "previews change with the fingers, not with time")
     }
 }

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import GestureEngine
 @testable import GestureProfiles
 @testable import X11Session
 @testable import X11TestSupport
 
 /// `hold:` against a real X server (Xvfb): a profile's window switcher, driven in-process by
-/// touches on a manual clock, its actions performed through XTest. A real client window
+/// touches on the engine harness, its actions performed through XTest. A real client window
 /// reports every key event as Xlib gives it (press and release, keysym and modifier state);
 /// XQueryKeymap says what is still down afterwards.
 @Suite(.serialized) struct HeldKeysXvfbTests {
@@ -28,32 +29,16 @@ import Testing
         return Key(pressed: parts[0] == "key", keysym: String(parts[parts.count - 3]), state: state)
     }
 
-    static let switcher = """
-        version: 1
-        profiles:
-          - name: desktop
-            match: any
-            gestures:
-              - name: switcher
-                pan: { touches: 3, direction: right }
-                hold: { keys: alt }
-                repeat: { every: 30, action: { keys: Tab }, reverse: { keys: shift+Tab } }
-        """
-
-    /// A profile made live on a manual clock, its actions performed on the X server.
+    /// A profile made live on the engine harness, its actions performed on the X server.
     final class Driver {
-        let clock = ManualClock()
-        let engine: GestureEngine
+        let hand = EngineHarness(width: 1280, height: 800)
         let runtime: ProfileRuntime
         let performer: ActionPerformer
         let file: ProfileFile
-        var t = 0.0
-        let fingers: [(Int64, Double, Double)] = [(1, 800, 600), (2, 860, 590), (3, 920, 605)]
 
-        init(_ yaml: String, server: XlibServer) throws {
+        init(_ yaml: String = WindowSwitcher.profile(), server: XlibServer) throws {
             file = try #require(ProfileLoader.load(yaml: yaml, path: "t.yaml").file)
-            engine = GestureEngine(screen: Rect(x: 0, y: 0, width: 1280, height: 800), clock: clock)
-            runtime = ProfileRuntime(configuration: file, engine: engine)
+            runtime = ProfileRuntime(configuration: file, engine: hand.engine)
             performer = ActionPerformer(server: server)
             runtime.sink = performer
         }
@@ -61,10 +46,14 @@ import Testing
         /// One frame of the three fingers, `dx` right of where they landed; `pause` seconds of
         /// real time after it (for a window manager that acts on each key as it comes).
         func frame(_ phase: TouchPhase, _ dx: Double, pause: Double = 0) {
-            t += 16
-            clock.advance(to: Instant(milliseconds: t))
-            engine.process(TouchFrame(time: Instant(milliseconds: t), touches: fingers.map { TouchPoint(id: TouchID($0.0), phase: phase, location: Point(x: $0.1 + dx, y: $0.2)) }))
+            hand.nextFrame(phase, WindowSwitcher.fingers, movedBy: Vector(dx: dx, dy: 0))
             if pause > 0 { Thread.sleep(forTimeInterval: pause) }
+        }
+
+        /// The fingers land and move 40 px: Alt goes down, one Tab is typed (at 30).
+        func landAndStepOnce() {
+            frame(.began, 0)
+            for dx in [15.0, 40] { frame(.moved, dx) }
         }
     }
 
@@ -88,11 +77,11 @@ import Testing
         // No window manager: the focus is PointerRoot; the pointer goes over the window.
         x.server.fakeMotion(to: Point(x: 300, y: 250))
         x.server.sync()
-        let d = try Driver(Self.switcher, server: x.server)
+        let d = try Driver(server: x.server)
         let alt = [Key(pressed: true, keysym: "Alt_L", state: 0)], altUp = [Key(pressed: false, keysym: "Alt_L", state: Self.mod1)]
         let tab = [Key(pressed: true, keysym: "Tab", state: Self.mod1), Key(pressed: false, keysym: "Tab", state: Self.mod1)]
 
-        var before = w.output.count
+        let before = w.output.count
         d.frame(.began, 0)
         for dx in [15.0, 40, 70, 100] { d.frame(.moved, dx) }
         d.frame(.ended, 100)
@@ -101,34 +90,24 @@ import Testing
         x.server.sync()
         #expect(x.server.keycodesDown() == [], "keys left down: \(x.server.keycodesDown())")
 
-        // Cancelled by the device after one step.
-        before = w.output.count
-        d.frame(.began, 0)
-        for dx in [15.0, 40] { d.frame(.moved, dx) }
-        d.frame(.cancelled, 40)
-        #expect(Self.keys(of: w, since: before, count: 4) == alt + tab + altUp)
-        x.server.sync()
-        #expect(x.server.keycodesDown() == [])
-
-        // A reload mid-gesture; the fingers going on type nothing more.
-        before = w.output.count
-        d.frame(.began, 0)
-        for dx in [15.0, 40] { d.frame(.moved, dx) }
-        d.runtime.apply(d.file)
-        d.frame(.moved, 100)
-        d.frame(.ended, 100)
-        #expect(Self.keys(of: w, since: before, count: 4) == alt + tab + altUp)
-        x.server.sync()
-        #expect(x.server.keycodesDown() == [])
-
-        // The daemon stopping mid-gesture (SIGTERM: Daemon.shutdown lets held keys up).
-        before = w.output.count
-        d.frame(.began, 0)
-        for dx in [15.0, 40] { d.frame(.moved, dx) }
-        #expect(d.performer.releaseHeldKeys() == [KeyCombo(keys: ["Alt_L"])])
-        #expect(Self.keys(of: w, since: before, count: 4) == alt + tab + altUp)
-        x.server.sync()
-        #expect(x.server.keycodesDown() == [])
+        /// One step cut short by `stop`: Alt down, one Tab under it, Alt up, nothing left down.
+        func oneStepCutShort(_ what: Comment, by stop: () -> Void) {
+            let before = w.output.count
+            d.landAndStepOnce()
+            stop()
+            #expect(Self.keys(of: w, since: before, count: 4) == alt + tab + altUp, what)
+            x.server.sync()
+            #expect(x.server.keycodesDown() == [], what)
+        }
+        oneStepCutShort("cancelled by the device") { d.frame(.cancelled, 40) }
+        oneStepCutShort("a reload mid-gesture; the fingers going on type nothing more") {
+            d.runtime.apply(d.file)
+            d.frame(.moved, 100)
+            d.frame(.ended, 100)
+        }
+        oneStepCutShort("the daemon stopping mid-gesture (SIGTERM: Daemon.shutdown lets held keys up)") {
+            #expect(d.performer.releaseHeldKeys() == [KeyCombo(keys: ["Alt_L"])])
+        }
     }
 
     /// What the hold is for: openbox's window switcher (its default rc.xml binds A-Tab to
@@ -149,7 +128,7 @@ import Testing
         }
         let focused = { windows.firstIndex { x.server.focusIsWithin($0.id) }.map { "w\($0 + 1)" } ?? "none" }
 
-        let held = try Driver(Self.switcher, server: x.server)
+        let held = try Driver(server: x.server)
         held.frame(.began, 0, pause: 0.1)
         for dx in [15.0, 40, 70] { held.frame(.moved, dx, pause: 0.2) }
         held.frame(.ended, 70, pause: 0.1)

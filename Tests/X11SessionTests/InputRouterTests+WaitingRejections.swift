@@ -23,11 +23,11 @@ extension InputRouterTests {
         server.pointerGrabbedElsewhere = true
         router.handle(touch(.begin, 1, 100, at: 1000, emulating: true))
         router.handle(touch(.update, 1, 160, at: 1010, emulating: true))  // out of the long press's reach
-        #expect(server.calls == ["probe pointer grab"], "not rejected while the pointer is held")
+        #expect(server.log == ["probe pointer grab"], "not rejected while the pointer is held")
         #expect(router.nextDeadline == Instant(milliseconds: 1011))
         router.handle(touch(.begin, 2, 500, at: 1010, emulating: false))
         router.handle(touch(.update, 2, 560, at: 1010, emulating: false))
-        let answers = { server.calls.filter { $0 != "probe pointer grab" } }
+        let answers = { server.log.filter { $0 != "probe pointer grab" } }
         #expect(answers() == [], "the second touch waits behind the first")
         local.ns = 1_011_000_000
         router.settle()
@@ -42,7 +42,7 @@ extension InputRouterTests {
         router.handle(.rawTouch(XRawTouchEvent(phase: .end, source: 10, touch: 2, x: 560, y: 100, time: 1020)))
         #expect(session.engine.activeTouches.isEmpty)
         // A grab that stays (a mouse button held down): the rejection goes after 250 ms anyway.
-        server.calls.removeAll()
+        server.log.removeAll()
         server.pointerGrabbedElsewhere = true
         router.handle(touch(.begin, 3, 100, at: 2000, emulating: true))
         router.handle(touch(.update, 3, 160, at: 2010, emulating: true))
@@ -53,10 +53,10 @@ extension InputRouterTests {
         router.settle()
         #expect(answers() == ["reject 3"])
         // A touch that does not drive the pointer never waits.
-        server.calls.removeAll()
+        server.log.removeAll()
         router.handle(touch(.begin, 4, 600, at: 3000, emulating: false))
         router.handle(touch(.update, 4, 660, at: 3010, emulating: false))
-        #expect(server.calls == ["reject 4"])
+        #expect(server.log == ["reject 4"])
     }
 
     /// Issue 23 (`make soak` under fluxbox at full pace): a rejection that waited behind
@@ -69,7 +69,7 @@ extension InputRouterTests {
             local.ns = Int64(ms) * 1_000_000
             return .touch(XTouchEvent(phase: phase, device: 2, source: 10, touch: id, root: Point(x: x, y: 100), time: ms, child: 0, emulatesPointer: true))
         }
-        let answers = { server.calls.filter { $0 != "probe pointer grab" } }
+        let answers = { server.log.filter { $0 != "probe pointer grab" } }
         server.pointerGrabbedElsewhere = true
         // Two drags, one after the other, each driving the pointer; both let go at once.
         router.handle(touch(.begin, 1, 100, at: 1000))
@@ -84,7 +84,7 @@ extension InputRouterTests {
         server.pointerGrabbedElsewhere = false
         router.settle()
         #expect(answers() == ["reject 1", "reject 2"])
-        server.calls.removeAll()
+        server.log.removeAll()
         server.pointerGrabbedElsewhere = true
         router.handle(touch(.begin, 3, 100, at: 1300))
         router.handle(touch(.update, 3, 160, at: 1310))
@@ -130,7 +130,7 @@ extension InputRouterTests {
         ownership.handle(event(.end, 1, at: 1030))
         ownership.handle(event(.begin, 2, at: 1100))
         ownership.handle(event(.end, 2, at: 1150))
-        let answers = { server.calls.filter { $0 != "probe pointer grab" } }
+        let answers = { server.log.filter { $0 != "probe pointer grab" } }
         // The drag (2) is let go first; the tap (1), older, is still undecided.
         ownership.answer(TouchID(2), .released, at: Instant(milliseconds: 1150))
         #expect(answers() == [], "the newer waits for the older")
@@ -138,7 +138,7 @@ extension InputRouterTests {
         ownership.answer(TouchID(1), .released, at: Instant(milliseconds: 1400))
         #expect(answers() == ["reject 1", "reject 2"])
         // An older touch claimed instead lets the newer go at once.
-        server.calls.removeAll()
+        server.log.removeAll()
         ownership.handle(event(.begin, 3, at: 2000))
         ownership.handle(event(.begin, 4, at: 2010))
         ownership.answer(TouchID(4), .released, at: Instant(milliseconds: 2020))
@@ -159,30 +159,25 @@ extension InputRouterTests {
         func event(_ phase: XTouchEvent.Phase, _ id: UInt32, at ms: XTime) -> XTouchEvent {
             XTouchEvent(phase: phase, device: 2, source: 10, touch: id, root: Point(x: 100 * Double(id), y: 100), time: ms, child: 0, emulatesPointer: true)
         }
-        let answers = { server.calls.filter { $0 != "probe pointer grab" } }
+        let answers = { server.log.filter { $0 != "probe pointer grab" } }
+        /// Taps, each begun and ended in its millisecond, all given up on at `releasedAt`.
+        func taps(_ taps: [(UInt32, XTime)], releasedAt ms: Double) {
+            for (id, time) in taps {
+                ownership.handle(event(.begin, id, at: time))
+                ownership.handle(event(.end, id, at: time))
+            }
+            for (id, _) in taps { ownership.answer(TouchID(Int64(id)), .released, at: Instant(milliseconds: ms)) }
+        }
         // Taps back to back: 1 and 2 begin in one millisecond, 3 in the next.
-        ownership.handle(event(.begin, 1, at: 1000))
-        ownership.handle(event(.end, 1, at: 1000))
-        ownership.handle(event(.begin, 2, at: 1000))
-        ownership.handle(event(.end, 2, at: 1000))
-        ownership.handle(event(.begin, 3, at: 1001))
-        ownership.handle(event(.end, 3, at: 1001))
-        ownership.answer(TouchID(1), .released, at: Instant(milliseconds: 1002))
-        ownership.answer(TouchID(2), .released, at: Instant(milliseconds: 1002))
-        ownership.answer(TouchID(3), .released, at: Instant(milliseconds: 1002))
+        taps([(1, 1000), (2, 1000), (3, 1001)], releasedAt: 1002)
         #expect(answers() == ["reject 1", "ask the window manager"], "2 waits for the answer, 3 behind it")
         #expect(ownership.nextRejectRetry == Instant(milliseconds: 2002), "a second at most")
         ownership.windowManagerAnswered(at: Instant(milliseconds: 1005))
         #expect(answers() == ["reject 1", "ask the window manager", "reject 2", "reject 3"], "3 began a millisecond later: no question")
 
         // Unanswered, the rejection goes after a second.
-        server.calls.removeAll()
-        ownership.handle(event(.begin, 4, at: 3000))
-        ownership.handle(event(.end, 4, at: 3000))
-        ownership.handle(event(.begin, 5, at: 3000))
-        ownership.handle(event(.end, 5, at: 3000))
-        ownership.answer(TouchID(4), .released, at: Instant(milliseconds: 3001))
-        ownership.answer(TouchID(5), .released, at: Instant(milliseconds: 3001))
+        server.log.removeAll()
+        taps([(4, 3000), (5, 3000)], releasedAt: 3001)
         #expect(answers() == ["reject 4", "ask the window manager"])
         ownership.rejectWhenThePointerIsFree(at: Instant(milliseconds: 3500))
         #expect(answers() == ["reject 4", "ask the window manager"])
@@ -190,14 +185,9 @@ extension InputRouterTests {
         #expect(answers() == ["reject 4", "ask the window manager", "reject 5"])
 
         // No window manager that answers: no wait.
-        server.calls.removeAll()
+        server.log.removeAll()
         server.windowManagerAnswers = false
-        ownership.handle(event(.begin, 6, at: 5000))
-        ownership.handle(event(.end, 6, at: 5000))
-        ownership.handle(event(.begin, 7, at: 5000))
-        ownership.handle(event(.end, 7, at: 5000))
-        ownership.answer(TouchID(6), .released, at: Instant(milliseconds: 5001))
-        ownership.answer(TouchID(7), .released, at: Instant(milliseconds: 5001))
+        taps([(6, 5000), (7, 5000)], releasedAt: 5001)
         #expect(answers() == ["reject 6", "ask the window manager", "reject 7"])
     }
 }

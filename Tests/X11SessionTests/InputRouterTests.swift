@@ -23,24 +23,27 @@ import Testing
     /// The local clock the router's timeline reads (nanoseconds), advanced by hand.
     final class LocalClock { var ns: Int64 = 0 }
 
-    func make(_ yaml: String = config, refuse: Bool = false, surroundings: FakeSurroundings = FakeSurroundings()) -> (FakeXServer, InputRouter, GestureSession) {
+    func make(_ yaml: String = config, refuse: Bool = false, surroundings: FakeSurroundings = FakeSurroundings()) -> (FakeX, InputRouter, GestureSession) {
         let (server, router, session, _) = makeClocked(yaml, refuse: refuse, surroundings: surroundings)
         return (server, router, session)
     }
 
     /// `make`, with the local clock the test advances.
-    func makeClocked(_ yaml: String = config, refuse: Bool = false, surroundings: FakeSurroundings = FakeSurroundings()) -> (FakeXServer, InputRouter, GestureSession, LocalClock) {
-        let server = FakeXServer()
+    func makeClocked(_ yaml: String = config, refuse: Bool = false, surroundings: FakeSurroundings = FakeSurroundings()) -> (FakeX, InputRouter, GestureSession, LocalClock) {
+        let server = FakeX()
         server.touchGrabRefused = refuse
         // Refused everywhere: on root and on the one top-level window there is.
-        if refuse { (server.topLevelWindows, server.topLevelGrabRefused) = ([0x999], [0x999]) }
+        if refuse {
+            server.add(0x999)
+            server.topLevelGrabRefused = [0x999]
+        }
         let local = LocalClock()
         let timeline = ServerTimeline(localNanoseconds: { local.ns })
         let file = ProfileLoader.load(yaml: yaml, path: "t.yaml").file!
         let session = GestureSession(configuration: file, screen: Rect(x: 0, y: 0, width: 1000, height: 1000), clock: timeline)
         let router = InputRouter(server: server, session: session, surroundings: surroundings, timeline: timeline, logger: .init(label: "test"))
         router.start()
-        server.calls.removeAll()
+        server.log.removeAll()
         return (server, router, session, local)
     }
 
@@ -51,15 +54,15 @@ import Testing
     @Test func aTouchALongPressClaimsIsAcceptedWhenItRecognizes() {
         let (server, router, session) = make()
         router.handle(touch(.begin, 7, 100, 100, at: 1000))
-        #expect(server.calls == [], "undecided: the server holds the touch")
+        #expect(server.log == [], "undecided: the server holds the touch")
         session.engine.advance(to: Instant(milliseconds: 1499))
         router.settle()
-        #expect(server.calls == [])
+        #expect(server.log == [])
         session.engine.advance(to: Instant(milliseconds: 1500))
         router.settle()
-        #expect(server.calls == ["accept 7"])
+        #expect(server.log == ["accept 7"])
         router.handle(touch(.end, 7, 100, 100, at: 1700))
-        #expect(server.calls == ["accept 7"], "one answer per touch")
+        #expect(server.log == ["accept 7"], "one answer per touch")
         #expect(router.trackedTouchCount == 0)
     }
 
@@ -67,7 +70,7 @@ import Testing
         let (server, router, session) = make()
         router.handle(touch(.begin, 9, 100, 100, at: 1000))
         router.handle(touch(.update, 9, 160, 100, at: 1050))  // beyond the long press's 10 px
-        #expect(server.calls == ["reject 9"])
+        #expect(server.log == ["reject 9"])
         // The application has it now; the router keeps the engine informed from raw events
         // (device units 0…1000 onto the 1000 px screen) until it ends.
         router.handle(.rawTouch(XRawTouchEvent(phase: .update, source: 10, touch: 9, x: 200, y: 120, time: 1060)))
@@ -75,7 +78,7 @@ import Testing
         router.handle(.rawTouch(XRawTouchEvent(phase: .end, source: 10, touch: 9, x: 210, y: nil, time: 1070)))
         #expect(session.engine.activeTouches.isEmpty)
         #expect(router.trackedTouchCount == 0)
-        #expect(server.calls == ["reject 9"])
+        #expect(server.log == ["reject 9"])
     }
 
     /// Issue 25: the touches of one hardware frame reach the client back to back with one
@@ -94,10 +97,10 @@ import Testing
         #expect(router.hasFrame, "gathered, not yet handed on")
         router.handle(touch(.update, 2, 568, 500, at: 1008), endingFrame: false)
         router.endFrame()  // the queue is empty
-        #expect(!server.calls.contains { $0.hasPrefix("accept") }, "\(server.calls)")
-        #expect(server.calls.filter { $0.hasPrefix("reject") }.count == 2, "a scroll: both handed back at once: \(server.calls)")
+        #expect(!server.log.contains { $0.hasPrefix("accept") }, "\(server.log)")
+        #expect(server.log.filter { $0.hasPrefix("reject") }.count == 2, "a scroll: both handed back at once: \(server.log)")
         // An event of another time ends the frame before it is gathered.
-        server.calls.removeAll()
+        server.log.removeAll()
         router.handle(touch(.begin, 3, 400, 700, at: 2000), endingFrame: false)
         router.handle(touch(.begin, 4, 500, 700, at: 2004), endingFrame: false)
         #expect(session.engine.activeTouches.contains { $0.id == TouchID(3) })
@@ -110,7 +113,7 @@ import Testing
         router.handle(touch(.begin, 11, 100, 100, at: 1000))
         router.handle(touch(.begin, 12, 600, 600, at: 1001))
         router.shutdown()
-        #expect(server.calls == ["reject 11", "reject 12", "ungrab touch", "ungrab gestures"])
+        #expect(server.log == ["reject 11", "reject 12", "ungrab touch", "ungrab gestures"])
     }
 
     @Test func whenTheGrabIsRefusedTouchesAreObservedThroughRawEventsAndNeverAnswered() {
@@ -121,7 +124,7 @@ import Testing
         session.engine.advance(to: Instant(milliseconds: 1500))
         router.settle()
         router.handle(.rawTouch(XRawTouchEvent(phase: .end, source: 10, touch: 3, x: 500, y: 250, time: 1600)))
-        #expect(server.calls == [], "no ownership to answer for")
+        #expect(server.log == [], "no ownership to answer for")
         #expect(router.trackedTouchCount == 0)
     }
 

@@ -26,14 +26,14 @@ import Testing
 
     /// A router whose server's pointer the mouse put at 5,6 (read 30 ms later, by the local
     /// clock the test advances).
-    func make() -> (FakeXServer, InputRouter, GestureSession, InputRouterTests.LocalClock) {
+    func make() -> (FakeX, InputRouter, GestureSession, InputRouterTests.LocalClock) {
         let (server, router, session, clock) = InputRouterTests().makeClocked(Self.config)
         server.pointer = Point(x: 5, y: 6)
         router.handle(.rawMotion(source: 3, time: 900))
         clock.ns += 30_000_000
         router.settle()
         #expect(router.pointerReturn.restingPlace == Point(x: 5, y: 6))
-        server.calls.removeAll()
+        server.log.removeAll()
         return (server, router, session, clock)
     }
 
@@ -43,11 +43,11 @@ import Testing
         router.handle(touch(.begin, 1, 100, 100, at: 1000))
         for i in 1...5 { router.handle(touch(.update, 1, 100 + 10 * Double(i), 100, at: XTime(1000 + 8 * i))) }
         router.settle()
-        #expect(server.calls == ["accept 1"], "while the finger is down the pointer is left to it")
+        #expect(server.log == ["accept 1"], "while the finger is down the pointer is left to it")
         server.pointer = Point(x: 150, y: 100)
         router.handle(touch(.end, 1, 150, 100, at: 1060))
         router.settle()
-        #expect(server.calls == ["accept 1", "motion 5,6"])
+        #expect(server.log == ["accept 1", "motion 5,6"])
     }
 
     @Test func aHandThatClickedLeavesThePointerAtTheClick() {
@@ -59,7 +59,7 @@ import Testing
         router.pointerUsedByAnAction()  // the click the long press fired
         router.handle(touch(.end, 1, 100, 100, at: 1600))
         router.settle()
-        #expect(server.calls == ["accept 1"])
+        #expect(server.log == ["accept 1"])
     }
 
     @Test func aHandThatWentToTheProgramLeavesThePointerWhereItLifted() {
@@ -69,14 +69,14 @@ import Testing
         router.handle(touch(.end, 1, 100, 100, at: 1050))  // a tap: nothing wants it
         session.engine.advance(to: Instant(milliseconds: 1100))
         router.settle()
-        #expect(server.calls == ["reject 1"])
+        #expect(server.log == ["reject 1"])
         // The next hand, claimed, goes back to where the tap left the pointer.
         router.handle(touch(.begin, 2, 300, 300, at: 2000))
         server.pointer = Point(x: 300, y: 300)
         for i in 1...5 { router.handle(touch(.update, 2, 300, 300 + 10 * Double(i), at: XTime(2000 + 8 * i))) }
         router.handle(touch(.end, 2, 300, 350, at: 2060))
         router.settle()
-        #expect(server.calls == ["reject 1", "accept 2", "motion 100,100"])
+        #expect(server.log == ["reject 1", "accept 2", "motion 100,100"])
     }
 
     @Test func theMouseMovingIsReadOnceItSettlesNotAtEveryMotion() {

@@ -4,39 +4,27 @@ import Testing
 @testable import X11Session
 
 /// `scroll:` steps at the X seam: which wheel button, where the pointer goes, and that it
-/// comes back (a fake pointer that XTest motion moves).
+/// comes back, and that the step leaves the connection's buffer (the fake server's pointer,
+/// which XTest motion moves).
 @Suite struct WheelScrollerTests {
-    final class FakePointer: WheelScroller.Server {
-        var calls: [String] = []
-        var position = Point(x: 900, y: 40)
-        func flush() { calls.append("flush") }
-        func sync() {}
-        func devices() -> [InputDevice] { [] }
-        func transformationMatrix(device: Int32) -> [Double]? { nil }
-        func pointerPosition() -> Point? { position }
-        func fakeKey(_ keycode: UInt8, pressed: Bool) { calls.append("key \(keycode)") }
-        func fakeButton(_ button: UInt32, pressed: Bool) { calls.append("button \(button) \(pressed ? "down" : "up")") }
-        func fakeMotion(to point: Point) {
-            position = point
-            calls.append("motion \(Int(point.x)),\(Int(point.y))")
-        }
-    }
-
     @Test func eachDirectionIsItsWheelButton() {
         #expect(ScrollDirection.allCases.map(WheelScroller.button(for:)) == [4, 5, 6, 7])
     }
 
     @Test func theStepHappensOverTheGestureAndThePointerComesBack() {
-        let fake = FakePointer()
-        WheelScroller(server: fake).scroll(.down, at: Point(x: 350.4, y: 420.6))
-        #expect(fake.calls == ["motion 350,421", "button 5 down", "button 5 up", "motion 900,40", "flush"])
-        #expect(fake.position == Point(x: 900, y: 40))
+        let x = FakeX()
+        x.pointer = Point(x: 900, y: 40)
+        WheelScroller(server: x).scroll(.down, at: Point(x: 350.4, y: 420.6))
+        #expect(x.log == ["motion 350,421", "button 5 down", "button 5 up", "motion 900,40"])
+        #expect(x.unflushed.isEmpty, "flushed after the pointer came back")
+        #expect(x.pointer == Point(x: 900, y: 40))
     }
 
     @Test func aPointerAlreadyThereIsNotMoved() {
-        let fake = FakePointer()
-        fake.position = Point(x: 10, y: 20)
-        WheelScroller(server: fake).scroll(.left, at: Point(x: 10.2, y: 19.8))
-        #expect(fake.calls == ["button 6 down", "button 6 up", "flush"])
+        let x = FakeX()
+        x.pointer = Point(x: 10, y: 20)
+        WheelScroller(server: x).scroll(.left, at: Point(x: 10.2, y: 19.8))
+        #expect(x.log == ["button 6 down", "button 6 up"])
+        #expect(x.unflushed.isEmpty)
     }
 }
