@@ -28,14 +28,26 @@ public struct GestureConfiguration: Sendable, Equatable {
     /// millimetre: above a resting finger's jitter, below one frame of a moving finger.
     public var landingMotion = 4.0
 
-    /// s. While a multi-finger swipe waits for its fingers, fingers that rest this long after
-    /// the latest one landed are not on their way to it: a hand lays a swipe's fingers down
-    /// together (within 55 ms in the recordings) and moves them 80–200 ms later, so fingers
-    /// still resting are the application's — a press-and-hold, or a pinch it then gets whole,
-    /// before they move. Fingers that move together (a swipe whose last finger comes late)
-    /// wait for the whole ``fingerArrivalWindow``, and so do a pinch's and a rotation's (a
-    /// thumb may rest while the finger comes).
-    public var landingPause = 0.06
+    /// s. While a multi-finger swipe waits for its fingers, one or two fingers that rest this
+    /// long after the latest landed are not on their way to it: they are the application's —
+    /// a press-and-hold, or a pinch it then gets whole, before they move. Half the
+    /// ``fingerArrivalWindow``: the slowest hand the window admits lays three fingers over all
+    /// of it (people lay three fingers down over 100–150 ms when slow or using two hands), one
+    /// every 75 ms, and a finger resting longer than that waits for no next one. Three or more
+    /// fingers down are a hand laying a gesture, which may rest before it moves while its last
+    /// finger comes: they wait for the whole window, as fingers that move together do, and a
+    /// pinch's and a rotation's (a thumb may rest while the finger comes).
+    public var landingPause = 0.075
+
+    /// s. The touch device's frame period until one is learned from its frames: a 60 Hz
+    /// touchscreen's, rounded up. A touchscreen reports only the fingers that changed, at its
+    /// own rate, sometimes one scan of the hand over several frames, so a frame that does not
+    /// report a finger has not seen it rest: a landing that fingers moving against each other
+    /// would rule out waits, for the fingers the frame did not report, until a frame reports
+    /// them or a period and a half has passed. The period is learned per device from the
+    /// intervals between two reports of one finger (their median, bounded to a quarter and
+    /// twice this: 240 Hz to 30 Hz).
+    public var framePeriod = 0.017
 
     /// Two quick taps near each other count as one multi-tap (``Touch/tapCount``).
     public var multiTap = MultiTap()

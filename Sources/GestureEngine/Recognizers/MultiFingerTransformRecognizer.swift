@@ -63,13 +63,7 @@ open class MultiFingerTransformRecognizer: GestureRecognizer {
     /// measure and one decision for the frame.
     public final override func touchesMoved(_ moved: [Touch]) {
         guard let last = moved.last else { return }
-        guard landing.isComplete else {
-            for touch in moved {
-                landingMoved(touch, in: &landing)
-                if hasPendingReport { return }
-            }
-            return
-        }
+        guard landing.isComplete else { return landingMoved(moved, in: &landing) }
         measure(at: last.timestamp)
         if state.isInProgress { return report(.changed) }
         guard !isHeld else { return }  // it asked to begin; a requirement holds it

@@ -91,12 +91,18 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
         setDeadline(maximumDuration.isFinite ? landing.firstAt + maximumDuration : nil)
     }
 
+    /// The fingers of a frame: while fingers are missing, judged together (``FingerLanding``);
+    /// then one by one.
+    public override func touchesMoved(_ moved: [Touch]) {
+        guard !isDecided else { return }
+        guard landing.isComplete else { return landingMoved(moved, in: &landing) }
+        super.touchesMoved(moved)
+    }
+
     public override func touchMoved(_ touch: Touch) {
         guard !isDecided else { return }
-        guard landing.isComplete else {
-            landingMoved(touch, in: &landing)
-            return
-        }
+        guard landing.isComplete else { return landingMoved(CollectionOfOne(touch), in: &landing) }
+        landing.observe(CollectionOfOne(touch), at: now)
         let d = meanTranslation
         let length = d.length
         defer { lastLength = length; lastTime = touch.timestamp }

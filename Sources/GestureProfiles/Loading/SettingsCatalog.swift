@@ -4,7 +4,7 @@ import GestureEngine
 /// ``RecognizerKey`` tables): each with where it lives in the engine's
 /// ``GestureConfiguration`` and the values it may take.
 enum GeneralSettingKey: String, SectionKey {
-    case touchSlop, fingerArrivalWindow, landingMotion, landingPause, velocityWindow, touchMarkDelay
+    case touchSlop, fingerArrivalWindow, landingMotion, landingPause, framePeriod, velocityWindow, touchMarkDelay
 
     var threshold: Threshold {
         switch self {
@@ -12,6 +12,7 @@ enum GeneralSettingKey: String, SectionKey {
         case .fingerArrivalWindow: .duration(\.fingerArrivalWindow)
         case .landingMotion: .distance(\.landingMotion)
         case .landingPause: .duration(\.landingPause)
+        case .framePeriod: .duration(\.framePeriod)
         case .velocityWindow: .duration(\.velocityWindow)
         case .touchMarkDelay: .duration(\.preview.touchMarkDelay)
         }
