@@ -15,16 +15,11 @@ import Testing
 /// server read that, then dies as the signal says.
 @Suite(.serialized) struct DyingDaemonXorgTests {
     /// Two resting fingers are held for half a minute (a two-finger long press).
-    static let holdConfig = """
-        version: 1
-        profiles:
-          - name: desktop
-            match: any
-            gestures:
-              - name: hold
-                longPress: { touches: 2, minimumDuration: 30 }
-                action: { log: held }
-        """
+    static let holdConfig = DaemonConfiguration.desktop(gestures: """
+        - name: hold
+          longPress: { touches: 2, minimumDuration: 30 }
+          action: { log: held }
+        """)
 
     /// `stopped`: the daemon is stopped (SIGSTOP, as a hung loop) before the fingers land, so
     /// it never read their TouchBegins when the watchdog's SIGABRT comes.
@@ -68,17 +63,12 @@ import Testing
     @Test func aDaemonKilledWhileAGestureHoldsAKeyReleasesIt() throws {
         let x = try XvfbSession(backend: .xorg)
         let touch = try InputTestDevice(path: x.deviceSockets["touch"]!)
-        let daemon = try x.startDaemon(config: """
-            version: 1
-            profiles:
-              - name: desktop
-                match: any
-                gestures:
-                  - name: switcher
-                    pan: { minimumTouches: 2, maximumTouches: 2 }
-                    hold: { keys: alt }
-                    repeat: { every: 40, action: { keys: Tab }, reverse: { keys: shift+Tab } }
-            """)
+        let daemon = try x.startDaemon(config: DaemonConfiguration.desktop(gestures: """
+            - name: switcher
+              pan: { minimumTouches: 2, maximumTouches: 2 }
+              hold: { keys: alt }
+              repeat: { every: 40, action: { keys: Tab }, reverse: { keys: shift+Tab } }
+            """))
         #expect(daemon.output!.wait { $0.contains("touch grab on root taken") } != nil)
         let alt = try #require(x.server.keycode(forKeysym: UInt(Keysyms.byName["Alt_L"]!)))
         try touch.touch(.begin, id: 1, at: Point(x: 300, y: 300))

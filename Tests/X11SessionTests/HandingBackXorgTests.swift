@@ -9,16 +9,11 @@ import GestureProfiles
 /// they would without it (semantics.md §11; issue 23): real touches on Xorg + inputtest.
 @Suite(.serialized) struct HandingBackXorgTests {
     /// A long press that right-clicks when it is recognized, with the finger still down.
-    static let longPressConfig = """
-        version: 1
-        profiles:
-          - name: desktop
-            match: any
-            gestures:
-              - name: right-click
-                longPress: { minimumDuration: 0.3 }
-                on: { began: { click: 3 } }
-        """
+    static let longPressConfig = DaemonConfiguration.desktop(gestures: """
+        - name: right-click
+          longPress: { minimumDuration: 0.3 }
+          on: { began: { click: 3 } }
+        """)
 
     /// The touchscreen's first touch is button 1 to the server while it is down, whoever
     /// owns it: a click made then arrives with Button1Mask held, and GTK opens no context menu

@@ -9,25 +9,23 @@ import Testing
 /// monitors declared with `xrandr --setmonitor` over the dummy output's own, real touches,
 /// the daemon's log read back. Issue 16.
 @Suite(.serialized) struct MonitorXorgTests {
-    static let edges = """
-        version: 1
-        profiles:
-          - name: edges
-            match: any
-            gestures:
-              - name: from-right
-                edgePan: { edges: [right] }
-                action: { log: "from the right of {monitor.name}" }
-              - name: from-left
-                edgePan: { edges: [left] }
-                action: { log: "from the left of {monitor.name}" }
-          - name: right-only
-            match: { monitor: right }
-            gestures:
-              - name: tap-right
-                tap: {}
-                action: { log: "tap on {monitor.name}" }
-        """
+    static let edges = DaemonConfiguration.profiles("""
+        - name: edges
+          match: any
+          gestures:
+            - name: from-right
+              edgePan: { edges: [right] }
+              action: { log: "from the right of {monitor.name}" }
+            - name: from-left
+              edgePan: { edges: [left] }
+              action: { log: "from the left of {monitor.name}" }
+        - name: right-only
+          match: { monitor: right }
+          gestures:
+            - name: tap-right
+              tap: {}
+              action: { log: "tap on {monitor.name}" }
+        """)
 
     /// Runs `xrandr ARGUMENTS` on the display to its end.
     func xrandr(_ x: XvfbSession, _ arguments: String...) throws {
@@ -137,16 +135,14 @@ import Testing
         try declareHalves(x)
         let onRight = try x.openWindow(class: "Slides", title: "on the right", geometry: "400x300+760+100", touch: true)
         let onLeft = try x.openWindow(class: "Slides", title: "on the left", geometry: "400x300+100+100", touch: true)
-        let config = """
-            version: 1
-            profiles:
-              - name: presenter
-                match: { class: Slides, monitor: right }
-                gestures:
-                  - name: next-slide
-                    tap: {}
-                    action: { log: "next slide on {monitor.name}" }
-            """
+        let config = DaemonConfiguration.profiles("""
+            - name: presenter
+              match: { class: Slides, monitor: right }
+              gestures:
+                - name: next-slide
+                  tap: {}
+                  action: { log: "next slide on {monitor.name}" }
+            """)
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("tactus-monitors-\(UUID().uuidString).yaml").path
         try config.write(toFile: path, atomically: true, encoding: .utf8)
         let windows = try x.tactus(["windows", "--config", path])

@@ -10,18 +10,14 @@ import Testing
 /// however it appears.
 @Suite(.serialized) struct RunningDaemonXvfbTests {
     static func config(keys: String) -> String {
-        """
-        version: 1
-        settings:
-          pointer: { button: 3, modifiers: [] }
-        profiles:
-          - name: editor
-            match: { class: Editor }
-            gestures:
-              - name: drag
-                pan: {}
-                action: { keys: \(keys) }
-        """
+        DaemonConfiguration.profiles(pointerTrigger: true, """
+        - name: editor
+          match: { class: Editor }
+          gestures:
+            - name: drag
+              pan: {}
+              action: { keys: \(keys) }
+        """)
     }
 
     func temporaryFolder(_ name: String) throws -> String {

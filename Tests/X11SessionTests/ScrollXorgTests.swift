@@ -9,16 +9,14 @@ import Testing
 /// two fingers over a real window that knows nothing of touch (`tactus-test-window`), which
 /// receives wheel buttons where the fingers are; the pointer is left where it was.
 @Suite(.serialized) struct ScrollXorgTests {
-    static let config = """
-        version: 1
-        profiles:
-          - name: reader
-            match: { class: Reader }
-            gestures:
-              - name: two-finger-scroll
-                pan: { touches: 2 }
-                scroll: { every: 40 }
-        """
+    static let config = DaemonConfiguration.profiles("""
+        - name: reader
+          match: { class: Reader }
+          gestures:
+            - name: two-finger-scroll
+              pan: { touches: 2 }
+              scroll: { every: 40 }
+        """)
 
     /// Two fingers 100 px apart at `start` (their middle), moved together through `offsets`
     /// (dy from the start, 15 ms apart), then lifted.

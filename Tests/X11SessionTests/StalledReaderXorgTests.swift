@@ -13,16 +13,11 @@ import Testing
 @Suite(.serialized) struct StalledReaderXorgTests {
     /// The 3-finger swipe holds each touch until it moves past the slop: every drag is
     /// decided by the daemon, then released to the window.
-    static let config = """
-        version: 1
-        profiles:
-          - name: desktop
-            match: any
-            gestures:
-              - name: desktop-swipe
-                swipe: { direction: left, touches: 3 }
-                action: { log: "desktop swipe" }
-        """
+    static let config = DaemonConfiguration.desktop(gestures: """
+        - name: desktop-swipe
+          swipe: { direction: left, touches: 3 }
+          action: { log: "desktop swipe" }
+        """)
 
     /// `count` one-finger drags of 12 updates across the window, one after another.
     func drags(_ touch: InputTestDevice, in frame: Rect, count: Int, firstID: UInt32) throws {

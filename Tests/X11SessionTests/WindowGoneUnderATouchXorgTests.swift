@@ -14,16 +14,11 @@ import CX11
 /// finger is down, they do.
 @Suite(.serialized) struct WindowGoneUnderATouchXorgTests {
     /// A finger resting a long time is held (a long press of 30 s).
-    static let config = """
-        version: 1
-        profiles:
-          - name: desktop
-            match: any
-            gestures:
-              - name: rest
-                longPress: { minimumDuration: 30 }
-                action: { log: rested }
-        """
+    static let config = DaemonConfiguration.desktop(gestures: """
+        - name: rest
+          longPress: { minimumDuration: 30 }
+          action: { log: rested }
+        """)
 
     @Test func aTouchHeldOverAWindowThatIsDestroyedIsAcceptedAtOnceAndLaterTapsReachTheirWindow() throws {
         let x = try XvfbSession(backend: .xorg, windowManager: .xfwm4(compositor: false))
