@@ -81,11 +81,7 @@ import GestureEngine
               - { name: desktop, match: any, gestures: [{ name: drag, pan: {}, on: { began: { shell: "env > \(out)" } } }] }
             """, environment: ["NOTIFY_SOCKET=\(manager.path)"])
         #expect(manager.next()?.contains("READY=1") == true)
-        x.server.fakeMotion(to: Point(x: 100, y: 100))
-        x.server.fakeButton(3, pressed: true)
-        for i in 1...5 { x.server.fakeMotion(to: Point(x: 100 + Double(i) * 10, y: 100)) }
-        x.server.fakeButton(3, pressed: false)
-        x.server.sync()
+        x.pointerDrag(from: Point(x: 100, y: 100), by: Vector(dx: 10, dy: 0), steps: 5)
         #expect(x.poll { (try? String(contentsOfFile: out, encoding: .utf8))?.contains("PATH=") == true }, "\(daemon.output!.lines.suffix(10))")
         let environment = try String(contentsOfFile: out, encoding: .utf8)
         #expect(!environment.contains("NOTIFY_SOCKET"), "\(environment)")

@@ -12,7 +12,7 @@ extension XvfbSession {
 
     /// Button `button` pressed at `start`, moved by `step` `steps` times, released (or left
     /// down). (A drag paced by sleeps failed its swipe when the machine was loaded.)
-    func pointerDrag(button: UInt32 = 3, from start: Point, by step: Vector, steps: Int, release: Bool = true) {
+    func pointerDrag(button: UInt32 = 3, from start: Point, by step: Vector, steps: Int = 10, release: Bool = true) {
         server.fakeMotion(to: start)
         server.fakeButton(button, pressed: true)
         for i in 1...steps {
@@ -20,6 +20,12 @@ extension XvfbSession {
         }
         if release { server.fakeButton(button, pressed: false) }
         server.sync()
+    }
+
+    /// A swipe by the pointer trigger (button 3): a drag of 150 px from `start` toward `dx`,
+    /// `dy` (each -1, 0 or 1; y grows downwards) in 10 steps.
+    func pointerSwipe(_ dx: Double, _ dy: Double, from start: Point = Point(x: 640, y: 400)) {
+        pointerDrag(from: start, by: Vector(dx: dx * 15, dy: dy * 15), steps: 10)
     }
 
     /// A click of `button` at `p`.
