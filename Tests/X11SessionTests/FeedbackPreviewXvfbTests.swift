@@ -39,6 +39,18 @@ extension FeedbackXvfbTests {
         x.server.sync()
     }
 
+    /// A canvas window at `geometry`, and the daemon previewing a swipe over it (`previewConfig`),
+    /// once openbox's popup is gone from the screen.
+    func startPreviewing(_ x: XvfbSession, _ swipe: String, _ action: String, geometry: String = "400x300+440+300") throws
+        -> (window: XvfbSession.TestWindow, frame: Rect, daemon: Child) {
+        let w = try x.openWindow(class: "Canvas", title: "canvas", geometry: geometry)
+        let frame = try #require(WindowTracker(server: x.server).info(w.id)?.frame)
+        let daemon = try x.startDaemon(config: Self.previewConfig(swipe, action))
+        #expect(daemon.output!.wait { $0.contains("feedback on: previews") } != nil, "\(daemon.output!.lines.suffix(10))")
+        try waitForThePopupToGo(x, over: frame)
+        return (w, frame, daemon)
+    }
+
     /// Waits until openbox's desktop-name popup (shown in the middle of the screen after its
     /// start-up) is gone and `frame`'s window is what is there.
     func waitForThePopupToGo(_ x: XvfbSession, over frame: Rect) throws {
@@ -57,11 +69,7 @@ extension FeedbackXvfbTests {
 
     @Test func aMaximizePreviewGrowsWithTheFingersAndTheWindowMaximizesOnlyAtTheLift() throws {
         let x = try XvfbSession()
-        let w = try x.openWindow(class: "Canvas", title: "canvas", geometry: "400x300+440+300")
-        let frame = try #require(WindowTracker(server: x.server).info(w.id)?.frame)
-        let daemon = try x.startDaemon(config: Self.previewConfig("direction: up", "window: maximize"))
-        #expect(daemon.output!.wait { $0.contains("feedback on: previews") } != nil, "\(daemon.output!.lines.suffix(10))")
-        try waitForThePopupToGo(x, over: frame)
+        let (w, frame, daemon) = try startPreviewing(x, "direction: up", "window: maximize")
         let start = Point(x: frame.midX, y: frame.midY + 60)
         press(x, 3, at: start)
         var lefts: [Double] = []
@@ -91,11 +99,7 @@ extension FeedbackXvfbTests {
 
     @Test func broughtBackUnderTheCommitPointTheGestureIsCancelledAndTheScreenIsAsBefore() throws {
         let x = try XvfbSession()
-        let w = try x.openWindow(class: "Canvas", title: "canvas", geometry: "400x300+440+300")
-        let frame = try #require(WindowTracker(server: x.server).info(w.id)?.frame)
-        let daemon = try x.startDaemon(config: Self.previewConfig("direction: up", "window: maximize"))
-        #expect(daemon.output!.wait { $0.contains("feedback on: previews") } != nil)
-        try waitForThePopupToGo(x, over: frame)
+        let (w, frame, daemon) = try startPreviewing(x, "direction: up", "window: maximize")
         let before = try screenshot(x)
         let start = Point(x: frame.midX, y: frame.midY + 60)
         press(x, 3, at: start)
@@ -119,11 +123,7 @@ extension FeedbackXvfbTests {
 
     @Test func aDesktopPreviewArrowSlidesInAndTheDesktopChangesAtTheLift() throws {
         let x = try XvfbSession()
-        let w = try x.openWindow(class: "Canvas", title: "canvas", geometry: "600x400+340+200")
-        let frame = try #require(WindowTracker(server: x.server).info(w.id)?.frame)
-        let daemon = try x.startDaemon(config: Self.previewConfig("direction: left", "desktop: next"))
-        #expect(daemon.output!.wait { $0.contains("feedback on: previews") } != nil)
-        try waitForThePopupToGo(x, over: frame)
+        let (_, frame, daemon) = try startPreviewing(x, "direction: left", "desktop: next", geometry: "600x400+340+200")
         let start = Point(x: frame.midX + 200, y: frame.midY)
         press(x, 3, at: start)
         // Half way (120 px left): the 200 px arrow, pointing right, half way in from the right
@@ -143,18 +143,10 @@ extension FeedbackXvfbTests {
 
     @Test func underACompositorThePreviewIsARGBAndFaintUntilLiftingWouldFire() throws {
         let x = try XvfbSession()
-        // A compositing manager announces itself by owning _NET_WM_CM_S0; this test stands in for
-        // one. Nothing composites here, so the server shows the overlay's premultiplied pixels
-        // as they are: a fainter preview is a darker blue.
-        let d = x.server.display
-        let owner = XCreateSimpleWindow(d, Window(x.server.root), 0, 0, 1, 1, 0, 0, 0)
-        XSetSelectionOwner(d, Atom(x.server.atom("_NET_WM_CM_S0")), owner, 0)
-        x.server.sync()
-        let w = try x.openWindow(class: "Canvas", title: "canvas", geometry: "400x300+440+300")
-        let frame = try #require(WindowTracker(server: x.server).info(w.id)?.frame)
-        let daemon = try x.startDaemon(config: Self.previewConfig("direction: up", "window: maximize"))
-        #expect(daemon.output!.wait { $0.contains("feedback on: previews") } != nil)
-        try waitForThePopupToGo(x, over: frame)
+        // Nothing composites here, so the server shows the overlay's premultiplied pixels as
+        // they are: a fainter preview is a darker blue.
+        standInForACompositingManager(x)
+        let (w, frame, daemon) = try startPreviewing(x, "direction: up", "window: maximize")
         let start = Point(x: frame.midX, y: frame.midY + 60)
         press(x, 3, at: start)
         drag(x, from: start, Vector(dx: 0, dy: -1), by: 60)

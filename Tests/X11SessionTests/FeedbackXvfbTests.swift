@@ -79,6 +79,14 @@ import Testing
         return XWindowID(focus)
     }
 
+    /// Owns `_NET_WM_CM_S0`, as a compositing manager announces itself: the daemon then gives
+    /// its overlay an ARGB visual.
+    func standInForACompositingManager(_ x: XvfbSession) {
+        let owner = XCreateSimpleWindow(x.server.display, Window(x.server.root), 0, 0, 1, 1, 0, 0, 0)
+        XSetSelectionOwner(x.server.display, Atom(x.server.atom("_NET_WM_CM_S0")), owner, 0)
+        x.server.sync()
+    }
+
     func press(_ x: XvfbSession, _ button: UInt32, at p: Point) {
         x.server.fakeMotion(to: p)
         x.server.fakeButton(button, pressed: true)
@@ -200,11 +208,7 @@ import Testing
 
     @Test func underACompositorTheOverlayIsARGB() throws {
         let x = try XvfbSession()
-        // A compositing manager announces itself by owning _NET_WM_CM_S0; this test stands in for one.
-        let d = x.server.display
-        let owner = XCreateSimpleWindow(d, Window(x.server.root), 0, 0, 1, 1, 0, 0, 0)
-        XSetSelectionOwner(d, Atom(x.server.atom("_NET_WM_CM_S0")), owner, 0)
-        x.server.sync()
+        standInForACompositingManager(x)
         let w = try x.openWindow(class: "Canvas", title: "canvas", geometry: "400x300+200+150")
         let frame = try #require(WindowTracker(server: x.server).info(w.id)?.frame)
         let daemon = try x.startDaemon(config: Self.holdConfig)
