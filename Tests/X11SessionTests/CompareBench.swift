@@ -36,8 +36,7 @@ final class CompareBench {
     private var pointerDevice: InputTestDevice?
 
     init(windowManager: XvfbSession.WindowManager = .openbox) throws {
-        x = try XvfbSession(backend: .xorg, windowManager: windowManager)
-        touch = try InputTestDevice(path: x.deviceSockets["touch"]!)
+        (x, touch) = try XvfbSession.withTouchscreen(windowManager: windowManager)
         scratch = FileManager.default.temporaryDirectory.appendingPathComponent("tactus-compare-\(UUID().uuidString.prefix(8))").path
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         // The fixture checks that the window manager answers by switching to desktop 1 and

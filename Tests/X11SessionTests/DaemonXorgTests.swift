@@ -39,8 +39,7 @@ import Testing
         """)
 
     func start(touchpad: Bool = false) throws -> (XvfbSession, InputTestDevice?, InputTestDevice?) {
-        let x = try XvfbSession(backend: .xorg)
-        let touch = try InputTestDevice(path: x.deviceSockets["touch"]!)
+        let (x, touch) = try XvfbSession.withTouchscreen()
         let pad = touchpad ? try InputTestDevice(path: x.deviceSockets["touchpad"]!) : nil
         return (x, touch, pad)
     }

@@ -24,8 +24,7 @@ import Testing
     /// `stopped`: the daemon is stopped (SIGSTOP, as a hung loop) before the fingers land, so
     /// it never read their TouchBegins when the watchdog's SIGABRT comes.
     @Test(arguments: [false, true]) func aDaemonKilledByTheWatchdogWithTwoFingersHeldLeavesTheServerRunning(stopped: Bool) throws {
-        let x = try XvfbSession(backend: .xorg, windowManager: .openbox)
-        let touch = try InputTestDevice(path: x.deviceSockets["touch"]!)
+        let (x, touch) = try XvfbSession.withTouchscreen(windowManager: .openbox)
         // Not focused: openbox's click-to-focus grab is on its frame.
         let back = try x.openWindow(class: "Back", title: "back", geometry: "400x300+100+100", buttonState: true)
         _ = try x.openWindow(class: "Front", title: "front", geometry: "300x200+700+400")
@@ -61,8 +60,7 @@ import Testing
     /// pressed through XTest stay down when their client's connection closes, and Alt would
     /// stay held for the rest of the session.
     @Test func aDaemonKilledWhileAGestureHoldsAKeyReleasesIt() throws {
-        let x = try XvfbSession(backend: .xorg)
-        let touch = try InputTestDevice(path: x.deviceSockets["touch"]!)
+        let (x, touch) = try XvfbSession.withTouchscreen()
         let daemon = try x.startDaemon(config: DaemonConfiguration.desktop(gestures: """
             - name: switcher
               pan: { minimumTouches: 2, maximumTouches: 2 }
@@ -101,8 +99,7 @@ import Testing
     /// them to the window when the connection closes). The window gets nothing of them; a tap
     /// after reaches it.
     @Test func belowAWindowManagerADyingDaemonAcceptsTheTouchesItHoldsForTheirWindows() throws {
-        let x = try XvfbSession(backend: .xorg, windowManager: .muffin)
-        let touch = try InputTestDevice(path: x.deviceSockets["touch"]!)
+        let (x, touch) = try XvfbSession.withTouchscreen(windowManager: .muffin)
         let w = try x.openWindow(class: "Touch", title: "touch", geometry: "500x300+200+150", touch: true)
         let frame = try #require(WindowTracker(server: x.server).info(w.id)?.frame)
         let daemon = try x.startDaemon(config: Self.holdConfig)

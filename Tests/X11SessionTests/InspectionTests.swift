@@ -212,8 +212,7 @@ import Testing
     }
 
     @Test func monitorShowsARealTouchWithItsWindowViewAndVerdict() throws {
-        let x = try XvfbSession(backend: .xorg)
-        let device = try InputTestDevice(path: x.deviceSockets["touch"]!)
+        let (x, device) = try XvfbSession.withTouchscreen()
         let w = try x.openWindow(class: "Plain", title: "plain", geometry: "400x300+100+100", touch: true)
         let frame = try #require(WindowTracker(server: x.server).info(w.id)?.frame)
         let daemon = try x.startDaemon(config: Self.config)

@@ -64,8 +64,7 @@ import Testing
     }
 
     @Test func anEdgePanFromTheInnerEdgeOfEachMonitorFires() throws {
-        let x = try XvfbSession(backend: .xorg)
-        let touch = try InputTestDevice(path: x.deviceSockets["touch"]!)
+        let (x, touch) = try XvfbSession.withTouchscreen()
         try declareHalves(x)
         let daemon = try x.startDaemon(config: Self.edges)
         #expect(daemon.output!.wait { $0.contains("monitor right added: 640x800+640+0") } != nil, "\(daemon.output!.lines.suffix(20))")
@@ -79,8 +78,7 @@ import Testing
     }
 
     @Test func aProfileLimitedToOneMonitorDoesNotFireOnTheOther() throws {
-        let x = try XvfbSession(backend: .xorg)
-        let touch = try InputTestDevice(path: x.deviceSockets["touch"]!)
+        let (x, touch) = try XvfbSession.withTouchscreen()
         try declareHalves(x)
         let daemon = try x.startDaemon(config: Self.edges)
         #expect(daemon.output!.wait { $0.contains("monitor right added") } != nil)
@@ -94,8 +92,7 @@ import Testing
     }
 
     @Test func aMonitorAddedOrRemovedWhileTheDaemonRunsIsPickedUp() throws {
-        let x = try XvfbSession(backend: .xorg)
-        let touch = try InputTestDevice(path: x.deviceSockets["touch"]!)
+        let (x, touch) = try XvfbSession.withTouchscreen()
         let daemon = try x.startDaemon(config: Self.edges)
         // One monitor: x = 638 is the middle of the screen, no edge.
         try drag(touch, id: 1, from: Point(x: 638, y: 400), to: Point(x: 450, y: 400))
@@ -130,8 +127,7 @@ import Testing
     }
 
     @Test func aWindowProfileForOneMonitorAppliesToTheWindowsOnIt() throws {
-        let x = try XvfbSession(backend: .xorg)
-        let touch = try InputTestDevice(path: x.deviceSockets["touch"]!)
+        let (x, touch) = try XvfbSession.withTouchscreen()
         try declareHalves(x)
         let onRight = try x.openWindow(class: "Slides", title: "on the right", geometry: "400x300+760+100", touch: true)
         let onLeft = try x.openWindow(class: "Slides", title: "on the left", geometry: "400x300+100+100", touch: true)
@@ -178,8 +174,7 @@ import Testing
     }
 
     @Test func aTouchscreenIsMappedOntoItsMonitorWhileItIsThereAndGivenBackWhatItHad() throws {
-        let x = try XvfbSession(backend: .xorg)
-        let touch = try InputTestDevice(path: x.deviceSockets["touch"]!)
+        let (x, touch) = try XvfbSession.withTouchscreen()
         try declareHalves(x)
         let devices = x.server.devices()
         let touchID = try #require(devices.first { $0.name == "touch" }?.id)

@@ -19,8 +19,7 @@ import Testing
         """)
 
     @Test func tapsReleasedAfterTheLiftReachTheWindowOneAfterAnother() throws {
-        let x = try XvfbSession(backend: .xorg)
-        let touch = try InputTestDevice(path: x.deviceSockets["touch"]!)
+        let (x, touch) = try XvfbSession.withTouchscreen()
         let w = try x.openWindow(class: "Clicker", title: "clicker", geometry: "600x500+100+100")
         let frame = try #require(WindowTracker(server: x.server).info(w.id)?.frame)
         let daemon = try x.startDaemon(config: Self.config)

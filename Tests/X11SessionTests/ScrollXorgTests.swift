@@ -31,8 +31,7 @@ import Testing
     }
 
     @Test func aTwoFingerDragScrollsTheWindowUnderIt() throws {
-        let x = try XvfbSession(backend: .xorg)
-        let touch = try InputTestDevice(path: x.deviceSockets["touch"]!)
+        let (x, touch) = try XvfbSession.withTouchscreen()
         let reader = try x.openWindow(class: "Reader", title: "a long document", geometry: "500x500+300+150")
         let frame = try #require(WindowTracker(server: x.server).info(reader.id)?.frame)
         let before = try #require(x.server.pointerPosition())
@@ -63,8 +62,7 @@ import Testing
     }
 
     @Test func elsewhereTheSameDragScrollsNothing() throws {
-        let x = try XvfbSession(backend: .xorg)
-        let touch = try InputTestDevice(path: x.deviceSockets["touch"]!)
+        let (x, touch) = try XvfbSession.withTouchscreen()
         let other = try x.openWindow(class: "Other", title: "no profile", geometry: "500x500+300+150", touch: true)
         let frame = try #require(WindowTracker(server: x.server).info(other.id)?.frame)
         let daemon = try x.startDaemon(config: Self.config)

@@ -32,8 +32,7 @@ import Testing
     func touchEnds(_ w: XvfbSession.TestWindow) -> Int { w.output.lines.filter { $0.hasPrefix("touch end") }.count }
 
     @Test func aLogReaderThatStopsReadingHoldsUpNoTouch() throws {
-        let x = try XvfbSession(backend: .xorg, windowManager: nil)
-        let touch = try InputTestDevice(path: x.deviceSockets["touch"]!)
+        let (x, touch) = try XvfbSession.withTouchscreen(windowManager: nil)
         let w = try x.openWindow(class: "Plain", title: "plain", geometry: "600x400+100+100", touch: true)
         let frame = Rect(x: 100, y: 100, width: 600, height: 400)
         // The event log goes into a pipe of one page that nobody reads yet.
@@ -63,8 +62,7 @@ import Testing
     }
 
     @Test func aMonitorThatStopsReadingHoldsUpNoTouchAndIsToldWhatItMissed() throws {
-        let x = try XvfbSession(backend: .xorg, windowManager: nil)
-        let touch = try InputTestDevice(path: x.deviceSockets["touch"]!)
+        let (x, touch) = try XvfbSession.withTouchscreen(windowManager: nil)
         let w = try x.openWindow(class: "Plain", title: "plain", geometry: "600x400+100+100", touch: true)
         let frame = Rect(x: 100, y: 100, width: 600, height: 400)
         let daemon = try x.startDaemon(config: Self.config)

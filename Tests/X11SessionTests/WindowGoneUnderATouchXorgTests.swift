@@ -21,8 +21,7 @@ import CX11
         """)
 
     @Test func aTouchHeldOverAWindowThatIsDestroyedIsAcceptedAtOnceAndLaterTapsReachTheirWindow() throws {
-        let x = try XvfbSession(backend: .xorg, windowManager: .xfwm4(compositor: false))
-        let touch = try InputTestDevice(path: x.deviceSockets["touch"]!)
+        let (x, touch) = try XvfbSession.withTouchscreen(windowManager: .xfwm4(compositor: false))
         let doomed = try x.openWindow(class: "Doomed", title: "doomed", geometry: "400x300+100+100", buttonState: true)
         let other = try x.openWindow(class: "Other", title: "other", geometry: "400x300+700+100", buttonState: true)
         let tracker = WindowTracker(server: x.server)

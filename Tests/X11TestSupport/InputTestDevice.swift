@@ -155,3 +155,13 @@ final class InputTestDevice {
         try sendAndSync(m)
     }
 }
+
+extension XvfbSession {
+    /// A session on Xorg with its `inputtest` devices, and the connection to its touchscreen:
+    /// how the tests that touch start (the test's only one: each device socket serves one
+    /// client per server).
+    static func withTouchscreen(windowManager: WindowManager? = .openbox) throws -> (XvfbSession, InputTestDevice) {
+        let x = try XvfbSession(backend: .xorg, windowManager: windowManager)
+        return (x, try InputTestDevice(path: x.deviceSockets["touch"]!))
+    }
+}
