@@ -95,9 +95,8 @@ import Testing
         let daemon = try x.startDaemon(config: Self.dragConfig)
         x.pointerDrag(from: Point(x: 150, y: 200), by: Vector(dx: 2, dy: 0), steps: 3, release: false)
         w.process.stop()
-        for i in 1...10 { x.server.fakeMotion(to: Point(x: 160 + Double(i) * 20, y: 200)) }
-        x.server.fakeButton(3, pressed: false)
-        x.server.sync()
+        x.pointerMove(through: (1...10).map { Point(x: 160 + Double($0) * 20, y: 200) })
+        x.pointerRelease()
         // Every touch got its verdict; the daemon lives on (it answers SIGTERM with 0).
         #expect(daemon.output!.wait { $0.contains("\"id\":\"p3\",\"verdict\"") } != nil)
         #expect(daemon.isRunning, "\(daemon.output!.lines.suffix(20))")
@@ -169,17 +168,13 @@ import Testing
         let recorder = try Child([binary, "record", "--display", x.display, "--stroke", "vee", file], environment: ["PATH=/usr/bin:/bin", "HOME=/nonexistent"], capture: true, captureErrors: true)
         #expect(recorder.output!.wait { $0.contains("running on") } != nil)
         // A "V": down-right, then up-right, with button 1 held.
-        x.server.fakeMotion(to: Point(x: 300, y: 300))
-        x.server.fakeButton(1, pressed: true)
-        x.server.sync()
+        x.pointerPress(button: 1, at: Point(x: 300, y: 300))
         for i in 1...20 {
             let p = i <= 10 ? Point(x: 300 + Double(i) * 10, y: 300 + Double(i) * 20) : Point(x: 400 + Double(i - 10) * 10, y: 500 - Double(i - 10) * 20)
-            x.server.fakeMotion(to: p)
-            x.server.sync()
+            x.pointerMove(through: [p])
             usleep(5_000)
         }
-        x.server.fakeButton(1, pressed: false)
-        x.server.sync()
+        x.pointerRelease(button: 1)
         #expect(recorder.output!.wait { $0.contains("points written to \(file)") } != nil, "\(recorder.output!.lines)")
         #expect(recorder.waitForExit(timeout: 5) == 0, "record --stroke exits by itself after one stroke")
         // The pointer's position is read when each raw event is handled, so points may be

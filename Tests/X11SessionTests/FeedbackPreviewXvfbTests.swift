@@ -30,13 +30,9 @@ extension FeedbackXvfbTests {
 
     /// Moves the held pointer from `a` by `d` px along `unit`, 10 px a step.
     func drag(_ x: XvfbSession, from a: Point, _ unit: Vector, by d: Double, startingAt done: Double = 0) {
-        var travelled = done
-        let step = d > done ? 10.0 : -10.0
-        while (step > 0 && travelled < d) || (step < 0 && travelled > d) {
-            travelled += step
-            x.server.fakeMotion(to: Point(x: a.x + unit.dx * travelled, y: a.y + unit.dy * travelled))
-        }
-        x.server.sync()
+        let step = d > done ? 10.0 : -10.0, steps = Int((abs(d - done) / 10).rounded(.up))
+        let travels = (0..<steps).map { done + step * Double($0 + 1) }
+        x.pointerMove(through: travels.map { Point(x: a.x + unit.dx * $0, y: a.y + unit.dy * $0) })
     }
 
     /// A canvas window at `geometry`, and the daemon previewing a swipe over it (`previewConfig`),
@@ -71,7 +67,7 @@ extension FeedbackXvfbTests {
         let x = try XvfbSession()
         let (w, frame, daemon) = try startPreviewing(x, "direction: up", "window: maximize")
         let start = Point(x: frame.midX, y: frame.midY + 60)
-        press(x, 3, at: start)
+        x.pointerPress(at: start)
         var lefts: [Double] = []
         // The outline's left edge runs from the window's (progress 0) to the monitor's (1):
         // at progress p it is at frame.x × (1 − p) on the 1280 × 800 screen.
@@ -89,7 +85,7 @@ extension FeedbackXvfbTests {
             lefts.append(left)
         }
         #expect(lefts[0] > lefts[1] && lefts[1] > lefts[2], "it grows: \(lefts)")
-        release(x, 3)
+        x.pointerRelease()
         #expect(daemon.output!.wait { $0.contains("gesture previewed: lifted at 75%, past 50%: fires") } != nil, "\(daemon.output!.lines.suffix(10))")
         #expect(x.poll { isMaximized(x, w.id) }, "maximized at the lift")
         #expect(x.poll { overlay(x)?.mapped == false }, "the preview is gone")
@@ -102,7 +98,7 @@ extension FeedbackXvfbTests {
         let (w, frame, daemon) = try startPreviewing(x, "direction: up", "window: maximize")
         let before = try screenshot(x)
         let start = Point(x: frame.midX, y: frame.midY + 60)
-        press(x, 3, at: start)
+        x.pointerPress(at: start)
         drag(x, from: start, Vector(dx: 0, dy: -1), by: 180)
         let far = (frame.x * (1 - 180.0 / 240)).rounded()
         _ = try screenshot(x) { outlineLeft($0, row: frame.midY, before: frame.x + 10) == far }
@@ -112,7 +108,7 @@ extension FeedbackXvfbTests {
         let reversed = try screenshot(x) { outlineLeft($0, row: frame.midY, before: frame.x + 10) == near }
         try reversed.savePNG("\(try keepDirectory())/preview-maximize-reversed.png", cut: (0, 0, 1280, 800))
         #expect(outlineLeft(reversed, row: frame.midY, before: frame.x + 10) == near, "the outline shrank back with the finger")
-        release(x, 3)
+        x.pointerRelease()
         #expect(daemon.output!.wait { $0.contains("gesture previewed: cancelled at 17% (50% needed): no action") } != nil, "\(daemon.output!.lines.suffix(10))")
         #expect(x.poll { overlay(x)?.mapped == false })
         let after = try screenshot(x) { $0.differingPixels(from: before) == 0 }
@@ -125,7 +121,7 @@ extension FeedbackXvfbTests {
         let x = try XvfbSession()
         let (_, frame, daemon) = try startPreviewing(x, "direction: left", "desktop: next", geometry: "600x400+340+200")
         let start = Point(x: frame.midX + 200, y: frame.midY)
-        press(x, 3, at: start)
+        x.pointerPress(at: start)
         // Half way (120 px left): the 200 px arrow, pointing right, half way in from the right
         // edge: its middle at 1010 (from 1380, just off screen, to 640).
         drag(x, from: start, Vector(dx: -1, dy: 0), by: 120)
@@ -135,7 +131,7 @@ extension FeedbackXvfbTests {
         #expect(half.color(640, 400) != Self.overlayColor && half.color(880, 400) != Self.overlayColor, "not in the middle yet")
         #expect(x.poll { WindowTracker(server: x.server).currentDesktop == 0 }, "still on the first desktop")
         drag(x, from: start, Vector(dx: -1, dy: 0), by: 200, startingAt: 120)
-        release(x, 3)
+        x.pointerRelease()
         #expect(daemon.output!.wait { $0.contains("\"action\":\"desktop next\"") } != nil, "\(daemon.output!.lines.suffix(10))")
         #expect(x.poll { WindowTracker(server: x.server).currentDesktop == 1 })
         #expect(x.poll { overlay(x)?.mapped == false }, "the preview is gone")
@@ -148,7 +144,7 @@ extension FeedbackXvfbTests {
         standInForACompositingManager(x)
         let (w, frame, daemon) = try startPreviewing(x, "direction: up", "window: maximize")
         let start = Point(x: frame.midX, y: frame.midY + 60)
-        press(x, 3, at: start)
+        x.pointerPress(at: start)
         drag(x, from: start, Vector(dx: 0, dy: -1), by: 60)
         let quarterLeft = (frame.x * 0.75).rounded()
         let isOutline = { (c: Screenshot.Color) in c != Self.white && c.blue > c.red && c.blue > 20 }
@@ -160,7 +156,7 @@ extension FeedbackXvfbTests {
         let before = faint.color(quarterLeft + 2, frame.midY), after = strong.color(pastLeft + 2, frame.midY)
         #expect(isOutline(before) && isOutline(after), "\(before) \(after)")
         #expect(after.blue > before.blue + 40, "twice as opaque past the commit point: \(before) then \(after)")
-        release(x, 3)
+        x.pointerRelease()
         #expect(x.poll { isMaximized(x, w.id) })
         #expect(x.poll { overlay(x)?.mapped == false })
     }

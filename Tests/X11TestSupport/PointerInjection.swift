@@ -28,6 +28,26 @@ extension XvfbSession {
         pointerDrag(from: start, by: Vector(dx: dx * 15, dy: dy * 15), steps: 10)
     }
 
+    /// Button `button` pressed at `p` and left down: a drag the test moves a piece at a time
+    /// (`pointerMove`), looking between the pieces.
+    func pointerPress(button: UInt32 = 3, at p: Point) {
+        server.fakeMotion(to: p)
+        server.fakeButton(button, pressed: true)
+        server.sync()
+    }
+
+    /// The pointer moved through `points`, a button held or not.
+    func pointerMove(through points: [Point]) {
+        for p in points { server.fakeMotion(to: p) }
+        server.sync()
+    }
+
+    /// Button `button` released where the pointer is.
+    func pointerRelease(button: UInt32 = 3) {
+        server.fakeButton(button, pressed: false)
+        server.sync()
+    }
+
     /// A click of `button` at `p`.
     func pointerClick(button: UInt32 = 3, at p: Point) {
         server.fakeMotion(to: p)
