@@ -17,27 +17,19 @@ let benchmarks: @Sendable () -> Void = {
         maxIterations: shortRun ? 10 : 1_000_000
     )
 
-    Benchmark("Moved event, 20 recognizers tracking, 1 pan in progress") { benchmark in
-        let fixture = EngineFixture(allInProgress: false)
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations { fixture.moveOnce() }
-        benchmark.stopMeasurement()
-        blackHole(fixture.actionCount)
+    /// Moved events one at a time through the engine of `makeFixture()` (made before the
+    /// measurement starts), its actions kept from the optimizer.
+    func movedEvents(_ name: String, _ makeFixture: @escaping () -> EngineFixture) {
+        Benchmark(name) { benchmark in
+            let fixture = makeFixture()
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations { fixture.moveOnce() }
+            benchmark.stopMeasurement()
+            blackHole(fixture.actionCount)
+        }
     }
 
-    Benchmark("Moved event, 20 pans all in progress (20 actions each)") { benchmark in
-        let fixture = EngineFixture(allInProgress: true)
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations { fixture.moveOnce() }
-        benchmark.stopMeasurement()
-        blackHole(fixture.actionCount)
-    }
-
-    Benchmark("Moved event, 20 pans all in progress, observed") { benchmark in
-        let fixture = EngineFixture(allInProgress: true, observer: CountingObserver())
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations { fixture.moveOnce() }
-        benchmark.stopMeasurement()
-        blackHole(fixture.actionCount)
-    }
+    movedEvents("Moved event, 20 recognizers tracking, 1 pan in progress") { EngineFixture(allInProgress: false) }
+    movedEvents("Moved event, 20 pans all in progress (20 actions each)") { EngineFixture(allInProgress: true) }
+    movedEvents("Moved event, 20 pans all in progress, observed") { EngineFixture(allInProgress: true, observer: CountingObserver()) }
 }

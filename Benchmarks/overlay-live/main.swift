@@ -44,11 +44,8 @@ func fail(_ message: String) -> Failure { Failure(description: message) }
     try defaultProfileYAML.write(toFile: config, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(atPath: config) }
     let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("tactus-overlay-live-\(getpid())").path
-    try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-    let daemon = try Child([tactus, "run", "--display", x.display, "--config", config, "--log", "json", "--verbose"],
-                           environment: ["PATH=/usr/bin:/bin", "HOME=\(NSTemporaryDirectory())", "XDG_RUNTIME_DIR=\(runtime)"], capture: true, captureErrors: true)
-    x.keep(daemon)
-    guard daemon.output!.wait(timeout: 10, { $0.contains("feedback on: previews") }) != nil else { throw fail("the daemon did not start: \(daemon.output!.lines.suffix(10))") }
+    let daemon = try x.launchDaemon(["--config", config, "--log", "json", "--verbose"], environment: ["HOME=\(NSTemporaryDirectory())"], runtime: runtime,
+                                    ready: "feedback on: previews", binary: tactus)
 
     // The overlay window, and its shape changes.
     let d = x.server.display

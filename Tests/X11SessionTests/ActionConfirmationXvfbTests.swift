@@ -10,29 +10,17 @@ import Testing
 /// in EWMH terms (its IPC socket out of reach), writes `WM_STATE` Normal back over a minimize.
 /// A request carried out is a debug line, and no warning.
 @Suite(.serialized) struct ActionConfirmationXvfbTests {
-    static let config = """
-        version: 1
-        settings:
-          pointer: { button: 3, modifiers: [] }
-        profiles:
-          - name: desktop
-            match: any
-            gestures:
-              - name: maximize
-                swipe: { direction: up }
-                action: { window: maximize }
-              - name: minimize
-                swipe: { direction: down }
-                action: { window: minimize }
-              - name: show-desktop
-                swipe: { direction: left }
-                action: { desktop: show }
-        """
-
-    /// A drag of 150 px from `start` (button 3, one synced batch).
-    func swipe(_ x: XvfbSession, _ dx: Double, _ dy: Double, from start: Point) {
-        x.pointerDrag(from: start, to: Point(x: start.x + dx * 150, y: start.y + dy * 150), steps: 10)
-    }
+    static let config = DaemonConfiguration.desktop(pointerTrigger: true, gestures: """
+        - name: maximize
+          swipe: { direction: up }
+          action: { window: maximize }
+        - name: minimize
+          swipe: { direction: down }
+          action: { window: minimize }
+        - name: show-desktop
+          swipe: { direction: left }
+          action: { desktop: show }
+        """)
 
     /// Where a swipe up (`up`) or down over `window` starts, for it to end on the window too
     /// (the action's window is the one under the gesture).
@@ -60,7 +48,7 @@ import Testing
         #expect(daemon.output!.wait { $0.contains("window manager: Openbox — window and desktop actions are EWMH requests") } != nil, "\(daemon.output!.lines.prefix(20))")
 
         // Done: a debug line says so once openbox has set the flags, and no warning comes.
-        swipe(x, 0, -1, from: points[0])
+        x.pointerSwipe(0, -1, from: points[0])
         let maximizedPlain = "Openbox maximized the window “plain” (Plain, \(x.hex(plain)))"
         #expect(daemon.output!.wait { $0.contains(maximizedPlain) } != nil, "\(daemon.output!.lines.suffix(10))")
         #expect(tracker.states(plain.id).contains("_NET_WM_STATE_MAXIMIZED_VERT"))
@@ -70,7 +58,7 @@ import Testing
         // Refused: openbox leaves a window of fixed size as it is; the warning comes when the
         // bound has passed, in words, with what the server shows instead.
         let before = daemon.output!.count
-        swipe(x, 0, -1, from: points[1])
+        x.pointerSwipe(0, -1, from: points[1])
         let refused = "Openbox did not maximize the window “fixed” (Fixed, \(x.hex(fixed))): after "
         let warning = daemon.output!.wait(timeout: 5) { $0.contains(refused) }
         #expect(warning?.contains("warning") == true, "\(daemon.output!.lines.suffix(10))")
@@ -82,7 +70,7 @@ import Testing
         #expect(!tracker.states(fixed.id).contains("_NET_WM_STATE_MAXIMIZED_VERT"))
 
         // A splash screen is not minimized.
-        swipe(x, 0, 1, from: points[2])
+        x.pointerSwipe(0, 1, from: points[2])
         let notMinimized = "Openbox did not minimize the window “splash” (Splash, \(x.hex(splash))): after "
         let splashWarning = daemon.output!.wait(timeout: 5) { $0.contains(notMinimized) }
         #expect(splashWarning?.hasSuffix("ms, it is still shown (WM_STATE Normal); Openbox does not allow it for this window (no _NET_WM_ACTION_MINIMIZE in its _NET_WM_ALLOWED_ACTIONS)") == true,
@@ -109,7 +97,7 @@ import Testing
         #expect(daemon.output!.wait { $0.contains("i3 runs, but Tactus cannot speak to it (cannot connect to i3's IPC socket /nonexistent/i3/ipc-socket") } != nil,
                 "\(daemon.output!.lines.prefix(20))")
 
-        swipe(x, -1, 0, from: Point(x: 640, y: 400))
+        x.pointerSwipe(-1, 0)
         let still = windows.map { "\(x.hex($0)) (WM_STATE Normal)" }
         let warning = daemon.output!.wait(timeout: 5) { $0.contains("i3 did not minimize 2 windows (desktop show by hand): after ") && $0.contains("ms, still shown: ") }
         #expect(warning != nil && still.allSatisfy { warning!.contains($0) }, "\(daemon.output!.lines.suffix(10))")

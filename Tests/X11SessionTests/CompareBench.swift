@@ -36,8 +36,7 @@ final class CompareBench {
     private var pointerDevice: InputTestDevice?
 
     init(windowManager: XvfbSession.WindowManager = .openbox) throws {
-        x = try XvfbSession(backend: .xorg, windowManager: windowManager)
-        touch = try InputTestDevice(path: x.deviceSockets["touch"]!)
+        (x, touch) = try XvfbSession.withTouchscreen(windowManager: windowManager)
         scratch = FileManager.default.temporaryDirectory.appendingPathComponent("tactus-compare-\(UUID().uuidString.prefix(8))").path
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         // The fixture checks that the window manager answers by switching to desktop 1 and
@@ -268,6 +267,38 @@ struct Pixels: Equatable {
             minY = min(minY, y); maxY = max(maxY, y)
         }
         return (count, count == 0 ? nil : (minX, minY, maxX - minX + 1, maxY - minY + 1))
+    }
+}
+
+extension CompareBench {
+    /// Fingers `ids`, 60 px apart rightwards from `start`, land together, move by `step`
+    /// `moves` times `interval` ms apart and lift `lift` ms after (`interval` when nil), each
+    /// event written unsynced at its deadline: the server stamps it when it reads it, as a
+    /// touchscreen's. Each step's lateness is noted (`Pacer.stepDone`). Where the first
+    /// finger lifted.
+    @discardableResult
+    func pacedStroke(_ pace: inout Pacer, ids: [UInt32] = [1], from start: Point, by step: Vector, moves: Int, interval: Double, lift: Double? = nil) throws -> Point {
+        func fingers(_ phase: InputTestDevice.TouchPhase, after n: Int) -> [(phase: InputTestDevice.TouchPhase, id: UInt32, at: Point)] {
+            ids.enumerated().map { (phase, $0.element, Point(x: start.x + Double($0.offset) * 60 + step.dx * Double(n), y: start.y + step.dy * Double(n))) }
+        }
+        try touch.touches(fingers(.begin, after: 0), sync: false)
+        pace.stepDone()
+        for n in stride(from: 1, through: moves, by: 1) {
+            pace.wait(interval)
+            try touch.touches(fingers(.update, after: n), sync: false)
+            pace.stepDone()
+        }
+        pace.wait(lift ?? interval)
+        let end = fingers(.end, after: moves)
+        try touch.touches(end, sync: false)
+        pace.stepDone()
+        return end[0].at
+    }
+
+    /// One `pacedStroke` in real time (`paced`), then a sync: the server has read it all.
+    func stroke(ids: [UInt32] = [1], from start: Point, by step: Vector, moves: Int, interval: Double, lift: Double? = nil) throws {
+        try paced { try pacedStroke(&$0, ids: ids, from: start, by: step, moves: moves, interval: interval, lift: lift) }
+        try touch.sync()
     }
 }
 

@@ -23,16 +23,11 @@ extension CompareXorgTests {
 
         var profile: String {
             let binding = self == .whenRecognized ? "on: { began: { click: 3 } }" : "action: { click: 3 }"
-            return """
-                version: 1
-                profiles:
-                  - name: desktop
-                    match: any
-                    gestures:
-                      - name: right-click
-                        longPress: { minimumDuration: 0.7 }
-                        \(binding)
-                """
+            return DaemonConfiguration.desktop(gestures: """
+                - name: right-click
+                  longPress: { minimumDuration: 0.7 }
+                  \(binding)
+                """)
         }
     }
 

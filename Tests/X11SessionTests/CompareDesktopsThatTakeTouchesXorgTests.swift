@@ -32,36 +32,12 @@ extension CompareXorgTests {
     /// Three fingers 60 px apart landing together at `start` and dragged 240 px left in 16
     /// frames 10 ms apart: the built-in profile's swipe to the next desktop.
     static func threeFingerSwipe(_ bench: CompareBench, at start: Point) throws {
-        let ids: [UInt32] = [21, 22, 23]
-        func fingers(_ phase: InputTestDevice.TouchPhase, _ dx: Double) -> [(phase: InputTestDevice.TouchPhase, id: UInt32, at: Point)] {
-            ids.enumerated().map { (phase, $0.element, Point(x: start.x + Double($0.offset) * 60 + dx, y: start.y)) }
-        }
-        try bench.paced { pace in
-            try bench.touch.touches(fingers(.begin, 0), sync: false)
-            for step in 1...16 {
-                pace.wait(10)
-                try bench.touch.touches(fingers(.update, -15 * Double(step)), sync: false)
-            }
-            pace.wait(10)
-            try bench.touch.touches(fingers(.end, -240), sync: false)
-        }
-        try bench.touch.sync()
+        try bench.stroke(ids: [21, 22, 23], from: start, by: Vector(dx: -15, dy: 0), moves: 16, interval: 10)
     }
 
     /// A tap of 40 ms, or a drag of six 6 px steps 8 ms apart, with one finger.
     static func oneFinger(_ bench: CompareBench, at p: Point, drag: Bool) throws {
-        try bench.paced { pace in
-            try bench.touch.touches([(.begin, 1, p)], sync: false)
-            var q = p
-            for _ in 0..<(drag ? 6 : 0) {
-                pace.wait(8)
-                q.x += 6
-                try bench.touch.touches([(.update, 1, q)], sync: false)
-            }
-            pace.wait(drag ? 8 : 40)
-            try bench.touch.touches([(.end, 1, q)], sync: false)
-        }
-        try bench.touch.sync()
+        try bench.stroke(from: p, by: Vector(dx: 6, dy: 0), moves: drag ? 6 : 0, interval: 8, lift: drag ? 8 : 40)
     }
 
     /// Switches to `desktop` (as a pager does) and waits until the window manager has.
@@ -211,17 +187,10 @@ extension CompareXorgTests {
             let frame = try #require(WindowTracker(server: bench.x.server).info(w.id)?.frame)
             var landed: [Double] = []
             for n in 0..<count {
-                var p = Point(x: frame.x + 100 + Double(n % 5) * 80, y: frame.y + 80 + Double(n / 5) * 70)
+                let p = Point(x: frame.x + 100 + Double(n % 5) * 80, y: frame.y + 80 + Double(n / 5) * 70)
                 try bench.paced { pace in
                     landed.append(now())
-                    try bench.touch.touches([(.begin, 1, p)], sync: false)
-                    for _ in 0..<3 {
-                        pace.wait(8)
-                        p.x += 6
-                        try bench.touch.touches([(.update, 1, p)], sync: false)
-                    }
-                    pace.wait(8)
-                    try bench.touch.touches([(.end, 1, p)], sync: false)
+                    try bench.pacedStroke(&pace, from: p, by: Vector(dx: 6, dy: 0), moves: 3, interval: 8)
                 }
                 try bench.touch.sync()
                 guard w.output.wait(timeout: 3, { _ in Self.ends(w.output) > n }) != nil else { break }

@@ -85,20 +85,10 @@ extension CompareXorgTests {
         func flick() throws -> (distance: Double?, intervals: [Int], late: Double, detail: String) {
             let (probe, list) = try bench.startProbe("list")
             defer { bench.stop(probe) }
-            var p = Point(x: list.x + list.width / 2, y: list.y + list.height / 2 + 100)
+            let p = Point(x: list.x + list.width / 2, y: list.y + list.height / 2 + 100)
             let worstDelay = try bench.paced { pace in
                 pace.restart(millisecondPhase: 0.3)
-                try bench.touch.touches([(.begin, 1, p)], sync: false)
-                pace.stepDone()
-                for _ in 1...5 {
-                    pace.wait(8)
-                    p.y -= 6
-                    try bench.touch.touches([(.update, 1, p)], sync: false)
-                    pace.stepDone()
-                }
-                pace.wait(8)
-                try bench.touch.touches([(.end, 1, p)], sync: false)
-                pace.stepDone()
+                try bench.pacedStroke(&pace, from: p, by: Vector(dx: 0, dy: -6), moves: 5, interval: 8)
                 return pace.worstDelay
             }
             try bench.touch.sync()
@@ -160,12 +150,7 @@ extension CompareXorgTests {
             defer { bench.stop(probe) }
             // "+" is the right end of the spin button.
             let plus = Point(x: spin.x + spin.width - 10, y: spin.y + spin.height / 2)
-            try bench.paced { pace in
-                try bench.touch.touches([(.begin, 1, plus)], sync: false)
-                pace.wait(hold)
-                try bench.touch.touches([(.end, 1, plus)], sync: false)
-            }
-            try bench.touch.sync()
+            try bench.stroke(from: plus, by: Vector(dx: 0, dy: 0), moves: 0, interval: hold)
             if let claims, let verdict = claims.output!.wait(timeout: 5, { $0.contains("\"kind\":\"touch\"") && $0.contains("\"verdict\"") }) {
                 held = verdict.split(separator: ",").first { $0.hasPrefix("\"held\":") }.flatMap { Double($0.dropFirst(7)) } ?? 0
                 #expect(verdict.contains("\"verdict\":\"released\""), "the resting finger is the application's: \(verdict)")

@@ -16,37 +16,13 @@ extension CompareXorgTests {
     /// `count` fingers 60 px apart landing together at `start` and dragged by `dx`, `dy` in 16
     /// frames 10 ms apart.
     static func swipe(_ bench: CompareBench, fingers count: Int, at start: Point, by dx: Double, _ dy: Double) throws {
-        let ids = (0..<count).map { UInt32(41 + $0) }
-        func fingers(_ phase: InputTestDevice.TouchPhase, _ f: Double) -> [(phase: InputTestDevice.TouchPhase, id: UInt32, at: Point)] {
-            ids.enumerated().map { (phase, $0.element, Point(x: start.x + Double($0.offset) * 60 + dx * f, y: start.y + dy * f)) }
-        }
-        try bench.paced { pace in
-            try bench.touch.touches(fingers(.begin, 0), sync: false)
-            for step in 1...16 {
-                pace.wait(10)
-                try bench.touch.touches(fingers(.update, Double(step) / 16), sync: false)
-            }
-            pace.wait(10)
-            try bench.touch.touches(fingers(.end, 1), sync: false)
-        }
-        try bench.touch.sync()
+        try bench.stroke(ids: (0..<count).map { UInt32(41 + $0) }, from: start, by: Vector(dx: dx / 16, dy: dy / 16), moves: 16, interval: 10)
     }
 
     /// One finger dragged by 100,100 in 20 steps 10 ms apart (a title bar's drag, here and in
     /// the window managers' comparison).
     static func drag(_ bench: CompareBench, from start: Point) throws {
-        var p = start
-        try bench.paced { pace in
-            try bench.touch.touches([(.begin, 1, p)], sync: false)
-            for _ in 1...20 {
-                pace.wait(10)
-                p = Point(x: p.x + 5, y: p.y + 5)
-                try bench.touch.touches([(.update, 1, p)], sync: false)
-            }
-            pace.wait(10)
-            try bench.touch.touches([(.end, 1, p)], sync: false)
-        }
-        try bench.touch.sync()
+        try bench.stroke(from: start, by: Vector(dx: 5, dy: 5), moves: 20, interval: 10)
     }
 
     struct KWinRows: Equatable {

@@ -41,15 +41,7 @@ extension CompareXorgTests {
             ]
             try bench.paced { pace in
                 for stroke in strokes {
-                    var p = stroke.start
-                    try bench.touch.touches([(.begin, 1, p)], sync: false)
-                    for _ in 1...10 {
-                        pace.wait(16)
-                        p = Point(x: p.x + stroke.step.dx, y: p.y + stroke.step.dy)
-                        try bench.touch.touches([(.update, 1, p)], sync: false)
-                    }
-                    pace.wait(16)
-                    try bench.touch.touches([(.end, 1, p)], sync: false)
+                    try bench.pacedStroke(&pace, from: stroke.start, by: stroke.step, moves: 10, interval: 16)
                     pace.wait(100)
                 }
             }

@@ -16,20 +16,7 @@ extension CompareXorgTests {
     /// would be two hands to the windows' own gestures) and dragged 240 px down in 16
     /// frames 10 ms apart: the built-in profile's show desktop, past its preview's commit point.
     static func fourFingerSwipeDown(_ bench: CompareBench, at start: Point) throws {
-        let ids: [UInt32] = [31, 32, 33, 34]
-        func fingers(_ phase: InputTestDevice.TouchPhase, _ dy: Double) -> [(phase: InputTestDevice.TouchPhase, id: UInt32, at: Point)] {
-            ids.enumerated().map { (phase, $0.element, Point(x: start.x + Double($0.offset) * 60, y: start.y + dy)) }
-        }
-        try bench.paced { pace in
-            try bench.touch.touches(fingers(.begin, 0), sync: false)
-            for step in 1...16 {
-                pace.wait(10)
-                try bench.touch.touches(fingers(.update, 15 * Double(step)), sync: false)
-            }
-            pace.wait(10)
-            try bench.touch.touches(fingers(.end, 240), sync: false)
-        }
-        try bench.touch.sync()
+        try bench.stroke(ids: [31, 32, 33, 34], from: start, by: Vector(dx: 0, dy: 15), moves: 16, interval: 10)
     }
 
     @Test(arguments: [XvfbSession.WindowManager.muffin, .mutter])

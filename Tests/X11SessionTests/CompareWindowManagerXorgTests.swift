@@ -127,18 +127,10 @@ extension CompareXorgTests {
             let frame = try #require(WindowTracker(server: bench.x.server).info(w.id)?.frame)
             try bench.paced { pace in
                 for n in 0..<count {
-                    var p = Point(x: frame.x + 60 + Double(n % 8) * 60, y: frame.y + 60 + Double(n / 8) * 60)
+                    let p = Point(x: frame.x + 60 + Double(n % 8) * 60, y: frame.y + 60 + Double(n / 8) * 60)
                     if n > 0 { pace.wait(3) }
-                    try bench.touch.touches([(.begin, 1, p)], sync: false)
-                    if n % 2 == 1 {
-                        for _ in 1...3 {
-                            pace.wait(2)
-                            p.x += 6
-                            try bench.touch.touches([(.update, 1, p)], sync: false)
-                        }
-                    }
-                    pace.wait(2)
-                    try bench.touch.touches([(.end, 1, p)], sync: false)
+                    // Taps and drags in turn.
+                    try bench.pacedStroke(&pace, from: p, by: Vector(dx: 6, dy: 0), moves: n % 2 == 1 ? 3 : 0, interval: 2)
                 }
             }
             try bench.touch.sync()

@@ -9,42 +9,37 @@ import Testing
 /// XI 2.2 touches with ownership and real XI 2.4 touchpad gestures. Each test has its own
 /// server (an inputtest socket serves one client per server lifetime).
 @Suite(.serialized) struct DaemonXorgTests {
-    static let config = """
-        version: 1
-        profiles:
-          - name: desktop
-            match: any
-            gestures:
-              - name: desktop-swipe
-                swipe: { direction: left, touches: 3 }
-                action: { log: "desktop swipe" }
-              - name: zoom
-                pinch: { touches: 2 }
-                repeat: { every: 0.1, action: { log: "zoom in" }, reverse: { log: "zoom out" } }
-            touchpad:
-              - name: tp-left
-                swipe: { fingers: 3, direction: left }
-                action: { log: "touchpad swipe left" }
-              - name: tp-zoom
-                pinch: { fingers: 2 }
-                repeat: { every: 0.25, action: { log: "touchpad zoom in" }, reverse: { log: "touchpad zoom out" } }
-          - name: tapper
-            match: { class: Tapper }
-            gestures:
-              - name: tap
-                tap: {}
-                action: { log: "tapped" }
-          - name: special
-            match: { class: Special }
-            gestures:
-              - name: special-swipe
-                swipe: { direction: left, touches: 3 }
-                action: { log: "special swipe" }
-        """
+    static let config = DaemonConfiguration.desktop(gestures: """
+        - name: desktop-swipe
+          swipe: { direction: left, touches: 3 }
+          action: { log: "desktop swipe" }
+        - name: zoom
+          pinch: { touches: 2 }
+          repeat: { every: 0.1, action: { log: "zoom in" }, reverse: { log: "zoom out" } }
+        """, touchpad: """
+        - name: tp-left
+          swipe: { fingers: 3, direction: left }
+          action: { log: "touchpad swipe left" }
+        - name: tp-zoom
+          pinch: { fingers: 2 }
+          repeat: { every: 0.25, action: { log: "touchpad zoom in" }, reverse: { log: "touchpad zoom out" } }
+        """, otherProfiles: """
+        - name: tapper
+          match: { class: Tapper }
+          gestures:
+            - name: tap
+              tap: {}
+              action: { log: "tapped" }
+        - name: special
+          match: { class: Special }
+          gestures:
+            - name: special-swipe
+              swipe: { direction: left, touches: 3 }
+              action: { log: "special swipe" }
+        """)
 
     func start(touchpad: Bool = false) throws -> (XvfbSession, InputTestDevice?, InputTestDevice?) {
-        let x = try XvfbSession(backend: .xorg)
-        let touch = try InputTestDevice(path: x.deviceSockets["touch"]!)
+        let (x, touch) = try XvfbSession.withTouchscreen()
         let pad = touchpad ? try InputTestDevice(path: x.deviceSockets["touchpad"]!) : nil
         return (x, touch, pad)
     }

@@ -10,25 +10,14 @@ import Testing
 /// `tactus run` against Xvfb + openbox: the pointer trigger, keys reaching the focused
 /// window, reload, a window vanishing mid-gesture, signals, the per-display lock, `record`.
 @Suite(.serialized) struct DaemonXvfbTests {
-    static let dragConfig = """
-        version: 1
-        settings:
-          pointer: { button: 3, modifiers: [] }
-        profiles:
-          - name: demo
-            match: { class: Demo }
-            gestures:
-              - name: drag-right
-                swipe: { direction: right }
-                action: { keys: ctrl+c }
-        """
-
-    /// Presses `button` at `start` and moves by `step` `steps` times (then releases).
-    func drag(_ x: XvfbSession, button: UInt32 = 3, from start: Point, by step: Vector, steps: Int = 10, release: Bool = true) {
-        x.pointerDrag(button: button, from: start, by: step, steps: steps, release: release)
-    }
-
-    func click(_ x: XvfbSession, button: UInt32 = 3, at p: Point) { x.pointerClick(button: button, at: p) }
+    static let dragConfig = DaemonConfiguration.profiles(pointerTrigger: true, """
+        - name: demo
+          match: { class: Demo }
+          gestures:
+            - name: drag-right
+              swipe: { direction: right }
+              action: { keys: ctrl+c }
+        """)
 
     func focus(_ x: XvfbSession, _ w: XvfbSession.TestWindow) {
         ActionPerformer(server: x.server).perform(ActionRequest(gesture: "t", state: .recognized, action: .window(.raise, window: UInt64(w.id)), window: nil, values: GestureValues(), time: .zero))
@@ -40,7 +29,7 @@ import Testing
         let w = try x.openWindow(class: "Demo", title: "demo", geometry: "400x300+100+100")
         focus(x, w)
         let daemon = try x.startDaemon(config: Self.dragConfig)
-        drag(x, from: Point(x: 150, y: 200), by: Vector(dx: 20, dy: 0))
+        x.pointerDrag(from: Point(x: 150, y: 200), by: Vector(dx: 20, dy: 0))
         #expect(daemon.output!.wait { $0.contains("\"kind\":\"action\",\"gesture\":\"drag-right\"") } != nil, "\(daemon.output!.lines)")
         #expect(w.output.wait { $0 == "key \u{3} c" } != nil, "\(w.output.lines)")
         #expect(daemon.output!.wait { $0.contains("\"id\":\"p3\",\"verdict\":\"claimed\"") } != nil)
@@ -54,13 +43,13 @@ import Testing
         let w = try x.openWindow(class: "Demo", title: "demo", geometry: "400x300+100+100")
         let frame = try #require(WindowTracker(server: x.server).info(w.id)?.frame)
         let daemon = try x.startDaemon(config: Self.dragConfig)
-        click(x, at: Point(x: frame.x + 50, y: frame.y + 100))
+        x.pointerClick(at: Point(x: frame.x + 50, y: frame.y + 100))
         #expect(w.output.wait { $0 == "button-press 3 50 100" } != nil, "\(w.output.lines)")
         #expect(w.output.wait { $0 == "button-release 3 50 100" } != nil, "\(w.output.lines)")
         #expect(daemon.output!.lines.contains { $0.contains("\"id\":\"p3\",\"verdict\":\"released\"") })
         // Exactly one press: the replay is not seen twice, and the grab is back for the next.
         #expect(w.output.lines.filter { $0.hasPrefix("button-press 3") }.count == 1)
-        drag(x, from: Point(x: frame.x + 50, y: frame.y + 100), by: Vector(dx: 20, dy: 0))
+        x.pointerDrag(from: Point(x: frame.x + 50, y: frame.y + 100), by: Vector(dx: 20, dy: 0))
         #expect(daemon.output!.wait { $0.contains("\"gesture\":\"drag-right\"") } != nil)
         #expect(w.output.lines.filter { $0.hasPrefix("button-press 3") }.count == 1)
     }
@@ -75,12 +64,12 @@ import Testing
         let complaint = daemon.output!.wait { $0.contains("keeping the configuration loaded before") }
         #expect(complaint != nil, "\(daemon.output!.lines)")
         #expect(daemon.output!.lines.contains { $0.contains("\(path):4:") && $0.contains("clas") }, "errors name FILE:LINE:COLUMN")
-        drag(x, from: Point(x: 150, y: 200), by: Vector(dx: 20, dy: 0))
+        x.pointerDrag(from: Point(x: 150, y: 200), by: Vector(dx: 20, dy: 0))
         #expect(w.output.wait { $0 == "key \u{3} c" } != nil, "the old profile still acts: \(w.output.lines)")
         // A valid file is taken, on SIGHUP as on a change.
         try Self.dragConfig.replacingOccurrences(of: "ctrl+c", with: "b").write(toFile: path, atomically: true, encoding: .utf8)
         #expect(daemon.output!.wait { $0.contains("configuration reloaded") } != nil)
-        drag(x, from: Point(x: 150, y: 250), by: Vector(dx: 20, dy: 0))
+        x.pointerDrag(from: Point(x: 150, y: 250), by: Vector(dx: 20, dy: 0))
         #expect(w.output.wait { $0 == "key b b" } != nil, "\(w.output.lines)")
     }
 
@@ -104,11 +93,10 @@ import Testing
         let x = try XvfbSession()
         let w = try x.openWindow(class: "Demo", title: "demo", geometry: "400x300+100+100")
         let daemon = try x.startDaemon(config: Self.dragConfig)
-        drag(x, from: Point(x: 150, y: 200), by: Vector(dx: 2, dy: 0), steps: 3, release: false)
+        x.pointerDrag(from: Point(x: 150, y: 200), by: Vector(dx: 2, dy: 0), steps: 3, release: false)
         w.process.stop()
-        for i in 1...10 { x.server.fakeMotion(to: Point(x: 160 + Double(i) * 20, y: 200)) }
-        x.server.fakeButton(3, pressed: false)
-        x.server.sync()
+        x.pointerMove(through: (1...10).map { Point(x: 160 + Double($0) * 20, y: 200) })
+        x.pointerRelease()
         // Every touch got its verdict; the daemon lives on (it answers SIGTERM with 0).
         #expect(daemon.output!.wait { $0.contains("\"id\":\"p3\",\"verdict\"") } != nil)
         #expect(daemon.isRunning, "\(daemon.output!.lines.suffix(20))")
@@ -128,7 +116,7 @@ import Testing
         #expect(second.output!.wait { $0.contains("already running on display") && $0.contains("pid \(daemon.pid)") } != nil, "\(second.output!.lines)")
         #expect(second.waitForExit(timeout: 5) == Daemon.alreadyRunningStatus)
         #expect(daemon.stop(signal: SIGINT) == 0)
-        drag(x, from: Point(x: frame.x + 10, y: frame.y + 10), by: Vector(dx: 20, dy: 0))
+        x.pointerDrag(from: Point(x: frame.x + 10, y: frame.y + 10), by: Vector(dx: 20, dy: 0))
         #expect(w.output.wait { $0.hasPrefix("button-press 3 10 10") } != nil, "the press goes straight to the window: \(w.output.lines)")
     }
 
@@ -180,17 +168,13 @@ import Testing
         let recorder = try Child([binary, "record", "--display", x.display, "--stroke", "vee", file], environment: ["PATH=/usr/bin:/bin", "HOME=/nonexistent"], capture: true, captureErrors: true)
         #expect(recorder.output!.wait { $0.contains("running on") } != nil)
         // A "V": down-right, then up-right, with button 1 held.
-        x.server.fakeMotion(to: Point(x: 300, y: 300))
-        x.server.fakeButton(1, pressed: true)
-        x.server.sync()
+        x.pointerPress(button: 1, at: Point(x: 300, y: 300))
         for i in 1...20 {
             let p = i <= 10 ? Point(x: 300 + Double(i) * 10, y: 300 + Double(i) * 20) : Point(x: 400 + Double(i - 10) * 10, y: 500 - Double(i - 10) * 20)
-            x.server.fakeMotion(to: p)
-            x.server.sync()
+            x.pointerMove(through: [p])
             usleep(5_000)
         }
-        x.server.fakeButton(1, pressed: false)
-        x.server.sync()
+        x.pointerRelease(button: 1)
         #expect(recorder.output!.wait { $0.contains("points written to \(file)") } != nil, "\(recorder.output!.lines)")
         #expect(recorder.waitForExit(timeout: 5) == 0, "record --stroke exits by itself after one stroke")
         // The pointer's position is read when each raw event is handled, so points may be
@@ -237,21 +221,14 @@ import Testing
         let tracker = WindowTracker(server: x.server)
         let frame = try #require(tracker.info(w.id)?.frame)
         let top = try #require(x.server.numbers(w.id, "_NET_FRAME_EXTENTS")?[2])
-        let config = """
-            version: 1
-            settings:
-              pointer: { button: 3, modifiers: [] }
-            profiles:
-              - name: desktop
-                match: any
-                gestures:
-                  - name: maximize
-                    swipe: { direction: right }
-                    action: { window: toggle-maximize }
-            """
+        let config = DaemonConfiguration.desktop(pointerTrigger: true, gestures: """
+            - name: maximize
+              swipe: { direction: right }
+              action: { window: toggle-maximize }
+            """)
         let daemon = try x.startDaemon(config: config)
         // Along the title bar (the window below is under it geometrically).
-        drag(x, from: Point(x: frame.x + 20, y: frame.y - Double(top) / 2), by: Vector(dx: 15, dy: 0))
+        x.pointerDrag(from: Point(x: frame.x + 20, y: frame.y - Double(top) / 2), by: Vector(dx: 15, dy: 0))
         #expect(daemon.output!.wait { $0.contains("\"action\":\"window toggle-maximize\",\"window\":\(w.id)") } != nil, "\(daemon.output!.lines.suffix(10))")
         #expect(x.poll { tracker.states(w.id).contains("_NET_WM_STATE_MAXIMIZED_VERT") })
         #expect(!tracker.states(below.id).contains("_NET_WM_STATE_MAXIMIZED_VERT"))

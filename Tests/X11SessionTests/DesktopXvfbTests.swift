@@ -8,18 +8,14 @@ import Testing
 /// On a desktop with a window manager (Xvfb + openbox): windows that cannot be seen take no
 /// touches, and keys and clicks reach the window the gesture was on.
 @Suite(.serialized) struct DesktopXvfbTests {
-    static let hiddenConfig = """
-        version: 1
-        settings:
-          pointer: { button: 3, modifiers: [] }
-        profiles:
-          - name: hidden-app
-            match: { class: HiddenApp }
-            gestures:
-              - name: hidden-tap
-                tap: {}
-                action: { log: "hidden-app tapped" }
-        """
+    static let hiddenConfig = DaemonConfiguration.profiles(pointerTrigger: true, """
+        - name: hidden-app
+          match: { class: HiddenApp }
+          gestures:
+            - name: hidden-tap
+              tap: {}
+              action: { log: "hidden-app tapped" }
+        """)
 
     /// A window on another desktop, then a minimized one: a tap where it was reaches the
     /// visible window below (its own output says so), and the hidden window's profile fires
@@ -87,21 +83,17 @@ import Testing
         #expect(!app.output.lines.contains { $0.hasPrefix("button-press") }, "every press on the app was claimed by its tap: \(app.output.lines)")
     }
 
-    static let keysConfig = """
-        version: 1
-        settings:
-          pointer: { button: 3, modifiers: [] }
-        profiles:
-          - name: terminal
-            match: { class: "/^(TermLike|Refuser)$/" }
-            gestures:
-              - name: interrupt
-                pan: {}
-                action: { keys: ctrl+c }
-              - name: paste-click
-                tap: {}
-                action: { click: 2 }
-        """
+    static let keysConfig = DaemonConfiguration.profiles(pointerTrigger: true, """
+        - name: terminal
+          match: { class: "/^(TermLike|Refuser)$/" }
+          gestures:
+            - name: interrupt
+              pan: {}
+              action: { keys: ctrl+c }
+            - name: paste-click
+              tap: {}
+              action: { click: 2 }
+        """)
 
     /// An XTerm-like window's `keys` gesture, performed while another window has the focus:
     /// the window is activated first and the keys arrive there, not in the focused one; its

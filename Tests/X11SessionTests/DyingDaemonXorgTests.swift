@@ -15,22 +15,16 @@ import Testing
 /// server read that, then dies as the signal says.
 @Suite(.serialized) struct DyingDaemonXorgTests {
     /// Two resting fingers are held for half a minute (a two-finger long press).
-    static let holdConfig = """
-        version: 1
-        profiles:
-          - name: desktop
-            match: any
-            gestures:
-              - name: hold
-                longPress: { touches: 2, minimumDuration: 30 }
-                action: { log: held }
-        """
+    static let holdConfig = DaemonConfiguration.desktop(gestures: """
+        - name: hold
+          longPress: { touches: 2, minimumDuration: 30 }
+          action: { log: held }
+        """)
 
     /// `stopped`: the daemon is stopped (SIGSTOP, as a hung loop) before the fingers land, so
     /// it never read their TouchBegins when the watchdog's SIGABRT comes.
     @Test(arguments: [false, true]) func aDaemonKilledByTheWatchdogWithTwoFingersHeldLeavesTheServerRunning(stopped: Bool) throws {
-        let x = try XvfbSession(backend: .xorg, windowManager: .openbox)
-        let touch = try InputTestDevice(path: x.deviceSockets["touch"]!)
+        let (x, touch) = try XvfbSession.withTouchscreen(windowManager: .openbox)
         // Not focused: openbox's click-to-focus grab is on its frame.
         let back = try x.openWindow(class: "Back", title: "back", geometry: "400x300+100+100", buttonState: true)
         _ = try x.openWindow(class: "Front", title: "front", geometry: "300x200+700+400")
@@ -66,19 +60,13 @@ import Testing
     /// pressed through XTest stay down when their client's connection closes, and Alt would
     /// stay held for the rest of the session.
     @Test func aDaemonKilledWhileAGestureHoldsAKeyReleasesIt() throws {
-        let x = try XvfbSession(backend: .xorg)
-        let touch = try InputTestDevice(path: x.deviceSockets["touch"]!)
-        let daemon = try x.startDaemon(config: """
-            version: 1
-            profiles:
-              - name: desktop
-                match: any
-                gestures:
-                  - name: switcher
-                    pan: { minimumTouches: 2, maximumTouches: 2 }
-                    hold: { keys: alt }
-                    repeat: { every: 40, action: { keys: Tab }, reverse: { keys: shift+Tab } }
-            """)
+        let (x, touch) = try XvfbSession.withTouchscreen()
+        let daemon = try x.startDaemon(config: DaemonConfiguration.desktop(gestures: """
+            - name: switcher
+              pan: { minimumTouches: 2, maximumTouches: 2 }
+              hold: { keys: alt }
+              repeat: { every: 40, action: { keys: Tab }, reverse: { keys: shift+Tab } }
+            """))
         #expect(daemon.output!.wait { $0.contains("touch grab on root taken") } != nil)
         let alt = try #require(x.server.keycode(forKeysym: UInt(Keysyms.byName["Alt_L"]!)))
         try touch.touch(.begin, id: 1, at: Point(x: 300, y: 300))
@@ -111,8 +99,7 @@ import Testing
     /// them to the window when the connection closes). The window gets nothing of them; a tap
     /// after reaches it.
     @Test func belowAWindowManagerADyingDaemonAcceptsTheTouchesItHoldsForTheirWindows() throws {
-        let x = try XvfbSession(backend: .xorg, windowManager: .muffin)
-        let touch = try InputTestDevice(path: x.deviceSockets["touch"]!)
+        let (x, touch) = try XvfbSession.withTouchscreen(windowManager: .muffin)
         let w = try x.openWindow(class: "Touch", title: "touch", geometry: "500x300+200+150", touch: true)
         let frame = try #require(WindowTracker(server: x.server).info(w.id)?.frame)
         let daemon = try x.startDaemon(config: Self.holdConfig)

@@ -30,13 +30,21 @@ extension FeedbackXvfbTests {
 
     /// Moves the held pointer from `a` by `d` px along `unit`, 10 px a step.
     func drag(_ x: XvfbSession, from a: Point, _ unit: Vector, by d: Double, startingAt done: Double = 0) {
-        var travelled = done
-        let step = d > done ? 10.0 : -10.0
-        while (step > 0 && travelled < d) || (step < 0 && travelled > d) {
-            travelled += step
-            x.server.fakeMotion(to: Point(x: a.x + unit.dx * travelled, y: a.y + unit.dy * travelled))
-        }
-        x.server.sync()
+        let step = d > done ? 10.0 : -10.0, steps = Int((abs(d - done) / 10).rounded(.up))
+        let travels = (0..<steps).map { done + step * Double($0 + 1) }
+        x.pointerMove(through: travels.map { Point(x: a.x + unit.dx * $0, y: a.y + unit.dy * $0) })
+    }
+
+    /// A canvas window at `geometry`, and the daemon previewing a swipe over it (`previewConfig`),
+    /// once openbox's popup is gone from the screen.
+    func startPreviewing(_ x: XvfbSession, _ swipe: String, _ action: String, geometry: String = "400x300+440+300") throws
+        -> (window: XvfbSession.TestWindow, frame: Rect, daemon: Child) {
+        let w = try x.openWindow(class: "Canvas", title: "canvas", geometry: geometry)
+        let frame = try #require(WindowTracker(server: x.server).info(w.id)?.frame)
+        let daemon = try x.startDaemon(config: Self.previewConfig(swipe, action))
+        #expect(daemon.output!.wait { $0.contains("feedback on: previews") } != nil, "\(daemon.output!.lines.suffix(10))")
+        try waitForThePopupToGo(x, over: frame)
+        return (w, frame, daemon)
     }
 
     /// Waits until openbox's desktop-name popup (shown in the middle of the screen after its
@@ -57,13 +65,9 @@ extension FeedbackXvfbTests {
 
     @Test func aMaximizePreviewGrowsWithTheFingersAndTheWindowMaximizesOnlyAtTheLift() throws {
         let x = try XvfbSession()
-        let w = try x.openWindow(class: "Canvas", title: "canvas", geometry: "400x300+440+300")
-        let frame = try #require(WindowTracker(server: x.server).info(w.id)?.frame)
-        let daemon = try x.startDaemon(config: Self.previewConfig("direction: up", "window: maximize"))
-        #expect(daemon.output!.wait { $0.contains("feedback on: previews") } != nil, "\(daemon.output!.lines.suffix(10))")
-        try waitForThePopupToGo(x, over: frame)
+        let (w, frame, daemon) = try startPreviewing(x, "direction: up", "window: maximize")
         let start = Point(x: frame.midX, y: frame.midY + 60)
-        press(x, 3, at: start)
+        x.pointerPress(at: start)
         var lefts: [Double] = []
         // The outline's left edge runs from the window's (progress 0) to the monitor's (1):
         // at progress p it is at frame.x × (1 − p) on the 1280 × 800 screen.
@@ -81,7 +85,7 @@ extension FeedbackXvfbTests {
             lefts.append(left)
         }
         #expect(lefts[0] > lefts[1] && lefts[1] > lefts[2], "it grows: \(lefts)")
-        release(x, 3)
+        x.pointerRelease()
         #expect(daemon.output!.wait { $0.contains("gesture previewed: lifted at 75%, past 50%: fires") } != nil, "\(daemon.output!.lines.suffix(10))")
         #expect(x.poll { isMaximized(x, w.id) }, "maximized at the lift")
         #expect(x.poll { overlay(x)?.mapped == false }, "the preview is gone")
@@ -91,14 +95,10 @@ extension FeedbackXvfbTests {
 
     @Test func broughtBackUnderTheCommitPointTheGestureIsCancelledAndTheScreenIsAsBefore() throws {
         let x = try XvfbSession()
-        let w = try x.openWindow(class: "Canvas", title: "canvas", geometry: "400x300+440+300")
-        let frame = try #require(WindowTracker(server: x.server).info(w.id)?.frame)
-        let daemon = try x.startDaemon(config: Self.previewConfig("direction: up", "window: maximize"))
-        #expect(daemon.output!.wait { $0.contains("feedback on: previews") } != nil)
-        try waitForThePopupToGo(x, over: frame)
+        let (w, frame, daemon) = try startPreviewing(x, "direction: up", "window: maximize")
         let before = try screenshot(x)
         let start = Point(x: frame.midX, y: frame.midY + 60)
-        press(x, 3, at: start)
+        x.pointerPress(at: start)
         drag(x, from: start, Vector(dx: 0, dy: -1), by: 180)
         let far = (frame.x * (1 - 180.0 / 240)).rounded()
         _ = try screenshot(x) { outlineLeft($0, row: frame.midY, before: frame.x + 10) == far }
@@ -108,7 +108,7 @@ extension FeedbackXvfbTests {
         let reversed = try screenshot(x) { outlineLeft($0, row: frame.midY, before: frame.x + 10) == near }
         try reversed.savePNG("\(try keepDirectory())/preview-maximize-reversed.png", cut: (0, 0, 1280, 800))
         #expect(outlineLeft(reversed, row: frame.midY, before: frame.x + 10) == near, "the outline shrank back with the finger")
-        release(x, 3)
+        x.pointerRelease()
         #expect(daemon.output!.wait { $0.contains("gesture previewed: cancelled at 17% (50% needed): no action") } != nil, "\(daemon.output!.lines.suffix(10))")
         #expect(x.poll { overlay(x)?.mapped == false })
         let after = try screenshot(x) { $0.differingPixels(from: before) == 0 }
@@ -119,13 +119,9 @@ extension FeedbackXvfbTests {
 
     @Test func aDesktopPreviewArrowSlidesInAndTheDesktopChangesAtTheLift() throws {
         let x = try XvfbSession()
-        let w = try x.openWindow(class: "Canvas", title: "canvas", geometry: "600x400+340+200")
-        let frame = try #require(WindowTracker(server: x.server).info(w.id)?.frame)
-        let daemon = try x.startDaemon(config: Self.previewConfig("direction: left", "desktop: next"))
-        #expect(daemon.output!.wait { $0.contains("feedback on: previews") } != nil)
-        try waitForThePopupToGo(x, over: frame)
+        let (_, frame, daemon) = try startPreviewing(x, "direction: left", "desktop: next", geometry: "600x400+340+200")
         let start = Point(x: frame.midX + 200, y: frame.midY)
-        press(x, 3, at: start)
+        x.pointerPress(at: start)
         // Half way (120 px left): the 200 px arrow, pointing right, half way in from the right
         // edge: its middle at 1010 (from 1380, just off screen, to 640).
         drag(x, from: start, Vector(dx: -1, dy: 0), by: 120)
@@ -135,7 +131,7 @@ extension FeedbackXvfbTests {
         #expect(half.color(640, 400) != Self.overlayColor && half.color(880, 400) != Self.overlayColor, "not in the middle yet")
         #expect(x.poll { WindowTracker(server: x.server).currentDesktop == 0 }, "still on the first desktop")
         drag(x, from: start, Vector(dx: -1, dy: 0), by: 200, startingAt: 120)
-        release(x, 3)
+        x.pointerRelease()
         #expect(daemon.output!.wait { $0.contains("\"action\":\"desktop next\"") } != nil, "\(daemon.output!.lines.suffix(10))")
         #expect(x.poll { WindowTracker(server: x.server).currentDesktop == 1 })
         #expect(x.poll { overlay(x)?.mapped == false }, "the preview is gone")
@@ -143,20 +139,12 @@ extension FeedbackXvfbTests {
 
     @Test func underACompositorThePreviewIsARGBAndFaintUntilLiftingWouldFire() throws {
         let x = try XvfbSession()
-        // A compositing manager announces itself by owning _NET_WM_CM_S0; this test stands in for
-        // one. Nothing composites here, so the server shows the overlay's premultiplied pixels
-        // as they are: a fainter preview is a darker blue.
-        let d = x.server.display
-        let owner = XCreateSimpleWindow(d, Window(x.server.root), 0, 0, 1, 1, 0, 0, 0)
-        XSetSelectionOwner(d, Atom(x.server.atom("_NET_WM_CM_S0")), owner, 0)
-        x.server.sync()
-        let w = try x.openWindow(class: "Canvas", title: "canvas", geometry: "400x300+440+300")
-        let frame = try #require(WindowTracker(server: x.server).info(w.id)?.frame)
-        let daemon = try x.startDaemon(config: Self.previewConfig("direction: up", "window: maximize"))
-        #expect(daemon.output!.wait { $0.contains("feedback on: previews") } != nil)
-        try waitForThePopupToGo(x, over: frame)
+        // Nothing composites here, so the server shows the overlay's premultiplied pixels as
+        // they are: a fainter preview is a darker blue.
+        standInForACompositingManager(x)
+        let (w, frame, daemon) = try startPreviewing(x, "direction: up", "window: maximize")
         let start = Point(x: frame.midX, y: frame.midY + 60)
-        press(x, 3, at: start)
+        x.pointerPress(at: start)
         drag(x, from: start, Vector(dx: 0, dy: -1), by: 60)
         let quarterLeft = (frame.x * 0.75).rounded()
         let isOutline = { (c: Screenshot.Color) in c != Self.white && c.blue > c.red && c.blue > 20 }
@@ -168,7 +156,7 @@ extension FeedbackXvfbTests {
         let before = faint.color(quarterLeft + 2, frame.midY), after = strong.color(pastLeft + 2, frame.midY)
         #expect(isOutline(before) && isOutline(after), "\(before) \(after)")
         #expect(after.blue > before.blue + 40, "twice as opaque past the commit point: \(before) then \(after)")
-        release(x, 3)
+        x.pointerRelease()
         #expect(x.poll { isMaximized(x, w.id) })
         #expect(x.poll { overlay(x)?.mapped == false })
     }

@@ -79,14 +79,11 @@ import Testing
         return XWindowID(focus)
     }
 
-    func press(_ x: XvfbSession, _ button: UInt32, at p: Point) {
-        x.server.fakeMotion(to: p)
-        x.server.fakeButton(button, pressed: true)
-        x.server.sync()
-    }
-
-    func release(_ x: XvfbSession, _ button: UInt32) {
-        x.server.fakeButton(button, pressed: false)
+    /// Owns `_NET_WM_CM_S0`, as a compositing manager announces itself: the daemon then gives
+    /// its overlay an ARGB visual.
+    func standInForACompositingManager(_ x: XvfbSession) {
+        let owner = XCreateSimpleWindow(x.server.display, Window(x.server.root), 0, 0, 1, 1, 0, 0, 0)
+        XSetSelectionOwner(x.server.display, Atom(x.server.atom("_NET_WM_CM_S0")), owner, 0)
         x.server.sync()
     }
 
@@ -103,7 +100,7 @@ import Testing
         #expect(try screenshot(x).color(p.x, p.y) == Self.white)
         let focused = inputFocus(x)
 
-        press(x, 3, at: p)
+        x.pointerPress(at: p)
         let shot = try screenshot(x) { $0.color(p.x, p.y) == Self.overlayColor }
         try shot.savePNG("\(try keepDirectory())/feedback-touch.png", cut: (Int(frame.x) - 20, Int(frame.y) - 40, 440, 360))
         // The dot under the touch and its ring 18-22 px out; between them and beyond, the window.
@@ -119,7 +116,7 @@ import Testing
         #expect(!w.output.lines.contains("focus-out"), "\(w.output.lines)")
 
         // Released before the minute: the long press fails, the press goes to the window, the mark away.
-        release(x, 3)
+        x.pointerRelease()
         #expect(daemon.output!.wait { $0.contains("\"id\":\"p3\",\"verdict\":\"released\"") } != nil, "\(daemon.output!.lines.suffix(10))")
         #expect(w.output.wait { $0.hasPrefix("button-press 3") } != nil, "\(w.output.lines)")
         #expect(try screenshot(x) { $0.color(p.x, p.y) == Self.white }.color(p.x, p.y) == Self.white)
@@ -144,8 +141,8 @@ import Testing
         #expect(popupGone())
         #expect(try screenshot(x).color(centre.x, centre.y) == Self.white)
 
-        press(x, 3, at: Point(x: frame.x + 30, y: frame.y + 30))
-        release(x, 3)
+        x.pointerPress(at: Point(x: frame.x + 30, y: frame.y + 30))
+        x.pointerRelease()
         #expect(daemon.output!.wait { $0.contains("\"action\":\"desktop next\"") } != nil, "\(daemon.output!.lines.suffix(10))")
         #expect(x.poll { WindowTracker(server: x.server).currentDesktop == 1 })
         #expect(popupGone(), "the overlay is no window for input either")
@@ -159,8 +156,8 @@ import Testing
         #expect(shot.color(centre.x + 130, centre.y) == Self.white)
 
         // A click on the arrow reaches the window under it, at that point.
-        press(x, 1, at: centre)
-        release(x, 1)
+        x.pointerPress(button: 1, at: centre)
+        x.pointerRelease(button: 1)
         let local = (Int(centre.x - frame.x), Int(centre.y - frame.y))
         #expect(w.output.wait { $0 == "button-press 1 \(local.0) \(local.1)" } != nil, "\(w.output.lines)")
         #expect(overlay(x)?.mapped == true, "still animating")
@@ -176,8 +173,8 @@ import Testing
         // Every map of the overlay is seen (StructureNotify on it), not sampled.
         XSelectInput(x.server.display, Window(overlayWindow.id), StructureNotifyMask)
         x.server.sync()
-        press(x, 3, at: Point(x: frame.midX, y: frame.midY))
-        release(x, 3)
+        x.pointerPress(at: Point(x: frame.midX, y: frame.midY))
+        x.pointerRelease()
         #expect(daemon.output!.wait { $0.contains("\"action\":\"window maximize\"") } != nil, "\(daemon.output!.lines.suffix(10))")
         #expect(x.poll { x.server.numbers(w.id, "_NET_WM_STATE")?.contains(x.server.atom("_NET_WM_STATE_MAXIMIZED_VERT")) == true })
         // The daemon has drawn what it would (it says so once it decided), and nothing was.
@@ -200,33 +197,29 @@ import Testing
 
     @Test func underACompositorTheOverlayIsARGB() throws {
         let x = try XvfbSession()
-        // A compositing manager announces itself by owning _NET_WM_CM_S0; this test stands in for one.
-        let d = x.server.display
-        let owner = XCreateSimpleWindow(d, Window(x.server.root), 0, 0, 1, 1, 0, 0, 0)
-        XSetSelectionOwner(d, Atom(x.server.atom("_NET_WM_CM_S0")), owner, 0)
-        x.server.sync()
+        standInForACompositingManager(x)
         let w = try x.openWindow(class: "Canvas", title: "canvas", geometry: "400x300+200+150")
         let frame = try #require(WindowTracker(server: x.server).info(w.id)?.frame)
         let daemon = try x.startDaemon(config: Self.holdConfig)
         let p = Point(x: frame.x + 150, y: frame.y + 120)
-        press(x, 3, at: p)
+        x.pointerPress(at: p)
         #expect(x.poll { overlay(x)?.mapped == true }, "\(daemon.output!.lines.suffix(10))")
         #expect(overlay(x)?.depth == 32, "an ARGB visual")
         // Only the mark is drawn: the window around it is untouched.
         let shot = try screenshot(x) { $0.color(p.x, p.y) != Self.white }
         #expect(shot.color(p.x, p.y) != Self.white)
         #expect(shot.color(p.x + 30, p.y) == Self.white && shot.color(p.x - 100, p.y + 60) == Self.white)
-        release(x, 3)
+        x.pointerRelease()
         #expect(x.poll { overlay(x)?.mapped == false })
     }
 
     @Test func offThereIsNoOverlayWindow() throws {
         let x = try XvfbSession()
         let daemon = try x.startDaemon(config: Self.holdConfig.replacingOccurrences(of: "  feedback: { actions: false }\n", with: ""))
-        press(x, 3, at: Point(x: 300, y: 300))
+        x.pointerPress(at: Point(x: 300, y: 300))
         #expect(daemon.output!.wait { $0.contains("\"kind\":\"delivery\"") && $0.contains("p3") } != nil, "\(daemon.output!.lines.suffix(10))")
         #expect(overlay(x) == nil)
-        release(x, 3)
+        x.pointerRelease()
     }
 
     func keepDirectory() throws -> String {

@@ -40,6 +40,21 @@ import Testing
         return placed.frame
     }
 
+    /// Starts `program` (called `name` in failures), waits for its window (`window`) and, with
+    /// a daemon, until the daemon has read it (`selectsTouch`: what it must have found); puts
+    /// it at `rect` and waits until its pixels settle (screenshots named `shots`).
+    static func show(_ bench: CompareBench, _ program: String, _ name: String, _ daemon: Child?, selectsTouch: Bool, at rect: Rect, shots: String,
+                     window: (WindowInfo) -> Bool) throws -> Shown {
+        let child = try bench.start([program], captureErrors: true)
+        let found = bench.client(window)
+        let client = try #require(found, "\(name)'s window did not appear: \(child.output!.lines.suffix(5))")
+        if let daemon { try Programs.waitUntilRead(daemon, client.id, touch: selectsTouch) }
+        let frame = try place(bench, client.id, at: rect)
+        let shot = try bench.stableScreenshot(of: frame, name: shots)
+        try #require(shot.settled, "\(name) did not settle")
+        return Shown(program: child, id: client.id, frame: frame, pixels: shot.pixels)
+    }
+
     /// Mapped override-redirect windows of a program (its menus, tooltips), by WM_CLASS.
     static func popups(_ bench: CompareBench, class name: String) -> Set<XWindowID> {
         let server: XlibServer = bench.x.server
@@ -88,20 +103,13 @@ import Testing
     /// a GtkTextView of the first demo's source (hundreds of lines), 950×685 px from 250,30
     /// of the window. With the daemon, once it has said the program selects no touch events.
     static func startGtkDemo(_ bench: CompareBench, _ daemon: Child?) throws -> Shown {
-        let program = try bench.start([gtkDemo], captureErrors: true)
-        let window = try #require(bench.client { $0.windowClass == "Gtk-demo" && $0.title == "GTK+ Code Demos" },
-                                  "gtk-demo's window did not appear: \(program.output!.lines.suffix(5))")
-        if let daemon { try Programs.waitUntilRead(daemon, window.id, touch: false) }
-        let frame = try place(bench, window.id, at: Rect(x: 40, y: 40, width: 1200, height: 720))
-        let info = try bench.stableScreenshot(of: frame, name: "gtk2")
-        try #require(info.settled, "gtk-demo did not settle")
-        bench.x.server.fakeMotion(to: Point(x: frame.x + 296, y: frame.y + 14))
-        bench.x.server.fakeButton(1, pressed: true)
-        bench.x.server.fakeButton(1, pressed: false)
-        bench.x.server.sync()
-        let source = try bench.stableScreenshot(of: frame, name: "gtk2") { $0.differences(from: info.pixels).count > 5000 }
+        let info = try show(bench, gtkDemo, "gtk-demo", daemon, selectsTouch: false, at: Rect(x: 40, y: 40, width: 1200, height: 720), shots: "gtk2") {
+            $0.windowClass == "Gtk-demo" && $0.title == "GTK+ Code Demos"
+        }
+        bench.x.pointerClick(button: 1, at: info.at(296, 14))
+        let source = try bench.stableScreenshot(of: info.frame, name: "gtk2") { $0.differences(from: info.pixels).count > 5000 }
         try #require(source.settled, "gtk-demo's Source page did not show")
-        return Shown(program: program, id: window.id, frame: frame, pixels: source.pixels)
+        return Shown(program: info.program, id: info.id, frame: info.frame, pixels: source.pixels)
     }
 
     /// One finger dragged up 300 px over gtk-demo's source view: without the daemon the
@@ -198,14 +206,9 @@ import Testing
     /// menu bar and two tool bars), 640×560, its frame at 320,100. With a daemon, once it has said the
     /// program selects touch events.
     static func startTextedit(_ bench: CompareBench, _ daemon: Child?) throws -> Shown {
-        let program = try bench.start([textedit], captureErrors: true)
-        let window = try #require(bench.client { $0.windowClass == "Rich Text" && $0.title.hasPrefix("example.html") },
-                                  "textedit's window did not appear: \(program.output!.lines.suffix(5))")
-        if let daemon { try Programs.waitUntilRead(daemon, window.id, touch: true) }
-        let frame = try place(bench, window.id, at: Rect(x: 320, y: 100, width: 640, height: 560))
-        let shot = try bench.stableScreenshot(of: frame, name: "qt")
-        try #require(shot.settled, "textedit did not settle")
-        return Shown(program: program, id: window.id, frame: frame, pixels: shot.pixels)
+        try show(bench, textedit, "textedit", daemon, selectsTouch: true, at: Rect(x: 320, y: 100, width: 640, height: 560), shots: "qt") {
+            $0.windowClass == "Rich Text" && $0.title.hasPrefix("example.html")
+        }
     }
 
     /// One finger dragged up 300 px over textedit's text. Without the daemon Qt makes a mouse

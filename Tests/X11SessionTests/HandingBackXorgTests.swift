@@ -9,23 +9,17 @@ import GestureProfiles
 /// they would without it (semantics.md §11; issue 23): real touches on Xorg + inputtest.
 @Suite(.serialized) struct HandingBackXorgTests {
     /// A long press that right-clicks when it is recognized, with the finger still down.
-    static let longPressConfig = """
-        version: 1
-        profiles:
-          - name: desktop
-            match: any
-            gestures:
-              - name: right-click
-                longPress: { minimumDuration: 0.3 }
-                on: { began: { click: 3 } }
-        """
+    static let longPressConfig = DaemonConfiguration.desktop(gestures: """
+        - name: right-click
+          longPress: { minimumDuration: 0.3 }
+          on: { began: { click: 3 } }
+        """)
 
     /// The touchscreen's first touch is button 1 to the server while it is down, whoever
     /// owns it: a click made then arrives with Button1Mask held, and GTK opens no context menu
     /// for it. The long press's right click waits for the lift.
     @Test func aClickWaitsUntilTheFingerHoldingThePointerLifts() throws {
-        let x = try XvfbSession(backend: .xorg)
-        let touch = try InputTestDevice(path: x.deviceSockets["touch"]!)
+        let (x, touch) = try XvfbSession.withTouchscreen()
         let w = try x.openWindow(class: "Plain", title: "plain", geometry: "400x300+100+100", buttonState: true)
         let frame = try #require(WindowTracker(server: x.server).info(w.id)?.frame)
         let daemon = try x.startDaemon(config: Self.longPressConfig)
@@ -53,8 +47,7 @@ extension HandingBackXorgTests {
     /// time); given to the window manager as XTest pointer input, it moves the window.
     @Test(arguments: [XvfbSession.WindowManager.xfwm4(compositor: false), .xfwm4(compositor: true), .openbox])
     func aDragOnATitleBarMovesTheWindow(_ manager: XvfbSession.WindowManager) throws {
-        let x = try XvfbSession(backend: .xorg, windowManager: manager)
-        let touch = try InputTestDevice(path: x.deviceSockets["touch"]!)
+        let (x, touch) = try XvfbSession.withTouchscreen(windowManager: manager)
         let w = try x.openWindow(class: "Plain", title: "plain", geometry: "400x300+200+200")
         let tracker = WindowTracker(server: x.server)
         let before = try #require(tracker.info(w.id)?.frame)

@@ -12,32 +12,20 @@ import Testing
 @Suite(.serialized) struct I3XvfbTests {
     /// Gestures by the pointer trigger (button 3), one action a direction.
     static func config(left: String, right: String = "{ log: right }", up: String = "{ log: up }", down: String = "{ log: down }") -> String {
-        """
-        version: 1
-        settings:
-          pointer: { button: 3, modifiers: [] }
-        profiles:
-          - name: desktop
-            match: any
-            gestures:
-              - name: swipe-left
-                swipe: { direction: left }
-                action: \(left)
-              - name: swipe-right
-                swipe: { direction: right }
-                action: \(right)
-              - name: swipe-up
-                swipe: { direction: up }
-                action: \(up)
-              - name: swipe-down
-                swipe: { direction: down }
-                action: \(down)
-        """
-    }
-
-    /// A drag of 150 px from `start` (button 3, one synced batch).
-    func swipe(_ x: XvfbSession, _ dx: Double, _ dy: Double, from start: Point = Point(x: 640, y: 400)) {
-        x.pointerDrag(from: start, to: Point(x: start.x + dx * 150, y: start.y + dy * 150), steps: 10)
+        DaemonConfiguration.desktop(pointerTrigger: true, gestures: """
+            - name: swipe-left
+              swipe: { direction: left }
+              action: \(left)
+            - name: swipe-right
+              swipe: { direction: right }
+              action: \(right)
+            - name: swipe-up
+              swipe: { direction: up }
+              action: \(up)
+            - name: swipe-down
+              swipe: { direction: down }
+              action: \(down)
+            """)
     }
 
     /// Waits until the daemon has said `text` `times` times in all.
@@ -61,20 +49,20 @@ import Testing
         #expect(said(daemon, "window manager: i3 4.22 (its IPC socket"), "\(daemon.output!.lines.prefix(20))")
         let tracker = WindowTracker(server: x.server)
 
-        swipe(x, -1, 0)
+        x.pointerSwipe(-1, 0)
         #expect(said(daemon, "i3 switched to workspace \"2\""), "\(daemon.output!.lines.suffix(10))")
         #expect(try x.i3Workspaces().map(\.name) == ["1", "2"])
         #expect(try x.i3FocusedWorkspace() == "2")
         #expect(tracker.currentDesktop == 1 && tracker.numberOfDesktops == 2)
 
-        swipe(x, 1, 0)
+        x.pointerSwipe(1, 0)
         #expect(said(daemon, "i3 switched to workspace \"1\""), "\(daemon.output!.lines.suffix(10))")
         #expect(try x.i3FocusedWorkspace() == "1")
         #expect(x.poll { tracker.numberOfDesktops == 1 }, "i3 deleted the empty workspace 2")
 
-        swipe(x, -1, 0)
+        x.pointerSwipe(-1, 0)
         #expect(said(daemon, "i3 switched to workspace \"2\"", times: 2), "\(daemon.output!.lines.suffix(10))")
-        swipe(x, -1, 0)
+        x.pointerSwipe(-1, 0)
         #expect(said(daemon, "i3 switched to workspace \"1\"", times: 2), "from the empty last workspace, around to the first: \(daemon.output!.lines.suffix(10))")
         #expect(try x.i3Workspaces().map(\.name) == ["1"])
         #expect(warnings(daemon).isEmpty, "\(warnings(daemon))")
@@ -93,14 +81,14 @@ import Testing
         let daemon = try x.startDaemon(config: Self.config(left: "{ log: left }", up: "{ window: toggle-maximize }", down: "{ window: minimize }"))
         let onLeft = Point(x: frame.midX, y: frame.midY + 100)
 
-        swipe(x, 0, -1, from: onLeft)
+        x.pointerSwipe(0, -1, from: onLeft)
         #expect(said(daemon, "i3 made the window “left” (Left, \(x.hex(left))) fullscreen"), "\(daemon.output!.lines.suffix(10))")
         #expect(tracker.states(left.id).contains("_NET_WM_STATE_FULLSCREEN"))
-        swipe(x, 0, -1, from: onLeft)
+        x.pointerSwipe(0, -1, from: onLeft)
         #expect(said(daemon, "i3 took the window “left” (Left, \(x.hex(left))) out of fullscreen"), "\(daemon.output!.lines.suffix(10))")
         #expect(!tracker.states(left.id).contains("_NET_WM_STATE_FULLSCREEN"))
 
-        swipe(x, 0, 1, from: onLeft)
+        x.pointerSwipe(0, 1, from: onLeft)
         #expect(said(daemon, "i3 moved the window “left” (Left, \(x.hex(left))) to the scratchpad"), "\(daemon.output!.lines.suffix(10))")
         #expect(x.poll { x.server.numbers(left.id, "WM_STATE")?.first == 0 }, "withdrawn from the workspace")
         #expect(x.poll { tracker.clientWindow(at: onLeft) == right.id }, "the other window takes the screen")
@@ -117,13 +105,13 @@ import Testing
         let frames = windows.map { tracker.info($0.id)?.frame }
         let daemon = try x.startDaemon(config: Self.config(left: "{ log: left }", down: "{ desktop: show }"))
 
-        swipe(x, 0, 1)
+        x.pointerSwipe(0, 1)
         #expect(said(daemon, "i3 shows the desktop (the empty workspace \"desktop\")"), "\(daemon.output!.lines.suffix(10))")
         #expect(try x.i3FocusedWorkspace() == "desktop")
         #expect(x.poll { windows.allSatisfy { tracker.isHidden($0.id, currentDesktop: tracker.currentDesktop) } }, "no window shows")
         #expect(x.server.topLevelWindow(at: Point(x: 640, y: 400)) == nil, "the bare root under the pointer")
 
-        swipe(x, 0, 1)
+        x.pointerSwipe(0, 1)
         #expect(said(daemon, "i3 brought back workspace \"1\""), "\(daemon.output!.lines.suffix(10))")
         #expect(try x.i3Workspaces().map(\.name) == ["1"], "the empty workspace is gone")
         #expect(x.poll { windows.allSatisfy { !tracker.isHidden($0.id, currentDesktop: tracker.currentDesktop) } }, "both shown again")

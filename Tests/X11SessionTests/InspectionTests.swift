@@ -10,30 +10,24 @@ import Testing
 /// the pointer trigger, the XTest devices) and Xorg + inputtest (a real touchscreen and
 /// touchpad).
 @Suite(.serialized) struct InspectionXvfbTests {
-    static let config = """
-        version: 1
-        settings:
-          pointer: { button: 3, modifiers: [] }
-        profiles:
-          - name: desktop
-            match: any
-            gestures:
-              - name: screen-swipe
-                swipe: { direction: left, touches: 3 }
-                action: { log: "screen swipe" }
-          - name: editor
-            match: { class: Editor }
-            gestures:
-              - name: drag-right
-                swipe: { direction: right }
-                action: { keys: ctrl+c }
-          - name: docs
-            match: { title: "/manual/" }
-            gestures:
-              - name: drag-left
-                swipe: { direction: left }
-                action: { keys: ctrl+v }
-        """
+    static let config = DaemonConfiguration.desktop(pointerTrigger: true, gestures: """
+        - name: screen-swipe
+          swipe: { direction: left, touches: 3 }
+          action: { log: "screen swipe" }
+        """, otherProfiles: """
+        - name: editor
+          match: { class: Editor }
+          gestures:
+            - name: drag-right
+              swipe: { direction: right }
+              action: { keys: ctrl+c }
+        - name: docs
+          match: { title: "/manual/" }
+          gestures:
+            - name: drag-left
+              swipe: { direction: left }
+              action: { keys: ctrl+v }
+        """)
 
     func writeConfig() throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("tactus-inspect-\(UUID().uuidString).yaml").path
@@ -190,20 +184,15 @@ import Testing
 /// The same tools on a real Xorg with inputtest devices: a direct-touch screen, a touchpad
 /// with the XI 2.4 gesture class.
 @Suite(.serialized) struct InspectionXorgTests {
-    static let config = """
-        version: 1
-        profiles:
-          - name: desktop
-            match: any
-            gestures:
-              - name: tap
-                tap: {}
-                action: { log: "tapped" }
-            touchpad:
-              - name: tp-left
-                swipe: { fingers: 3, direction: left }
-                action: { log: "touchpad swipe left" }
-        """
+    static let config = DaemonConfiguration.desktop(gestures: """
+        - name: tap
+          tap: {}
+          action: { log: "tapped" }
+        """, touchpad: """
+        - name: tp-left
+          swipe: { fingers: 3, direction: left }
+          action: { log: "touchpad swipe left" }
+        """)
 
     @Test func devicesShowsTheTouchscreenAndTheTouchpadAndWhatTactusDoesWithThem() throws {
         let x = try XvfbSession(backend: .xorg)
@@ -223,8 +212,7 @@ import Testing
     }
 
     @Test func monitorShowsARealTouchWithItsWindowViewAndVerdict() throws {
-        let x = try XvfbSession(backend: .xorg)
-        let device = try InputTestDevice(path: x.deviceSockets["touch"]!)
+        let (x, device) = try XvfbSession.withTouchscreen()
         let w = try x.openWindow(class: "Plain", title: "plain", geometry: "400x300+100+100", touch: true)
         let frame = try #require(WindowTracker(server: x.server).info(w.id)?.frame)
         let daemon = try x.startDaemon(config: Self.config)

@@ -115,7 +115,7 @@ import Testing
         ] {
             if layout != "us" { try Self.setLayout(layout, on: x, window: w) }
             let before = w.output.count
-            DaemonXvfbTests().drag(x, from: Point(x: 150, y: 200), by: Vector(dx: 20, dy: 0))
+            x.pointerDrag(from: Point(x: 150, y: 200), by: Vector(dx: 20, dy: 0))
             #expect(w.output.wait { _ in w.output.lines(from: before).compactMap(Self.press).contains(presses.last!) } != nil, "\(layout): \(w.output.lines.suffix(6))")
             #expect(Array(w.output.lines(from: before).compactMap(Self.press)) == presses, "\(layout)")
             #expect(daemon.output!.wait { $0.contains(decision) } != nil, "\(daemon.output!.lines.suffix(10))")

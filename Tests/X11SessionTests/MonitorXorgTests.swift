@@ -9,25 +9,23 @@ import Testing
 /// monitors declared with `xrandr --setmonitor` over the dummy output's own, real touches,
 /// the daemon's log read back. Issue 16.
 @Suite(.serialized) struct MonitorXorgTests {
-    static let edges = """
-        version: 1
-        profiles:
-          - name: edges
-            match: any
-            gestures:
-              - name: from-right
-                edgePan: { edges: [right] }
-                action: { log: "from the right of {monitor.name}" }
-              - name: from-left
-                edgePan: { edges: [left] }
-                action: { log: "from the left of {monitor.name}" }
-          - name: right-only
-            match: { monitor: right }
-            gestures:
-              - name: tap-right
-                tap: {}
-                action: { log: "tap on {monitor.name}" }
-        """
+    static let edges = DaemonConfiguration.profiles("""
+        - name: edges
+          match: any
+          gestures:
+            - name: from-right
+              edgePan: { edges: [right] }
+              action: { log: "from the right of {monitor.name}" }
+            - name: from-left
+              edgePan: { edges: [left] }
+              action: { log: "from the left of {monitor.name}" }
+        - name: right-only
+          match: { monitor: right }
+          gestures:
+            - name: tap-right
+              tap: {}
+              action: { log: "tap on {monitor.name}" }
+        """)
 
     /// Runs `xrandr ARGUMENTS` on the display to its end.
     func xrandr(_ x: XvfbSession, _ arguments: String...) throws {
@@ -66,8 +64,7 @@ import Testing
     }
 
     @Test func anEdgePanFromTheInnerEdgeOfEachMonitorFires() throws {
-        let x = try XvfbSession(backend: .xorg)
-        let touch = try InputTestDevice(path: x.deviceSockets["touch"]!)
+        let (x, touch) = try XvfbSession.withTouchscreen()
         try declareHalves(x)
         let daemon = try x.startDaemon(config: Self.edges)
         #expect(daemon.output!.wait { $0.contains("monitor right added: 640x800+640+0") } != nil, "\(daemon.output!.lines.suffix(20))")
@@ -81,8 +78,7 @@ import Testing
     }
 
     @Test func aProfileLimitedToOneMonitorDoesNotFireOnTheOther() throws {
-        let x = try XvfbSession(backend: .xorg)
-        let touch = try InputTestDevice(path: x.deviceSockets["touch"]!)
+        let (x, touch) = try XvfbSession.withTouchscreen()
         try declareHalves(x)
         let daemon = try x.startDaemon(config: Self.edges)
         #expect(daemon.output!.wait { $0.contains("monitor right added") } != nil)
@@ -96,8 +92,7 @@ import Testing
     }
 
     @Test func aMonitorAddedOrRemovedWhileTheDaemonRunsIsPickedUp() throws {
-        let x = try XvfbSession(backend: .xorg)
-        let touch = try InputTestDevice(path: x.deviceSockets["touch"]!)
+        let (x, touch) = try XvfbSession.withTouchscreen()
         let daemon = try x.startDaemon(config: Self.edges)
         // One monitor: x = 638 is the middle of the screen, no edge.
         try drag(touch, id: 1, from: Point(x: 638, y: 400), to: Point(x: 450, y: 400))
@@ -132,21 +127,18 @@ import Testing
     }
 
     @Test func aWindowProfileForOneMonitorAppliesToTheWindowsOnIt() throws {
-        let x = try XvfbSession(backend: .xorg)
-        let touch = try InputTestDevice(path: x.deviceSockets["touch"]!)
+        let (x, touch) = try XvfbSession.withTouchscreen()
         try declareHalves(x)
         let onRight = try x.openWindow(class: "Slides", title: "on the right", geometry: "400x300+760+100", touch: true)
         let onLeft = try x.openWindow(class: "Slides", title: "on the left", geometry: "400x300+100+100", touch: true)
-        let config = """
-            version: 1
-            profiles:
-              - name: presenter
-                match: { class: Slides, monitor: right }
-                gestures:
-                  - name: next-slide
-                    tap: {}
-                    action: { log: "next slide on {monitor.name}" }
-            """
+        let config = DaemonConfiguration.profiles("""
+            - name: presenter
+              match: { class: Slides, monitor: right }
+              gestures:
+                - name: next-slide
+                  tap: {}
+                  action: { log: "next slide on {monitor.name}" }
+            """)
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("tactus-monitors-\(UUID().uuidString).yaml").path
         try config.write(toFile: path, atomically: true, encoding: .utf8)
         let windows = try x.tactus(["windows", "--config", path])
@@ -182,8 +174,7 @@ import Testing
     }
 
     @Test func aTouchscreenIsMappedOntoItsMonitorWhileItIsThereAndGivenBackWhatItHad() throws {
-        let x = try XvfbSession(backend: .xorg)
-        let touch = try InputTestDevice(path: x.deviceSockets["touch"]!)
+        let (x, touch) = try XvfbSession.withTouchscreen()
         try declareHalves(x)
         let devices = x.server.devices()
         let touchID = try #require(devices.first { $0.name == "touch" }?.id)

@@ -20,29 +20,19 @@ import Testing
     /// The screenshot helpers of the Xvfb feedback tests (they work on any display).
     let shots = FeedbackXvfbTests()
 
-    static let touchpadConfig = """
-        version: 1
-        profiles:
-          - name: desktop
-            match: any
-            touchpad:
-              - name: tp-maximize
-                swipe: { fingers: 3, direction: up }
-                action: { window: maximize }
-                preview: true
-        """
+    static let touchpadConfig = DaemonConfiguration.desktop(touchpad: """
+        - name: tp-maximize
+          swipe: { fingers: 3, direction: up }
+          action: { window: maximize }
+          preview: true
+        """)
 
-    static let pinchConfig = """
-        version: 1
-        profiles:
-          - name: desktop
-            match: any
-            gestures:
-              - name: close
-                pinch: { touches: 2, direction: in }
-                action: { window: close }
-                preview: true
-        """
+    static let pinchConfig = DaemonConfiguration.desktop(gestures: """
+        - name: close
+          pinch: { touches: 2, direction: in }
+          action: { window: close }
+          preview: true
+        """)
 
     /// A window with the daemon running `config`, the popup gone, and a screenshot of it all.
     func start(_ config: String) throws -> (x: XvfbSession, window: XvfbSession.TestWindow, frame: Rect, daemon: Child, before: Screenshot) {

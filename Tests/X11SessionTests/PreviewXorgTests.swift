@@ -35,8 +35,7 @@ import Testing
     }
 
     @Test func aThreeFingerSwipeSwitchesTheDesktopAtTheLiftNotBefore() throws {
-        let x = try XvfbSession(backend: .xorg)
-        let touch = try InputTestDevice(path: x.deviceSockets["touch"]!)
+        let (x, touch) = try XvfbSession.withTouchscreen()
         _ = try x.openWindow(class: "Canvas", title: "canvas", geometry: "600x400+300+200")
         let daemon = try x.startDaemon(config: defaultProfileYAML)
         #expect(daemon.output!.wait { $0.contains("feedback on: previews") } != nil, "\(daemon.output!.lines.suffix(10))")
@@ -54,8 +53,7 @@ import Testing
     }
 
     @Test func draggedBackUnderTheCommitPointNothingHappens() throws {
-        let x = try XvfbSession(backend: .xorg)
-        let touch = try InputTestDevice(path: x.deviceSockets["touch"]!)
+        let (x, touch) = try XvfbSession.withTouchscreen()
         _ = try x.openWindow(class: "Canvas", title: "canvas", geometry: "600x400+300+200")
         let daemon = try x.startDaemon(config: defaultProfileYAML)
         #expect(daemon.output!.wait { $0.contains("feedback on: previews") } != nil)

@@ -10,17 +10,17 @@ import Testing
 /// every update, in order — and a one-finger drag is handed over on the update that crosses
 /// the slop. Xorg with the dummy video and `inputtest` input drivers, real XI 2.2 touches.
 @Suite(.serialized) struct RealHandsXorgTests {
-    /// An Xorg whose threads run in real time: the rules read the server's timestamps (a lone
-    /// finger is held 60 ms), and on two cores busy with the other suites (compositing window
-    /// managers among them) the server stamped the test's back-to-back events more than 60 ms
-    /// apart (CompareBench does the same for its comparisons).
-    func realTimeServer() throws -> XvfbSession {
-        let x = try XvfbSession(backend: .xorg)
+    /// An Xorg whose threads run in real time, and its touchscreen: the rules read the server's
+    /// timestamps (a lone finger is held 60 ms), and on two cores busy with the other suites
+    /// (compositing window managers among them) the server stamped the test's back-to-back
+    /// events more than 60 ms apart (CompareBench does the same for its comparisons).
+    func realTimeServer() throws -> (XvfbSession, InputTestDevice) {
+        let (x, touch) = try XvfbSession.withTouchscreen()
         let tasks = "/proc/\(x.serverProcess)/task"
         for thread in try FileManager.default.contentsOfDirectory(atPath: tasks).compactMap({ pid_t($0) }) {
             try CompareBench.runInRealTime(thread)
         }
-        return x
+        return (x, touch)
     }
 
     /// The window's touch lines, as `phase id` (coordinates dropped).
@@ -29,8 +29,7 @@ import Testing
     }
 
     @Test func aTwoFingerScrollReachesTheWindowWholeWithTheDefaultProfile() throws {
-        let x = try realTimeServer()
-        let touch = try InputTestDevice(path: x.deviceSockets["touch"]!)
+        let (x, touch) = try realTimeServer()
         let w = try x.openWindow(class: "Viewer", title: "viewer", geometry: "600x500+100+100", touch: true)
         let frame = try #require(WindowTracker(server: x.server).info(w.id)?.frame)
         let daemon = try x.startDaemon(config: defaultProfileYAML)
@@ -67,8 +66,7 @@ import Testing
     /// may be the first of a swipe's: the update that moves it past 4 px (landingMotion)
     /// hands it to the window, with a history of that one update.
     @Test func aOneFingerDragIsHandedToTheWindowOnTheUpdateThatMovesIt() throws {
-        let x = try realTimeServer()
-        let touch = try InputTestDevice(path: x.deviceSockets["touch"]!)
+        let (x, touch) = try realTimeServer()
         let w = try x.openWindow(class: "Painter", title: "painter", geometry: "600x500+100+100", touch: true)
         let frame = try #require(WindowTracker(server: x.server).info(w.id)?.frame)
         let daemon = try x.startDaemon(config: defaultProfileYAML)

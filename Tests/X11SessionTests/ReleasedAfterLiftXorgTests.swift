@@ -9,20 +9,17 @@ import Testing
 /// window as a click, and the touches after it still reach everyone. Xorg + openbox, whose
 /// click-to-focus button grab sits between Tactus's touch grab and the window.
 @Suite(.serialized) struct ReleasedAfterLiftXorgTests {
-    static let config = """
-        version: 1
-        profiles:
-          - name: clicker
-            match: { class: Clicker }
-            gestures:
-              - name: double
-                tap: { taps: 2 }
-                action: { log: double }
-        """
+    static let config = DaemonConfiguration.profiles("""
+        - name: clicker
+          match: { class: Clicker }
+          gestures:
+            - name: double
+              tap: { taps: 2 }
+              action: { log: double }
+        """)
 
     @Test func tapsReleasedAfterTheLiftReachTheWindowOneAfterAnother() throws {
-        let x = try XvfbSession(backend: .xorg)
-        let touch = try InputTestDevice(path: x.deviceSockets["touch"]!)
+        let (x, touch) = try XvfbSession.withTouchscreen()
         let w = try x.openWindow(class: "Clicker", title: "clicker", geometry: "600x500+100+100")
         let frame = try #require(WindowTracker(server: x.server).info(w.id)?.frame)
         let daemon = try x.startDaemon(config: Self.config)

@@ -10,18 +10,14 @@ import Testing
 /// however it appears.
 @Suite(.serialized) struct RunningDaemonXvfbTests {
     static func config(keys: String) -> String {
-        """
-        version: 1
-        settings:
-          pointer: { button: 3, modifiers: [] }
-        profiles:
-          - name: editor
-            match: { class: Editor }
-            gestures:
-              - name: drag
-                pan: {}
-                action: { keys: \(keys) }
-        """
+        DaemonConfiguration.profiles(pointerTrigger: true, """
+        - name: editor
+          match: { class: Editor }
+          gestures:
+            - name: drag
+              pan: {}
+              action: { keys: \(keys) }
+        """)
     }
 
     func temporaryFolder(_ name: String) throws -> String {
@@ -33,15 +29,7 @@ import Testing
     /// `tactus run` with HOME = `home` and no --config: the profile file is found (or not)
     /// as a user's would be.
     func startDaemon(_ x: XvfbSession, home: String, arguments: [String] = []) throws -> Child {
-        let runtime = try temporaryFolder("runtime")
-        let daemon = try Child([x.tactusBinary, "run", "--display", x.display, "--log", "json", "--verbose"] + arguments,
-                               environment: ["PATH=/usr/bin:/bin", "HOME=\(home)", "XDG_RUNTIME_DIR=\(runtime)"], capture: true, captureErrors: true)
-        daemon.runtimeDirectory = runtime
-        guard daemon.output!.wait(timeout: 10, { $0.contains("running on") }) != nil else {
-            daemon.stop()
-            throw FixtureError(description: "the daemon did not start: \(daemon.output!.lines)")
-        }
-        return daemon
+        try x.launchDaemon(["--log", "json", "--verbose"] + arguments, environment: ["HOME=\(home)"], runtime: try temporaryFolder("runtime"))
     }
 
     func count(_ daemon: Child, _ text: String) -> Int { daemon.output!.lines.filter { $0.contains(text) }.count }

@@ -9,16 +9,14 @@ import Testing
 /// two fingers over a real window that knows nothing of touch (`tactus-test-window`), which
 /// receives wheel buttons where the fingers are; the pointer is left where it was.
 @Suite(.serialized) struct ScrollXorgTests {
-    static let config = """
-        version: 1
-        profiles:
-          - name: reader
-            match: { class: Reader }
-            gestures:
-              - name: two-finger-scroll
-                pan: { touches: 2 }
-                scroll: { every: 40 }
-        """
+    static let config = DaemonConfiguration.profiles("""
+        - name: reader
+          match: { class: Reader }
+          gestures:
+            - name: two-finger-scroll
+              pan: { touches: 2 }
+              scroll: { every: 40 }
+        """)
 
     /// Two fingers 100 px apart at `start` (their middle), moved together through `offsets`
     /// (dy from the start, 15 ms apart), then lifted.
@@ -33,8 +31,7 @@ import Testing
     }
 
     @Test func aTwoFingerDragScrollsTheWindowUnderIt() throws {
-        let x = try XvfbSession(backend: .xorg)
-        let touch = try InputTestDevice(path: x.deviceSockets["touch"]!)
+        let (x, touch) = try XvfbSession.withTouchscreen()
         let reader = try x.openWindow(class: "Reader", title: "a long document", geometry: "500x500+300+150")
         let frame = try #require(WindowTracker(server: x.server).info(reader.id)?.frame)
         let before = try #require(x.server.pointerPosition())
@@ -65,8 +62,7 @@ import Testing
     }
 
     @Test func elsewhereTheSameDragScrollsNothing() throws {
-        let x = try XvfbSession(backend: .xorg)
-        let touch = try InputTestDevice(path: x.deviceSockets["touch"]!)
+        let (x, touch) = try XvfbSession.withTouchscreen()
         let other = try x.openWindow(class: "Other", title: "no profile", geometry: "500x500+300+150", touch: true)
         let frame = try #require(WindowTracker(server: x.server).info(other.id)?.frame)
         let daemon = try x.startDaemon(config: Self.config)

@@ -81,11 +81,7 @@ import GestureEngine
               - { name: desktop, match: any, gestures: [{ name: drag, pan: {}, on: { began: { shell: "env > \(out)" } } }] }
             """, environment: ["NOTIFY_SOCKET=\(manager.path)"])
         #expect(manager.next()?.contains("READY=1") == true)
-        x.server.fakeMotion(to: Point(x: 100, y: 100))
-        x.server.fakeButton(3, pressed: true)
-        for i in 1...5 { x.server.fakeMotion(to: Point(x: 100 + Double(i) * 10, y: 100)) }
-        x.server.fakeButton(3, pressed: false)
-        x.server.sync()
+        x.pointerDrag(from: Point(x: 100, y: 100), by: Vector(dx: 10, dy: 0), steps: 5)
         #expect(x.poll { (try? String(contentsOfFile: out, encoding: .utf8))?.contains("PATH=") == true }, "\(daemon.output!.lines.suffix(10))")
         let environment = try String(contentsOfFile: out, encoding: .utf8)
         #expect(!environment.contains("NOTIFY_SOCKET"), "\(environment)")
@@ -121,10 +117,8 @@ import GestureEngine
         defer { try? FileManager.default.removeItem(atPath: temporary) }
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("tactus-\(UUID().uuidString).yaml").path
         try Self.config.write(toFile: path, atomically: true, encoding: .utf8)
-        let daemon = try Child([x.tactusBinary, "run", "--display", x.display, "--config", path],
-                               environment: ["PATH=/usr/bin:/bin", "HOME=\(NSTemporaryDirectory())", "TMPDIR=\(temporary)"], capture: true, captureErrors: true)
-        defer { daemon.stop() }
-        #expect(daemon.output!.wait { $0.contains("running on") } != nil, "it starts: \(daemon.output!.lines)")
+        // No XDG_RUNTIME_DIR: the daemon's folder is TMPDIR's.
+        let daemon = try x.launchDaemon(["--config", path], environment: ["HOME=\(NSTemporaryDirectory())", "TMPDIR=\(temporary)"], runtime: nil)
         let warning = daemon.output!.lines.first { $0.contains(planted) } ?? ""
         #expect(warning.contains("it belongs to uid 65534") && warning.contains("have its owner or an administrator remove it"), "\(warning)")
         #expect(!warning.contains("remove it and it is made again"))

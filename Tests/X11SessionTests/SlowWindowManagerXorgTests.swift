@@ -105,8 +105,7 @@ import Testing
     /// switches the desktop and gives the window nothing (the acceptance is made when the
     /// touches become Tactus's).
     @Test func whileTheWindowManagerHoldsATouchTactusDecidesAndItsAnswerStands() throws {
-        let x = try XvfbSession(backend: .xorg)
-        let touch = try InputTestDevice(path: x.deviceSockets["touch"]!)
+        let (x, touch) = try XvfbSession.withTouchscreen()
         let wm = try FakeWindowManager(display: x.display, holdMilliseconds: 250, acceptThree: false)
         defer { wm.stop() }
         let daemon = try x.startDaemon(config: defaultProfileYAML)
@@ -142,8 +141,7 @@ import Testing
     /// Shell does its swipes): Tactus's swipe on it is cancelled — no desktop switch, nothing
     /// fired — and the window gets nothing; a tap after it is Tactus's to hand back as ever.
     @Test func whatTheWindowManagerKeepsIsItsOwn() throws {
-        let x = try XvfbSession(backend: .xorg)
-        let touch = try InputTestDevice(path: x.deviceSockets["touch"]!)
+        let (x, touch) = try XvfbSession.withTouchscreen()
         let wm = try FakeWindowManager(display: x.display, holdMilliseconds: 150, acceptThree: true)
         defer { wm.stop() }
         let daemon = try x.startDaemon(config: defaultProfileYAML)

@@ -13,16 +13,11 @@ import Testing
 @Suite(.serialized) struct StalledReaderXorgTests {
     /// The 3-finger swipe holds each touch until it moves past the slop: every drag is
     /// decided by the daemon, then released to the window.
-    static let config = """
-        version: 1
-        profiles:
-          - name: desktop
-            match: any
-            gestures:
-              - name: desktop-swipe
-                swipe: { direction: left, touches: 3 }
-                action: { log: "desktop swipe" }
-        """
+    static let config = DaemonConfiguration.desktop(gestures: """
+        - name: desktop-swipe
+          swipe: { direction: left, touches: 3 }
+          action: { log: "desktop swipe" }
+        """)
 
     /// `count` one-finger drags of 12 updates across the window, one after another.
     func drags(_ touch: InputTestDevice, in frame: Rect, count: Int, firstID: UInt32) throws {
@@ -37,8 +32,7 @@ import Testing
     func touchEnds(_ w: XvfbSession.TestWindow) -> Int { w.output.lines.filter { $0.hasPrefix("touch end") }.count }
 
     @Test func aLogReaderThatStopsReadingHoldsUpNoTouch() throws {
-        let x = try XvfbSession(backend: .xorg, windowManager: nil)
-        let touch = try InputTestDevice(path: x.deviceSockets["touch"]!)
+        let (x, touch) = try XvfbSession.withTouchscreen(windowManager: nil)
         let w = try x.openWindow(class: "Plain", title: "plain", geometry: "600x400+100+100", touch: true)
         let frame = Rect(x: 100, y: 100, width: 600, height: 400)
         // The event log goes into a pipe of one page that nobody reads yet.
@@ -68,8 +62,7 @@ import Testing
     }
 
     @Test func aMonitorThatStopsReadingHoldsUpNoTouchAndIsToldWhatItMissed() throws {
-        let x = try XvfbSession(backend: .xorg, windowManager: nil)
-        let touch = try InputTestDevice(path: x.deviceSockets["touch"]!)
+        let (x, touch) = try XvfbSession.withTouchscreen(windowManager: nil)
         let w = try x.openWindow(class: "Plain", title: "plain", geometry: "600x400+100+100", touch: true)
         let frame = Rect(x: 100, y: 100, width: 600, height: 400)
         let daemon = try x.startDaemon(config: Self.config)

@@ -10,19 +10,14 @@ import Testing
 /// swipe, a rotation (the pinch events' angle), a swipe that repeats as it goes, and a
 /// binding for swipes made with Super held (the events' modifier state).
 @Suite(.serialized) struct TouchpadGesturesXorgTests {
-    static let config = """
-        version: 1
-        profiles:
-          - name: desktop
-            match: any
-            touchpad:
-              - { name: tp-up, swipe: { fingers: 3, direction: up }, action: { log: "swipe up" } }
-              - { name: tp-up-right, swipe: { fingers: 3, direction: up-right }, action: { log: "swipe up-right" } }
-              - { name: tp-snap, swipe: { fingers: 3, direction: up }, modifiers: [super], action: { log: "snap up" } }
-              - { name: tp-volume, swipe: { fingers: 4, direction: up }, repeat: { every: 40, action: { log: "louder" }, reverse: { log: "quieter" } } }
-              - { name: tp-turn, pinch: { fingers: 2, direction: clockwise }, action: { log: "turned clockwise" } }
-              - { name: tp-zoom, pinch: { fingers: 2, direction: out }, action: { log: "zoomed" } }
-        """
+    static let config = DaemonConfiguration.desktop(touchpad: """
+        - { name: tp-up, swipe: { fingers: 3, direction: up }, action: { log: "swipe up" } }
+        - { name: tp-up-right, swipe: { fingers: 3, direction: up-right }, action: { log: "swipe up-right" } }
+        - { name: tp-snap, swipe: { fingers: 3, direction: up }, modifiers: [super], action: { log: "snap up" } }
+        - { name: tp-volume, swipe: { fingers: 4, direction: up }, repeat: { every: 40, action: { log: "louder" }, reverse: { log: "quieter" } } }
+        - { name: tp-turn, pinch: { fingers: 2, direction: clockwise }, action: { log: "turned clockwise" } }
+        - { name: tp-zoom, pinch: { fingers: 2, direction: out }, action: { log: "zoomed" } }
+        """)
 
     @Test func diagonalsRotationsRepeatsAndModifiersReachTheirBindings() throws {
         let x = try XvfbSession(backend: .xorg)

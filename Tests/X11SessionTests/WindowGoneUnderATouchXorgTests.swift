@@ -14,20 +14,14 @@ import CX11
 /// finger is down, they do.
 @Suite(.serialized) struct WindowGoneUnderATouchXorgTests {
     /// A finger resting a long time is held (a long press of 30 s).
-    static let config = """
-        version: 1
-        profiles:
-          - name: desktop
-            match: any
-            gestures:
-              - name: rest
-                longPress: { minimumDuration: 30 }
-                action: { log: rested }
-        """
+    static let config = DaemonConfiguration.desktop(gestures: """
+        - name: rest
+          longPress: { minimumDuration: 30 }
+          action: { log: rested }
+        """)
 
     @Test func aTouchHeldOverAWindowThatIsDestroyedIsAcceptedAtOnceAndLaterTapsReachTheirWindow() throws {
-        let x = try XvfbSession(backend: .xorg, windowManager: .xfwm4(compositor: false))
-        let touch = try InputTestDevice(path: x.deviceSockets["touch"]!)
+        let (x, touch) = try XvfbSession.withTouchscreen(windowManager: .xfwm4(compositor: false))
         let doomed = try x.openWindow(class: "Doomed", title: "doomed", geometry: "400x300+100+100", buttonState: true)
         let other = try x.openWindow(class: "Other", title: "other", geometry: "400x300+700+100", buttonState: true)
         let tracker = WindowTracker(server: x.server)

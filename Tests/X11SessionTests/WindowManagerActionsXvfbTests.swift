@@ -13,26 +13,14 @@ import Testing
 @Suite(.serialized) struct WindowManagerActionsXvfbTests {
     static let windowManagers: [XvfbSession.WindowManager] = [.openbox, .fluxbox, .xfwm4(compositor: false), .xfwm4(compositor: true), .marco]
 
-    static let config = """
-        version: 1
-        settings:
-          pointer: { button: 3, modifiers: [] }
-        profiles:
-          - name: desktop
-            match: any
-            gestures:
-              - name: maximize
-                swipe: { direction: right }
-                action: { window: toggle-maximize }
-              - name: show-desktop
-                swipe: { direction: down }
-                action: { desktop: show }
-        """
-
-    /// A pointer-trigger drag with button 3 (in one synced batch: see `pointerDrag`).
-    func drag(_ x: XvfbSession, from start: Point, by step: Vector, steps: Int = 10) {
-        x.pointerDrag(from: start, to: Point(x: start.x + step.dx * Double(steps), y: start.y + step.dy * Double(steps)), steps: steps)
-    }
+    static let config = DaemonConfiguration.desktop(pointerTrigger: true, gestures: """
+        - name: maximize
+          swipe: { direction: right }
+          action: { window: toggle-maximize }
+        - name: show-desktop
+          swipe: { direction: down }
+          action: { desktop: show }
+        """)
 
     /// Where each window's top-level window (its frame) is in the root's children, bottom
     /// first: the stacking as the server has it.
@@ -74,7 +62,7 @@ import Testing
         try #require(tracker.clientWindow(at: start) == lower.id && tracker.clientWindow(at: end) == lower.id, "the drag is on the lower window's visible part")
         let daemon = try x.startDaemon(config: Self.config)
 
-        drag(x, from: start, by: step)
+        x.pointerDrag(from: start, by: step)
         #expect(daemon.output!.wait { $0.contains("\"action\":\"window toggle-maximize\",\"window\":\(lower.id)") } != nil, "\(daemon.output!.lines.suffix(10))")
         #expect(x.poll { tracker.states(lower.id).contains("_NET_WM_STATE_MAXIMIZED_VERT") && tracker.states(lower.id).contains("_NET_WM_STATE_MAXIMIZED_HORZ") },
                 "maximized: \(tracker.states(lower.id))")
@@ -117,7 +105,7 @@ import Testing
         // Over the bare root, right of the windows.
         let start = Point(x: 1000, y: 200), step = Vector(dx: 0, dy: 15)
 
-        drag(x, from: start, by: step)
+        x.pointerDrag(from: start, by: step)
         #expect(daemon.output!.wait { _ in requests() == 1 } != nil, "\(daemon.output!.lines.suffix(10))")
         #expect(x.poll { order.allSatisfy { isHidden(x, $0) } }, "all hidden: \(order.map { isHidden(x, $0) }) \(daemon.output!.lines.suffix(10))")
         let byHand = "the window manager lacks _NET_SHOWING_DESKTOP"
@@ -128,7 +116,7 @@ import Testing
             #expect(daemon.output!.wait { $0.contains(byHand) && $0.contains("Tactus hides the windows itself") } != nil, "\(daemon.output!.lines.suffix(10))")
         }
 
-        drag(x, from: start, by: step)
+        x.pointerDrag(from: start, by: step)
         #expect(daemon.output!.wait { _ in requests() == 2 } != nil, "\(daemon.output!.lines.suffix(10))")
         #expect(x.poll { order.allSatisfy { isShown(x, $0) } }, "all shown again: \(order.map { isShown(x, $0) }) \(daemon.output!.lines.suffix(10))")
         // marco's own mode shows them again in an order of its own (its show-desktop key does

@@ -9,16 +9,11 @@ import Testing
 /// command line, and read from the server when no daemon runs. Real Xvfb with openbox,
 /// fluxbox and i3.
 @Suite(.serialized) struct WindowManagerGuideXvfbTests {
-    static let config = """
-        version: 1
-        profiles:
-          - name: desktop
-            match: any
-            gestures:
-              - name: show
-                swipe: { direction: down, touches: 4 }
-                action: { desktop: show }
-        """
+    static let config = DaemonConfiguration.desktop(gestures: """
+        - name: show
+          swipe: { direction: down, touches: 4 }
+          action: { desktop: show }
+        """)
 
     /// The lines of `tactus windows` from the window manager's line on (nil: none).
     static func guide(_ lines: [String]) -> [String]? {

@@ -10,19 +10,13 @@ extension XvfbSession {
     /// built-in default profile (`tactus check --print-default`). Waits until it says it loaded
     /// `<built-in>` and is running. `folder` is the caller's (it removes it when done).
     func startDaemonWithBuiltInProfile(in folder: String, arguments: [String] = []) throws -> Child {
-        let home = "\(folder)/home", configDirs = "\(folder)/xdg", runtime = "\(folder)/runtime"
-        for path in [home, configDirs, runtime] {
+        let home = "\(folder)/home", configDirs = "\(folder)/xdg"
+        for path in [home, configDirs] {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         }
-        let daemon = try Child([tactusBinary, "run", "--display", display, "--log", "json", "--verbose"] + arguments,
-                               environment: ["PATH=/usr/bin:/bin", "HOME=\(home)", "XDG_CONFIG_HOME=\(home)/.config",
-                                             "XDG_CONFIG_DIRS=\(configDirs)", "XDG_RUNTIME_DIR=\(runtime)"],
-                               capture: true, captureErrors: true)
-        daemon.runtimeDirectory = runtime
-        keep(daemon)
-        guard daemon.output!.wait(timeout: 10, { $0.contains("running on") }) != nil else {
-            throw FixtureError(description: "the daemon did not start: \(daemon.output!.lines.joined(separator: "\n"))")
-        }
+        let daemon = try launchDaemon(["--log", "json", "--verbose"] + arguments,
+                                      environment: ["HOME=\(home)", "XDG_CONFIG_HOME=\(home)/.config", "XDG_CONFIG_DIRS=\(configDirs)"],
+                                      runtime: "\(folder)/runtime")
         guard daemon.output!.lines.contains(where: { $0.contains("configuration: <built-in>") }) else {
             throw FixtureError(description: "the daemon did not load the built-in profile: \(daemon.output!.lines.prefix(10).joined(separator: "\n"))")
         }

@@ -46,12 +46,26 @@ final class InputTestDevice {
             withUnsafeBytes(of: v.littleEndian) { for (i, b) in $0.enumerated() { bytes[offset + i] = b } }
         }
         mutating func put(_ v: Double, at offset: Int) { put(v.bitPattern, at: offset) }
+
+        /// Valuators 0 and 1 (x and y in the device's 0…65535 units, scaled from `screen`)
+        /// and their mask bits, where touch and motion events keep them.
+        mutating func put(_ p: Point, scaledFrom screen: (width: Double, height: Double)) {
+            bytes[20] = 0b11
+            put(p.x / screen.width * 65535, at: 32)
+            put(p.y / screen.height * 65535, at: 40)
+        }
     }
 
     private func send(_ m: Message) throws {
         // MSG_NOSIGNAL: a device the server closed is an error here, not a silent SIGPIPE death.
         let n = m.bytes.withUnsafeBufferPointer { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         guard n == m.bytes.count else { throw FixtureError(description: "inputtest socket write failed: \(String(cString: strerror(errno)))") }
+    }
+
+    /// `m` sent, and handled by the server when this returns.
+    private func sendAndSync(_ m: Message) throws {
+        try send(m)
+        try sync()
     }
 
     /// Waits until the server has processed everything sent before (XF86IT_EVENT_WAIT_FOR_SYNC).
@@ -80,9 +94,7 @@ final class InputTestDevice {
             var m = Message(size: 1056, type: 6)
             m.put(e.id, at: 8)
             m.put(e.phase.rawValue, at: 12)
-            m.bytes[20] = 0b11  // mask: valuators 0 and 1
-            m.put(e.at.x / screen.width * 65535, at: 32)
-            m.put(e.at.y / screen.height * 65535, at: 40)
+            m.put(e.at, scaledFrom: screen)
             all.bytes += m.bytes
         }
         try send(all)
@@ -93,11 +105,8 @@ final class InputTestDevice {
     func motion(to p: Point) throws {
         var m = Message(size: 1056, type: 2)
         m.put(UInt32(1), at: 8)  // absolute
-        m.bytes[20] = 0b11
-        m.put(p.x / screen.width * 65535, at: 32)
-        m.put(p.y / screen.height * 65535, at: 40)
-        try send(m)
-        try sync()
+        m.put(p, scaledFrom: screen)
+        try sendAndSync(m)
     }
 
     /// xf86ITEventButton: `button` pressed or released where the pointer is.
@@ -105,8 +114,7 @@ final class InputTestDevice {
         var m = Message(size: 1064, type: 4)
         m.put(Int32(button), at: 12)
         m.put(UInt32(pressed ? 1 : 0), at: 16)
-        try send(m)
-        try sync()
+        try sendAndSync(m)
     }
 
     /// xf86ITEventKey of a keyboard ("keyboard"): the key with X keycode `keycode` pressed or
@@ -115,8 +123,7 @@ final class InputTestDevice {
         var m = Message(size: 16, type: 5)
         m.put(Int32(keycode), at: 8)
         m.put(UInt32(pressed ? 1 : 0), at: 12)
-        try send(m)
-        try sync()
+        try sendAndSync(m)
     }
 
     enum GesturePhase: UInt16 { case begin = 0, update = 1, end = 2 }
@@ -137,8 +144,7 @@ final class InputTestDevice {
 
     /// xf86ITEventGestureSwipe (XI_GestureSwipeBegin = 30 …).
     func swipe(_ phase: GesturePhase, fingers: UInt16, dx: Double = 0, dy: Double = 0, cancelled: Bool = false) throws {
-        try send(gesture(size: 48, type: 8, first: 30, phase, fingers: fingers, dx: dx, dy: dy, cancelled: cancelled))
-        try sync()
+        try sendAndSync(gesture(size: 48, type: 8, first: 30, phase, fingers: fingers, dx: dx, dy: dy, cancelled: cancelled))
     }
 
     /// xf86ITEventGesturePinch (XI_GesturePinchBegin = 27 …): `scale` absolute since the begin.
@@ -146,7 +152,16 @@ final class InputTestDevice {
         var m = gesture(size: 64, type: 7, first: 27, phase, fingers: fingers, dx: 0, dy: 0, cancelled: cancelled)
         m.put(scale, at: 48)
         m.put(angle, at: 56)
-        try send(m)
-        try sync()
+        try sendAndSync(m)
+    }
+}
+
+extension XvfbSession {
+    /// A session on Xorg with its `inputtest` devices, and the connection to its touchscreen:
+    /// how the tests that touch start (the test's only one: each device socket serves one
+    /// client per server).
+    static func withTouchscreen(windowManager: WindowManager? = .openbox) throws -> (XvfbSession, InputTestDevice) {
+        let x = try XvfbSession(backend: .xorg, windowManager: windowManager)
+        return (x, try InputTestDevice(path: x.deviceSockets["touch"]!))
     }
 }

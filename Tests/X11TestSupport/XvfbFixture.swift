@@ -219,16 +219,27 @@ final class XvfbSession {
     func startDaemon(config: String, arguments: [String] = [], configPath: String? = nil, standardOutput: FileDescriptor? = nil, environment extra: [String] = []) throws -> Child {
         let path = configPath ?? FileManager.default.temporaryDirectory.appendingPathComponent("tactus-\(UUID().uuidString).yaml").path
         try config.write(toFile: path, atomically: true, encoding: .utf8)
-        let binary = BuiltProducts.executable("tactus")
         let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("tactus-runtime-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
-        let daemon = try Child([binary, "run", "--display", display, "--config", path, "--log", "json", "--verbose"] + arguments,
-                               environment: ["PATH=/usr/bin:/bin", "HOME=\(NSTemporaryDirectory())", "XDG_RUNTIME_DIR=\(runtime)"] + extra,
+        return try launchDaemon(["--config", path, "--log", "json", "--verbose"] + arguments, environment: ["HOME=\(NSTemporaryDirectory())"] + extra,
+                                runtime: runtime, standardOutput: standardOutput)
+    }
+
+    /// Starts `tactus run --display DISPLAY ARGUMENTS` with PATH and `environment`, its stdout
+    /// (or `standardOutput`) and stderr collected, stopped with the session, and waits up to
+    /// `timeout` s for a line with `ready`. `runtime`: its XDG_RUNTIME_DIR, made here (nil:
+    /// none, the daemon finds its own folder). `binary`: another build's `tactus` (the tools
+    /// measure a release daemon). Every daemon of the tests and tools starts here. (Variables
+    /// named before `environment` come first, and getenv takes the first.)
+    func launchDaemon(_ arguments: [String], environment: [String], runtime: String?, standardOutput: FileDescriptor? = nil,
+                      ready: String = "running on", timeout: Double = 10, binary: String? = nil) throws -> Child {
+        if let runtime { try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]) }
+        let daemon = try Child([binary ?? tactusBinary, "run", "--display", display] + arguments,
+                               environment: ["PATH=/usr/bin:/bin"] + (runtime.map { ["XDG_RUNTIME_DIR=\($0)"] } ?? []) + environment,
                                capture: true, captureErrors: true, standardOutput: standardOutput)
         daemon.runtimeDirectory = runtime
-        daemons.append(daemon)
-        guard daemon.output!.wait(timeout: 10, { $0.contains("running on") }) != nil else {
-            throw FixtureError(description: "the daemon did not start: \(daemon.output!.lines.joined(separator: "\n"))")
+        keep(daemon)
+        guard daemon.output!.wait(timeout: timeout, { $0.contains(ready) }) != nil else {
+            throw FixtureError(description: "the daemon did not start (no line with “\(ready)”): \(daemon.output!.lines.joined(separator: "\n"))")
         }
         return daemon
     }

@@ -45,14 +45,7 @@ struct ChurnFigures {
     many.reserveCapacity(count)
     for _ in 0..<count {
         let w = XCreateSimpleWindow(display, root, Int32.random(in: 0...1080, using: &random), Int32.random(in: 0...650, using: &random), 200, 150, 0, 0, 0xDDDDDD)
-        var hint = XClassHint()
-        "many".withCString { instance in
-            "Many".withCString { cls in
-                hint.res_name = UnsafeMutablePointer(mutating: instance)
-                hint.res_class = UnsafeMutablePointer(mutating: cls)
-                XSetClassHint(display, w, &hint)
-            }
-        }
+        setClassHint(w, instance: "many", class: "Many")
         setProperty(w, "WM_STATE", atom("WM_STATE"), [1, 0])
         XMapWindow(display, w)
         many.append(w)

@@ -24,6 +24,17 @@ func publishClients(_ windows: [Window]) {
     XSync(display, 0)
 }
 
+/// Sets `WM_CLASS` (instance and class), how the soak's profiles tell its windows apart.
+func setClassHint(_ window: Window, instance: String, class cls: String) {
+    var hint = XClassHint()
+    instance.withCString { instance in
+        cls.withCString { cls in
+            hint.res_name = UnsafeMutablePointer(mutating: instance)
+            hint.res_class = UnsafeMutablePointer(mutating: cls)
+            XSetClassHint(display, window, &hint)
+        }
+    }
+}
 
 /// The id of the inputtest device `name` (XIQueryDevice).
 func deviceID(_ name: String) -> Int32? {

@@ -36,14 +36,7 @@ import X11Session
         XSetWMNormalHints(display, window, hints)
         XFree(hints)
     }
-    var hint = XClassHint()
-    "soak".withCString { instance in
-        "Soak".withCString { cls in
-            hint.res_name = UnsafeMutablePointer(mutating: instance)
-            hint.res_class = UnsafeMutablePointer(mutating: cls)
-            XSetClassHint(display, window, &hint)
-        }
-    }
+    setClassHint(window, instance: "soak", class: "Soak")
     XStoreName(display, window, "soak \(n)")
     if !withWindowManager { setProperty(window, "WM_STATE", atom("WM_STATE"), [1, 0]) }
     XMapWindow(display, window)

@@ -142,19 +142,19 @@ grabLines = { label in
 let config = output + "/soak.yaml"
 try profile.write(toFile: config, atomically: true, encoding: .utf8)
 let runtime = output + "/runtime-\(getpid())"
-try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
 runtimeDirectory = runtime
 let daemonLog = environment["DAEMON_LOG"].map { _ in
     FileDescriptor(rawValue: Glibc.open(output + "/daemon-events.jsonl", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644))
 }
-let daemon = try Child([tactus, "run", "--display", x.display, "--config", config] + (daemonLog != nil ? ["--log", "json", "--verbose"] : []),
-                       environment: ["PATH=/usr/bin:/bin", "HOME=\(NSTemporaryDirectory())", "XDG_RUNTIME_DIR=\(runtime)"],
-                       capture: true, captureErrors: true, standardOutput: daemonLog)
+let daemon: Child = {
+    do {
+        return try x.launchDaemon(["--config", config] + (daemonLog != nil ? ["--log", "json", "--verbose"] : []), environment: ["HOME=\(NSTemporaryDirectory())"],
+                                  runtime: runtime, standardOutput: daemonLog, ready: "touch grab on root taken", timeout: 20, binary: tactus)
+    } catch {
+        fail("the daemon did not take the touch grab: \(error)")
+    }
+}()
 daemonLines = { daemon.output!.lines }
-guard daemon.output!.wait(timeout: 20, { $0.contains("touch grab on root taken") }) != nil else {
-    fail("the daemon did not take the touch grab: \(daemon.output!.lines.suffix(10))")
-}
-daemon.runtimeDirectory = runtime
 stopDaemon = { _ = daemon.stop(signal: SIGTERM, timeout: 5) }
 let touchscreen = try InputTestDevice(path: x.deviceSockets["touch"]!)
 

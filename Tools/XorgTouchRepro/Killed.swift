@@ -33,29 +33,25 @@ func runKilled(_ name: String, rounds: Int) throws {
             say("round \(round): touches A and B did not both reach the owner within 2 s")
             continue
         }
-        var note = "both held"
+        // `killed-accepted` and `killed-rejected`: the owner answers both touches, then makes a
+        // round trip; `-unsynced`: none; `-ended`: it waits for their TouchEnds instead.
+        let note: String
         switch name {
         case "killed":
-            break
-        case "killed-accepted":
-            owner.accept(a)
-            owner.accept(b)
-            XSync(owner.display, 0)
-            note = "both accepted (a round trip after)"
-        case "killed-accepted-unsynced":
-            owner.accept(a)
-            owner.accept(b)
-            note = "both accepted (no round trip after)"
-        case "killed-rejected":
-            owner.reject(a)
-            owner.reject(b)
-            XSync(owner.display, 0)
-            note = "both rejected (a round trip after)"
-        case "killed-rejected-ended":
-            owner.reject(a)
-            owner.reject(b)
-            let ended = pump(until: { owner.touches[a]?.ended == true && owner.touches[b]?.ended == true }, timeout: 3)
-            note = ended ? "both rejected, both TouchEnds received" : "both rejected, the TouchEnds NOT received within 3 s"
+            note = "both held"
+        case "killed-accepted", "killed-accepted-unsynced", "killed-rejected", "killed-rejected-ended":
+            let accepted = name.hasPrefix("killed-accepted")
+            for id in [a, b] { if accepted { owner.accept(id) } else { owner.reject(id) } }
+            let answered = "both \(accepted ? "accepted" : "rejected")"
+            if name.hasSuffix("-unsynced") {
+                note = "\(answered) (no round trip after)"
+            } else if name.hasSuffix("-ended") {
+                let ended = pump(until: { owner.touches[a]?.ended == true && owner.touches[b]?.ended == true }, timeout: 3)
+                note = ended ? "\(answered), both TouchEnds received" : "\(answered), the TouchEnds NOT received within 3 s"
+            } else {
+                XSync(owner.display, 0)
+                note = "\(answered) (a round trip after)"
+            }
         default:
             fatalError("no scenario \(name)")
         }
