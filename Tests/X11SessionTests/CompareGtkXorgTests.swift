@@ -134,7 +134,7 @@ extension CompareXorgTests {
     /// prints its value) whose "+" is held with one finger for 1.49 s under the built-in
     /// default profile. GTK turns the pointer-emulating touch into a button-1 press and
     /// auto-repeats on its own clock (500 ms, then every 50 ms, climbing). The daemon holds a
-    /// lone resting finger while it may be the first of a swipe's (landingPause, 60 ms), and
+    /// lone resting finger while it may be the first of a swipe's (landingPause, 75 ms), and
     /// GTK's clock starts when it gets the press: so the value reached must lie between what
     /// the same hold reaches without the daemon and what a hold shorter by the daemon's own
     /// `held` reaches — not the upper bound a button-3 click on "+" jumps to, nor a single step. (1.49 s rather than

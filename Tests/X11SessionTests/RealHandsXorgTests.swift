@@ -11,9 +11,9 @@ import Testing
 /// the slop. Xorg with the dummy video and `inputtest` input drivers, real XI 2.2 touches.
 @Suite(.serialized) struct RealHandsXorgTests {
     /// An Xorg whose threads run in real time, and its touchscreen: the rules read the server's
-    /// timestamps (a lone finger is held 60 ms), and on two cores busy with the other suites
+    /// timestamps (a lone finger is held 75 ms), and on two cores busy with the other suites
     /// (compositing window managers among them) the server stamped the test's back-to-back
-    /// events more than 60 ms apart (CompareBench does the same for its comparisons).
+    /// events more than 60 ms apart, the pause then (CompareBench does the same for its comparisons).
     func realTimeServer() throws -> (XvfbSession, InputTestDevice) {
         let (x, touch) = try XvfbSession.withTouchscreen()
         let tasks = "/proc/\(x.serverProcess)/task"
