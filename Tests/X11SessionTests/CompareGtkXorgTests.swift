@@ -18,39 +18,44 @@ extension CompareXorgTests {
     /// starting span from where the first finger has got to: 1.51, docs/deciding-under-x-ownership.md says so.)
     @Test func gtkGestureZoomScalesAsWithoutTheDaemon() throws {
         let bench = try CompareBench()
-        func run(daemon: Bool) throws -> (scale: Double?, detail: String) {
-            if daemon { try bench.startDaemon() }
-            let demo = try bench.start(["gtk3-demo", "--run", "gestures"])
-            defer { bench.stop(demo) }
-            let window = try #require(bench.client { $0.title == "Gestures" }, "gtk3-demo's Gestures window did not appear")
-            let frame = window.frame
-            let y = frame.y + frame.height / 2
-            var a = Point(x: frame.x + frame.width / 2 - 50, y: y), b = Point(x: frame.x + frame.width / 2 + 50, y: y)
-            try bench.paced { pace in
-                try bench.touch.touches([(.begin, 1, a), (.begin, 2, b)], sync: false)
-                pace.wait(100)
-                for _ in 1...5 {
-                    pace.wait(8)
-                    a.x -= 6
-                    b.x += 6
-                    try bench.touch.touches([(.update, 1, a), (.update, 2, b)], sync: false)
-                }
-            }
-            try bench.touch.sync()
-            // The square, once the drawing settles (the fingers still down).
-            let (shot, pixels, settled) = try bench.stableScreenshot(of: frame, name: "zoom") { Self.square(in: $0) != nil }
-            try bench.touch.touches([(.end, 1, a), (.end, 2, b)])
-            bench.keep(shot, frame, as: "compare-gtk-zoom-\(daemon ? "with" : "without")")
-            guard settled, let side = Self.square(in: pixels) else { return (nil, "no square drawn (or it did not settle)") }
-            return ((side.width + side.height) / 2 / 200, "square \(side.width)×\(side.height) px")
-        }
-        let without = try run(daemon: false)
-        let with = try run(daemon: true)
+        let without = try Self.gtkZoom(bench, restingFirst: 100, shot: "without")
+        try bench.startDaemon()
+        let with = try Self.gtkZoom(bench, restingFirst: 100, shot: "with")
         let reference = try #require(without.scale, "without the daemon: \(without.detail)")
         #expect(abs(reference - 1.6) < 0.02, "without the daemon the scale is \(reference) (\(without.detail)), not 160/100")
         let scale = try #require(with.scale, "with the daemon: \(with.detail); without it the scale is \(String(format: "%.3f", reference))")
         #expect(abs(scale - reference) <= 0.03 * reference,
                 "GtkGestureZoom scale: without the daemon \(String(format: "%.3f", reference)) (\(without.detail)), with it \(String(format: "%.3f", scale)) (\(with.detail)): \(percent(scale, of: reference)), allowed ±3 %")
+    }
+
+    /// gtk3-demo's Gestures demo started anew, two fingers 100 px apart landing together on
+    /// its middle, resting `restingFirst` ms, then spreading to 160 px (6 px each per 8 ms
+    /// step); the zoom's scale read from the screen while they are still down (nil when no
+    /// square settled), and what was seen. The screenshot is kept as compare-gtk-zoom-`name`.
+    static func gtkZoom(_ bench: CompareBench, restingFirst rest: Double, shot name: String) throws -> (scale: Double?, detail: String) {
+        let demo = try bench.start(["gtk3-demo", "--run", "gestures"])
+        defer { bench.stop(demo) }
+        let window = try #require(bench.client { $0.title == "Gestures" }, "gtk3-demo's Gestures window did not appear")
+        let frame = window.frame
+        let y = frame.y + frame.height / 2
+        var a = Point(x: frame.x + frame.width / 2 - 50, y: y), b = Point(x: frame.x + frame.width / 2 + 50, y: y)
+        try bench.paced { pace in
+            try bench.touch.touches([(.begin, 1, a), (.begin, 2, b)], sync: false)
+            if rest > 0 { pace.wait(rest) }
+            for _ in 1...5 {
+                pace.wait(8)
+                a.x -= 6
+                b.x += 6
+                try bench.touch.touches([(.update, 1, a), (.update, 2, b)], sync: false)
+            }
+        }
+        try bench.touch.sync()
+        // The square, once the drawing settles (the fingers still down).
+        let (shot, pixels, settled) = try bench.stableScreenshot(of: frame, name: "zoom") { Self.square(in: $0) != nil }
+        try bench.touch.touches([(.end, 1, a), (.end, 2, b)])
+        bench.keep(shot, frame, as: "compare-gtk-zoom-\(name)")
+        guard settled, let side = Self.square(in: pixels) else { return (nil, "no square drawn (or it did not settle)") }
+        return ((side.width + side.height) / 2 / 200, "square \(side.width)×\(side.height) px")
     }
 
     /// The gradient square of the Gestures demo: the run of pixels along the middle row and

@@ -14,7 +14,7 @@ extension CompareXorgTests {
         let bench = try CompareBench()
         let server = bench.x.server!
         let tracker = WindowTracker(server: server)
-        _ = try bench.startDaemon()
+        try bench.startDaemon()
         let upper = try bench.x.openWindow(class: "Upper", title: "upper", geometry: "500x300+60+60")
         let lower = try bench.x.openWindow(class: "Lower", title: "lower", geometry: "500x300+60+460")
         defer { upper.process.stop(); lower.process.stop() }

@@ -13,72 +13,6 @@ import Testing
 /// decides while the window manager holds a touch (its answer is kept until the touch is its
 /// own), and a touch the window manager keeps is cancelled for Tactus.
 @Suite(.serialized) struct SlowWindowManagerXorgTests {
-    /// The touch grab on the root window, and a thread answering for it: each touch accepted
-    /// once three are down undecided (`acceptThree`), else rejected `holdMilliseconds` after it
-    /// began (or when it ends, if sooner undecided and `holdMilliseconds` passed).
-    final class FakeWindowManager: @unchecked Sendable {
-        private let lock = NSLock()
-        private var stopped = false
-        private var done = false
-        private(set) var accepted: [UInt32] = []
-        private(set) var rejected: [UInt32] = []
-        /// The connection is the thread's: an X display is used from the thread that opened it.
-        init(display: String, holdMilliseconds: Double, acceptThree: Bool) throws {
-            let ready = DispatchSemaphore(value: 0)
-            nonisolated(unsafe) var grabbed = false
-            Thread.detachNewThread { [self] in
-                guard let server = try? XlibServer(display: display), server.negotiateInput() != nil, server.grabTouchBegin() else {
-                    ready.signal()
-                    return
-                }
-                grabbed = true
-                ready.signal()
-                var down: [UInt32: (device: Int32, since: Double)] = [:]
-                while !isStopped {
-                    while let event = server.nextEvent() {
-                        guard case .touch(let e) = event else { continue }
-                        if e.phase == .begin { down[e.touch] = (e.device, Self.now()) }
-                    }
-                    let now = Self.now()
-                    func answer(_ touch: UInt32, _ device: Int32, accept: Bool) {
-                        server.allowTouch(device: device, touch: touch, window: 0, accept: accept)
-                        lock.withLock { if accept { accepted.append(touch) } else { rejected.append(touch) } }
-                    }
-                    if acceptThree, down.count >= 3 {
-                        for (touch, t) in down { answer(touch, t.device, accept: true) }
-                        down = [:]
-                    }
-                    for (touch, t) in down where now - t.since >= holdMilliseconds {
-                        answer(touch, t.device, accept: false)
-                        down[touch] = nil
-                    }
-                    server.flush()
-                    usleep(1_000)
-                }
-                server.ungrabTouchBegin()
-                server.sync()
-                lock.withLock { done = true }
-            }
-            ready.wait()
-            guard grabbed else { throw FixtureError(description: "the fake window manager could not take the touch grab") }
-        }
-
-        private var isStopped: Bool { lock.withLock { stopped } }
-
-        var answers: (accepted: Int, rejected: Int) { lock.withLock { (accepted.count, rejected.count) } }
-
-        static func now() -> Double {
-            var t = timespec()
-            clock_gettime(CLOCK_MONOTONIC, &t)
-            return Double(t.tv_sec) * 1000 + Double(t.tv_nsec) / 1_000_000
-        }
-
-        func stop() {
-            lock.withLock { stopped = true }
-            for _ in 0..<400 where !lock.withLock({ done }) { usleep(5_000) }
-        }
-    }
-
     /// A touch's lines without their positions, and the steps between its positions.
     static func shape(_ sequence: [String]) -> (phases: [String], steps: [Int]) {
         let xs = sequence.compactMap { Int($0.split(separator: " ").last?.split(separator: ",").first ?? "") }
@@ -106,7 +40,7 @@ import Testing
     /// touches become Tactus's).
     @Test func whileTheWindowManagerHoldsATouchTactusDecidesAndItsAnswerStands() throws {
         let (x, touch) = try XvfbSession.withTouchscreen()
-        let wm = try FakeWindowManager(display: x.display, holdMilliseconds: 250, acceptThree: false)
+        let wm = try BareTouchOwner(display: x.display, rule: .rejectAfter(milliseconds: 250))
         defer { wm.stop() }
         let daemon = try x.startDaemon(config: defaultProfileYAML)
         #expect(daemon.output!.lines.contains { $0.contains("touch owner after the window manager") }, "\(daemon.output!.lines.suffix(5))")
@@ -142,7 +76,7 @@ import Testing
     /// fired — and the window gets nothing; a tap after it is Tactus's to hand back as ever.
     @Test func whatTheWindowManagerKeepsIsItsOwn() throws {
         let (x, touch) = try XvfbSession.withTouchscreen()
-        let wm = try FakeWindowManager(display: x.display, holdMilliseconds: 150, acceptThree: true)
+        let wm = try BareTouchOwner(display: x.display, rule: .acceptThreeElseRejectAfter(milliseconds: 150))
         defer { wm.stop() }
         let daemon = try x.startDaemon(config: defaultProfileYAML)
         let w = try x.openWindow(class: "Touch", title: "touch", geometry: "600x400+200+150", touch: true)

@@ -46,6 +46,8 @@ public final class Daemon: ActionSink, GestureObserver {
     public let timeline = ServerTimeline()
     public private(set) var session: GestureSession
     public let router: InputRouter
+    /// What the router asks about the windows, and what the window watcher tells it.
+    let surroundings: SessionSurroundings
     public private(set) var watcher: WindowWatcher!
     /// The screen's size and monitors, and the touchscreens mapped onto them.
     let screen: ScreenFollower
@@ -117,7 +119,8 @@ public final class Daemon: ActionSink, GestureObserver {
         stats = options.stats ? DaemonStats() : nil
         let size = server.screenSize()
         session = GestureSession(configuration: file, screen: Rect(x: 0, y: 0, width: size.width, height: size.height), clock: timeline)
-        router = InputRouter(server: server, session: session, surroundings: SessionSurroundings(server: server, runtime: session.runtime, logger: logger), timeline: timeline, logger: logger)
+        surroundings = SessionSurroundings(server: server, runtime: session.runtime, logger: logger)
+        router = InputRouter(server: server, session: session, surroundings: surroundings, timeline: timeline, logger: logger)
         performer = ActionPerformer(server: server)
         screen = ScreenFollower(server: server, logger: logger)
         performer.log = { [logger] in logger.notice("\($0)") }
@@ -221,7 +224,11 @@ public final class Daemon: ActionSink, GestureObserver {
         // Xorg 21.1.7 crashes replaying a rejected touch into a passive grab on a destroyed
         // window (TouchOwnership.windowDestroyed); a close seen as an unmap or a list change
         // may come before the DestroyNotify.
-        watcher.windowGone = { [unowned self] window in self.router.windowDestroyed(UInt64(window)) }
+        watcher.windowGone = { [unowned self] window in
+            self.router.windowDestroyed(UInt64(window))
+            self.surroundings.clientGone(window)
+        }
+        watcher.clientRead = { [unowned self] window in self.surroundings.clientRead(window) }
         watcher.start(readingAtMost: Self.windowsReadPerTurn)
         performer.findWindowManager()
         logger.info("running on \(server.displayName): \(session.windows.all.count) windows, touch \(router.touchMode.rawValue)\(router.gesturesGrabbed ? ", touchpad gestures grabbed" : "")")

@@ -10,6 +10,7 @@ final class SessionSurroundings: TouchSurroundings {
     private let runtime: ProfileRuntime
     private let tracker: WindowTracker
     private let logger: Logger
+    private var frames = FrameClients()
 
     init(server: XlibServer, runtime: ProfileRuntime, logger: Logger) {
         self.server = server
@@ -29,14 +30,35 @@ final class SessionSurroundings: TouchSurroundings {
         return tracker.isDecoration(topLevel, at: point)
     }
 
-    /// A few round trips (the top-level window there, then the client in its frame), made
-    /// only when an action needs the exact window.
-    func landingWindow(at point: Point) -> LandingWindow? {
-        guard runtime.needsExactWindows, tracker.hasWindowManager else { return nil }
-        let client = tracker.clientWindow(at: point)
-        logger.debug("client window under \(Int(point.x)),\(Int(point.y)): \(client.map { "0x" + String($0, radix: 16) } ?? "none")")
-        return client.map { .window(UInt64($0)) } ?? .desktop
+    /// Only when an action needs the exact window. A top-level window whose client the session
+    /// read answers at once (``FrameClients``); another (a window manager's own, a popup, one
+    /// not read yet) costs a few round trips, once; a point the event does not place in a
+    /// top-level window (a pointer press, a touchpad gesture) one more.
+    func landingWindow(at point: Point, topLevel: XWindowID?) -> LandingWindow? {
+        guard runtime.needsExactWindows else { return nil }
+        if let topLevel, let known = frames.landing(in: topLevel), known != .desktop { return known }
+        // The touch event's child of the root is not always the top-level window the server
+        // finds at the point (under openbox, a touch on a title bar named another of openbox's
+        // windows, holding no client): then the server is asked, one round trip.
+        guard let top = server.topLevelWindow(at: point) else { return tracker.hasWindowManager ? .desktop : nil }
+        if let known = frames.landing(in: top) { return known }
+        guard tracker.hasWindowManager else { return nil }
+        let client = tracker.client(within: top)
+        logger.debug("client window in top-level window 0x\(String(top, radix: 16)) under \(Int(point.x)),\(Int(point.y)): \(client.map { "0x" + String($0, radix: 16) } ?? "none")")
+        let answer: LandingWindow = client.map { .window(UInt64($0)) } ?? .desktop
+        frames.remember(answer, for: top)
+        return answer
     }
+
+    /// The session read a client: the top-level window holding it is noted, off the touches'
+    /// path (a round trip or two).
+    func clientRead(_ client: XWindowID) {
+        guard runtime.needsExactWindows, let top = server.topLevel(of: client) else { return }
+        logger.debug("client window 0x\(String(client, radix: 16)) is in top-level window 0x\(String(top, radix: 16))")
+        frames.clientRead(client, in: top)
+    }
+
+    func clientGone(_ client: XWindowID) { frames.clientGone(client) }
 
     func windowManager() -> (check: XWindowID, name: String?)? {
         guard let check = server.numbers(server.root, "_NET_SUPPORTING_WM_CHECK")?.first, check != 0 else { return nil }

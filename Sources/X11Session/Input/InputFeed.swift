@@ -38,7 +38,7 @@ final class InputFeed {
 
     /// A touch of the engine's, decoded from the server's event, into the frame of its
     /// instant; a touch that does not continue that frame hands it on first. `landedOn`: a
-    /// beginning touch's window, as the server has it (``TouchSurroundings/landingWindow(at:)``).
+    /// beginning touch's window, as the server has it (``TouchSurroundings/landingWindow(at:topLevel:)``).
     func touch(_ phase: TouchPhase, _ id: TouchID, _ location: Point, at t: Instant, landedOn: LandingWindow? = nil) {
         if let complete = frames.add(TouchPoint(id: id, phase: phase, location: location, landedOn: landedOn), at: t, device: device) {
             feed(.touches(complete), at: complete.time)

@@ -73,7 +73,7 @@ final class PointerInput {
         let t = timeline.instant(e.time)
         if e.pressed {
             guard hold == .none else { return }
-            feed(.pointer(phase: .down, button: e.button, location: e.root, landedOn: surroundings.landingWindow(at: e.root)), at: t)
+            feed(.pointer(phase: .down, button: e.button, location: e.root, landedOn: surroundings.landingWindow(at: e.root, topLevel: nil)), at: t)
             // Decided at once when nothing wants the press (no pointer gesture here): the
             // application gets it with no delay. Otherwise our grab keeps the pointer: a
             // frozen device queues even raw motion, so the engine could not see a drag.
@@ -119,7 +119,7 @@ final class PointerInput {
             } else {
                 guard observedButtons.remove(button) != nil else { return }
             }
-            feed(.pointer(phase: pressed ? .down : .up, button: button, location: p, landedOn: pressed ? surroundings.landingWindow(at: p) : nil), at: timeline.instant(time))
+            feed(.pointer(phase: pressed ? .down : .up, button: button, location: p, landedOn: pressed ? surroundings.landingWindow(at: p, topLevel: nil) : nil), at: timeline.instant(time))
             return
         }
         if !pressed, let n = echoes[button], n > 0 {

@@ -16,7 +16,7 @@ extension TouchOwnership {
                 let id = newID()
                 touches[key] = Tracked(id: id, state: .observed(verdict: nil), device: e.source, lastLocation: p, landedAt: p)
                 keys[id] = key
-                feed.touch(.began, id, p, at: t, landedOn: surroundings.landingWindow(at: p))
+                feed.touch(.began, id, p, at: t, landedOn: surroundings.landingWindow(at: p, topLevel: nil))
             case .afterWindowManager:
                 // Its TouchBegin through a grab of ours came first: a touch we hold.
                 if touches[key]?.beganAt == e.time { return }
@@ -47,7 +47,7 @@ extension TouchOwnership {
             touches[key] = Tracked(id: id, state: .observed(verdict: nil), device: e.source, lastLocation: p, landedAt: p, beganAt: e.time)
             keys[id] = key
             logger.debug("touch \(id) began at \(Int(p.x)),\(Int(p.y)), seen raw only so far: observed (the programs get it whatever the gestures do) unless its TouchBegin through a grab of Tactus comes after all (none listens on the bare root window, or on a window whose grab was refused)")
-            feed.touch(.began, id, p, at: timeline.instant(e.time), landedOn: surroundings.landingWindow(at: p))
+            feed.touch(.began, id, p, at: timeline.instant(e.time), landedOn: surroundings.landingWindow(at: p, topLevel: nil))
         }
     }
 

@@ -139,7 +139,7 @@ final class TouchOwnership {
                                    landedInTopLevel: topLevel == 0 ? nil : XWindowID(topLevel))
             keys[id] = key
             logger.debug("touch \(id) began at \(Int(e.root.x)),\(Int(e.root.y)) (device \(e.source), X touch \(e.touch)\(e.emulatesPointer ? ", the pointer's" : ""), over window 0x\(String(topLevel, radix: 16)))")
-            feed.touch(.began, id, e.root, at: t, landedOn: surroundings.landingWindow(at: e.root))
+            feed.touch(.began, id, e.root, at: t, landedOn: surroundings.landingWindow(at: e.root, topLevel: topLevel == 0 ? nil : XWindowID(topLevel)))
         case .update, .end:
             guard let tracked = touches[key] else { return }
             // A copy through a second grab of ours (rejected at its begin).

@@ -13,16 +13,17 @@ public protocol TouchSurroundings: AnyObject {
     /// name (`_NET_WM_NAME` there); nil when no window manager says it runs.
     func windowManager() -> (check: XWindowID, name: String?)?
     /// The client window the display server has under a point where a touch (or a touchpad
-    /// gesture's pointer) begins, decorations counting as their window: read as the touch is
-    /// decoded and carried with it (``LandingWindow``), so that nothing asks the server while
-    /// the gestures settle. Nil when not worth asking (no action needs the exact window) or
-    /// when no window manager marks its clients.
-    func landingWindow(at point: Point) -> LandingWindow?
+    /// gesture's pointer) begins, decorations counting as their window — `topLevel`: the
+    /// top-level window there, when the event names it — read as the touch is decoded and
+    /// carried with it (``LandingWindow``), so that nothing asks the server while the gestures
+    /// settle. Nil when not worth asking (no action needs the exact window) or when no window
+    /// manager marks its clients.
+    func landingWindow(at point: Point, topLevel: XWindowID?) -> LandingWindow?
 }
 
 extension TouchSurroundings {
     /// Surroundings that do not know the server's stacking do not say.
-    public func landingWindow(at point: Point) -> LandingWindow? { nil }
+    public func landingWindow(at point: Point, topLevel: XWindowID?) -> LandingWindow? { nil }
 }
 
 /// No desktop known (record, tests that need none): no window, no decorations, no window manager.

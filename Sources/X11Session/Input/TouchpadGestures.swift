@@ -41,7 +41,7 @@ final class TouchpadGestures {
             feed(.pointer(phase: .motion, button: nil, location: e.root), at: t)
             var begin = TouchpadEvent(gesture: kind, phase: .begin, fingers: e.fingers)
             begin.modifiers = Self.modifierNames(ModifierMask(rawValue: e.modifiers))
-            begin.landedOn = surroundings.landingWindow(at: e.root)
+            begin.landedOn = surroundings.landingWindow(at: e.root, topLevel: nil)
             let outcome = feed(.touchpad(begin), at: t)
             let isClaimed = outcome == .touchpadBegan(claimed: true)
             if grabbed { server.allowEvents(device: e.device, replay: !isClaimed) }

@@ -71,7 +71,7 @@ public struct WindowTracker {
 
     /// The window with `WM_STATE` in a top-level window's subtree (the frame's client), nil
     /// when there is none (an unmanaged window, the window manager's own).
-    private func client(within top: XWindowID) -> XWindowID? {
+    func client(within top: XWindowID) -> XWindowID? {
         var queue = [top]
         var visited = 0
         // Frames are shallow; the bound keeps a pathological tree from stalling the loop.

@@ -50,6 +50,8 @@ public final class WindowWatcher {
     /// A window about to be reported closed no longer exists on the server (called while the
     /// session still knows it): touches held over it must not be replayed into it.
     public var windowGone: (_ window: XWindowID) -> Void = { _ in }
+    /// Told of each client read as it shows (not hidden), after the session was told.
+    public var clientRead: (_ window: XWindowID) -> Void = { _ in }
 
     public init(server: any WindowQueries, windows: WindowList, emit: @escaping (InputEvent) -> Void) {
         tracker = WindowTracker(server: server)
@@ -177,6 +179,7 @@ public final class WindowWatcher {
         guard let info = tracker.info(id, focused: id == active, probeTouch: true) else { return }
         logTouch(info)
         emit(.window(WindowUpdate(info)))
+        clientRead(id)
         stackingStale = true
     }
 
@@ -260,6 +263,7 @@ public final class WindowWatcher {
                 if let info = tracker.info(id, focused: false, probeTouch: true) {
                     logTouch(info)
                     emit(.window(WindowUpdate(info)))
+                    clientRead(id)
                     shown = true
                 }
             }
