@@ -11,6 +11,9 @@ final class SessionSurroundings: TouchSurroundings {
     private let tracker: WindowTracker
     private let logger: Logger
     private var frames = FrameClients()
+    /// Whether a window manager runs (`_NET_SUPPORTING_WM_CHECK`), asked once and again after
+    /// the clients change: without one no client has a frame to find.
+    private var windowManagerRuns: Bool?
 
     init(server: XlibServer, runtime: ProfileRuntime, logger: Logger) {
         self.server = server
@@ -40,9 +43,10 @@ final class SessionSurroundings: TouchSurroundings {
         // The touch event's child of the root is not always the top-level window the server
         // finds at the point (under openbox, a touch on a title bar named another of openbox's
         // windows, holding no client): then the server is asked, one round trip.
-        guard let top = server.topLevelWindow(at: point) else { return tracker.hasWindowManager ? .desktop : nil }
+        if windowManagerRuns == nil { windowManagerRuns = tracker.hasWindowManager }
+        guard windowManagerRuns == true else { return nil }
+        guard let top = server.topLevelWindow(at: point) else { return .desktop }
         if let known = frames.landing(in: top) { return known }
-        guard tracker.hasWindowManager else { return nil }
         let client = tracker.client(within: top)
         logger.debug("client window in top-level window 0x\(String(top, radix: 16)) under \(Int(point.x)),\(Int(point.y)): \(client.map { "0x" + String($0, radix: 16) } ?? "none")")
         let answer: LandingWindow = client.map { .window(UInt64($0)) } ?? .desktop
@@ -53,12 +57,16 @@ final class SessionSurroundings: TouchSurroundings {
     /// The session read a client: the top-level window holding it is noted, off the touches'
     /// path (a round trip or two).
     func clientRead(_ client: XWindowID) {
+        windowManagerRuns = nil
         guard runtime.needsExactWindows, let top = server.topLevel(of: client) else { return }
         logger.debug("client window 0x\(String(client, radix: 16)) is in top-level window 0x\(String(top, radix: 16))")
         frames.clientRead(client, in: top)
     }
 
-    func clientGone(_ client: XWindowID) { frames.clientGone(client) }
+    func clientGone(_ client: XWindowID) {
+        windowManagerRuns = nil
+        frames.clientGone(client)
+    }
 
     func windowManager() -> (check: XWindowID, name: String?)? {
         guard let check = server.numbers(server.root, "_NET_SUPPORTING_WM_CHECK")?.first, check != 0 else { return nil }
