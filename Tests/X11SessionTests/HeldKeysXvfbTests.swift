@@ -11,23 +11,9 @@ import TestSupport
 /// reports every key event as Xlib gives it (press and release, keysym and modifier state);
 /// XQueryKeymap says what is still down afterwards.
 @Suite(.serialized) struct HeldKeysXvfbTests {
-    /// One key event as the window saw it.
-    struct Key: Equatable, CustomStringConvertible {
-        var pressed: Bool
-        var keysym: String
-        var state: UInt32
-        var description: String { "\(pressed ? "down" : "up") \(keysym)/0x\(String(state, radix: 16))" }
-    }
 
     static let mod1: UInt32 = 0x8
 
-    /// `key TEXT KEYSYM state 0xMASK` or `key-release TEXT KEYSYM state 0xMASK`.
-    static func key(_ line: String) -> Key? {
-        let parts = line.split(separator: " ")
-        guard parts.count >= 5, parts[0] == "key" || parts[0] == "key-release", parts[parts.count - 2] == "state",
-              let state = UInt32(parts[parts.count - 1].dropFirst(2), radix: 16) else { return nil }
-        return Key(pressed: parts[0] == "key", keysym: String(parts[parts.count - 3]), state: state)
-    }
 
     /// A profile made live on the engine harness, its actions performed on the X server.
     final class Driver {
@@ -58,11 +44,11 @@ import TestSupport
     }
 
     /// The key events `window` reported since `before`, once `count` have come (or after 5 s).
-    static func keys(of window: XvfbSession.TestWindow, since before: Int, count: Int) -> [Key] {
-        _ = window.output.wait { _ in window.output.lines(from: before).compactMap(key).count >= count }
+    static func keys(of window: XvfbSession.TestWindow, since before: Int, count: Int) -> [WindowKeyEvent] {
+        _ = window.output.wait { _ in window.output.lines(from: before).compactMap(WindowKeyEvent.init(line:)).count >= count }
         // A moment for one too many to show.
         Thread.sleep(forTimeInterval: 0.1)
-        return window.output.lines(from: before).compactMap(key)
+        return window.output.lines(from: before).compactMap(WindowKeyEvent.init(line:))
     }
 
     /// Three fingers right 100 px (Tab at 30, 60, 90) and lifted: the window receives Alt
@@ -78,8 +64,8 @@ import TestSupport
         x.server.fakeMotion(to: Point(x: 300, y: 250))
         x.server.sync()
         let d = try Driver(server: x.server)
-        let alt = [Key(pressed: true, keysym: "Alt_L", state: 0)], altUp = [Key(pressed: false, keysym: "Alt_L", state: Self.mod1)]
-        let tab = [Key(pressed: true, keysym: "Tab", state: Self.mod1), Key(pressed: false, keysym: "Tab", state: Self.mod1)]
+        let alt: [WindowKeyEvent] = [.press("Alt_L", 0)], altUp: [WindowKeyEvent] = [.release("Alt_L", Self.mod1)]
+        let tab: [WindowKeyEvent] = [.press("Tab", Self.mod1), .release("Tab", Self.mod1)]
 
         let before = w.output.count
         d.frame(.began, 0)

@@ -12,47 +12,33 @@ import Testing
 /// `<AD12> { [ plus, asterisk, … ] }`, `<AD01> q Q at` (latin(type4)), `<AD03> { [ e, E,
 /// EuroSign, … ] }` and AltGr as ISO_Level3_Shift (level3(ralt_switch)), which sets Mod5.
 @Suite(.serialized) struct KeysLayoutXvfbTests {
-    /// One KeyPress as the window saw it.
-    struct Press: Equatable, CustomStringConvertible {
-        var keysym: String
-        var state: UInt32
-        var description: String { "\(keysym)/0x\(String(state, radix: 16))" }
-    }
 
     static let shift: UInt32 = 0x1, control: UInt32 = 0x4, mod1: UInt32 = 0x8, mod5: UInt32 = 0x80
 
     /// The KeyPresses a window must receive for each combination, per layout: the level's
     /// modifiers pressed before the key, the key with exactly the modifiers it needs.
-    static let expected: [String: [(combo: String, presses: [Press])]] = [
+    static let expected: [String: [(combo: String, presses: [WindowKeyEvent])]] = [
         "us": [
-            ("plus", [Press(keysym: "Shift_L", state: 0), Press(keysym: "plus", state: shift)]),
-            ("A", [Press(keysym: "Shift_L", state: 0), Press(keysym: "A", state: shift)]),
-            ("ctrl+plus", [Press(keysym: "Control_L", state: 0), Press(keysym: "Shift_L", state: control), Press(keysym: "plus", state: control | shift)]),
-            ("at", [Press(keysym: "Shift_L", state: 0), Press(keysym: "at", state: shift)]),
+            ("plus", [.press("Shift_L", 0), .press("plus", shift)]),
+            ("A", [.press("Shift_L", 0), .press("A", shift)]),
+            ("ctrl+plus", [.press("Control_L", 0), .press("Shift_L", control), .press("plus", control | shift)]),
+            ("at", [.press("Shift_L", 0), .press("at", shift)]),
             // Not in the layout: a spare keycode, no modifier.
-            ("EuroSign", [Press(keysym: "EuroSign", state: 0)]),
+            ("EuroSign", [.press("EuroSign", 0)]),
             // meta is Meta_L, the second level of pc's `<LALT> { [ Alt_L, Meta_L ] }`: that
             // key alone, Alt (Mod1) for the key after it — not Shift+Alt.
-            ("meta+a", [Press(keysym: "Alt_L", state: 0), Press(keysym: "a", state: mod1)]),
+            ("meta+a", [.press("Alt_L", 0), .press("a", mod1)]),
         ],
         "de": [
-            ("plus", [Press(keysym: "plus", state: 0)]),
-            ("A", [Press(keysym: "Shift_L", state: 0), Press(keysym: "A", state: shift)]),
-            ("ctrl+plus", [Press(keysym: "Control_L", state: 0), Press(keysym: "plus", state: control)]),
-            ("at", [Press(keysym: "ISO_Level3_Shift", state: 0), Press(keysym: "at", state: mod5)]),
-            ("EuroSign", [Press(keysym: "ISO_Level3_Shift", state: 0), Press(keysym: "EuroSign", state: mod5)]),
-            ("meta+a", [Press(keysym: "Alt_L", state: 0), Press(keysym: "a", state: mod1)]),
+            ("plus", [.press("plus", 0)]),
+            ("A", [.press("Shift_L", 0), .press("A", shift)]),
+            ("ctrl+plus", [.press("Control_L", 0), .press("plus", control)]),
+            ("at", [.press("ISO_Level3_Shift", 0), .press("at", mod5)]),
+            ("EuroSign", [.press("ISO_Level3_Shift", 0), .press("EuroSign", mod5)]),
+            ("meta+a", [.press("Alt_L", 0), .press("a", mod1)]),
         ],
     ]
 
-    /// `key TEXT KEYSYM state 0xMASK` → the keysym and state (the text is Xlib's Latin-1
-    /// rendering, not what is judged).
-    static func press(_ line: String) -> Press? {
-        let parts = line.split(separator: " ")
-        guard parts.count >= 5, parts[0] == "key", parts[parts.count - 2] == "state",
-              let state = UInt32(parts[parts.count - 1].dropFirst(2), radix: 16) else { return nil }
-        return Press(keysym: String(parts[parts.count - 3]), state: state)
-    }
 
     /// Runs `setxkbmap LAYOUT` on the display and waits until the window has been told of
     /// the new map (an XKB notification): key events after that are read with the new layout.
@@ -74,12 +60,12 @@ import Testing
     /// Fires `keys: COMBO` and returns the KeyPresses the window received for it, once as
     /// many as `expected` have arrived (or after 5 s). A press too many shows in this
     /// combination's list or in the next one's.
-    static func fire(_ combo: String, performer: ActionPerformer, window: XvfbSession.TestWindow, expecting expected: [Press]) throws -> [Press] {
+    static func fire(_ combo: String, performer: ActionPerformer, window: XvfbSession.TestWindow, expecting expected: [WindowKeyEvent]) throws -> [WindowKeyEvent] {
         let before = window.output.count
         guard case .success(let keys) = KeyCombo.parse(combo) else { throw FixtureError(description: "bad combo \(combo)") }
         performer.perform(ActionRequest(gesture: "test", state: .recognized, action: .keys(keys), window: nil, values: GestureValues(), time: .zero))
-        _ = window.output.wait { _ in window.output.lines(from: before).compactMap(press).count >= expected.count }
-        return window.output.lines(from: before).compactMap(press)
+        _ = window.output.wait { _ in WindowKeyEvent.presses(in: window.output.lines(from: before)).count >= expected.count }
+        return WindowKeyEvent.presses(in: window.output.lines(from: before))
     }
 
     @Test(arguments: ["us", "de"])
@@ -109,15 +95,16 @@ import Testing
         try Self.setLayout("us", on: x, window: w)
         let config = DaemonXvfbTests.dragConfig.replacingOccurrences(of: "keys: ctrl+c", with: "keys: at")
         let daemon = try x.startDaemon(config: config)
-        for (layout, presses, decision) in [
-            ("us", [Press(keysym: "Shift_L", state: 0), Press(keysym: "at", state: Self.shift)], "keys at: at: keycode 11 level 2 with modifiers 0x1"),
-            ("de", [Press(keysym: "ISO_Level3_Shift", state: 0), Press(keysym: "at", state: Self.mod5)], "keys at: at: keycode 24 level 3 with modifiers 0x80"),
-        ] {
+        let cases: [(layout: String, presses: [WindowKeyEvent], decision: String)] = [
+            ("us", [.press("Shift_L", 0), .press("at", Self.shift)], "keys at: at: keycode 11 level 2 with modifiers 0x1"),
+            ("de", [.press("ISO_Level3_Shift", 0), .press("at", Self.mod5)], "keys at: at: keycode 24 level 3 with modifiers 0x80"),
+        ]
+        for (layout, presses, decision) in cases {
             if layout != "us" { try Self.setLayout(layout, on: x, window: w) }
             let before = w.output.count
             x.pointerDrag(from: Point(x: 150, y: 200), by: Vector(dx: 20, dy: 0))
-            #expect(w.output.wait { _ in w.output.lines(from: before).compactMap(Self.press).contains(presses.last!) } != nil, "\(layout): \(w.output.lines.suffix(6))")
-            #expect(Array(w.output.lines(from: before).compactMap(Self.press)) == presses, "\(layout)")
+            #expect(w.output.wait { _ in WindowKeyEvent.presses(in: w.output.lines(from: before)).contains(presses.last!) } != nil, "\(layout): \(w.output.lines.suffix(6))")
+            #expect(WindowKeyEvent.presses(in: w.output.lines(from: before)) == presses, "\(layout)")
             #expect(daemon.output!.wait { $0.contains(decision) } != nil, "\(daemon.output!.lines.suffix(10))")
             #expect(x.server.keycodesDown() == [])
         }

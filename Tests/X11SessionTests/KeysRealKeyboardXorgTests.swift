@@ -11,7 +11,6 @@ import Testing
 /// is the one typed. The window reports what it received (see KeysLayoutXvfbTests);
 /// xkeyboard-config's `us` and `de` give the expectations.
 @Suite(.serialized) struct KeysRealKeyboardXorgTests {
-    typealias Press = KeysLayoutXvfbTests.Press
     static let shift = KeysLayoutXvfbTests.shift, control = KeysLayoutXvfbTests.control, lock: UInt32 = 0x2
     /// X keycodes of the pc105 keyboard (evdev): Shift_L, Control_L, Caps_Lock, Num_Lock, b.
     static let shiftL: UInt8 = 50, controlL: UInt8 = 37, capsLock: UInt8 = 66, numLock: UInt8 = 77, keyB: UInt8 = 56
@@ -32,7 +31,7 @@ import Testing
         let before = window.output.count
         for k in keys { try keyboard.key(k, pressed: pressed) }
         for keysym in seen {
-            #expect(window.output.wait { _ in window.output.lines(from: before).compactMap(KeysLayoutXvfbTests.press).contains { $0.keysym == keysym } } != nil, "\(keysym) not seen")
+            #expect(window.output.wait { _ in WindowKeyEvent.presses(in: window.output.lines(from: before)).contains { $0.keysym == keysym } } != nil, "\(keysym) not seen")
         }
     }
 
@@ -41,11 +40,11 @@ import Testing
         try physical([Self.controlL, Self.shiftL], pressed: true, keyboard: keyboard, window: w, seen: ["Control_L", "Shift_L"])
         #expect(x.server.keycodesDown() == [Self.controlL, Self.shiftL])
         // What was held comes back after the combination (Control, then Shift): seen as presses.
-        let restored = [Press(keysym: "Control_L", state: 0), Press(keysym: "Shift_L", state: Self.control)]
-        let cases: [(combo: String, presses: [Press])] = [
-            ("b", [Press(keysym: "b", state: 0)]),
-            ("at", [Press(keysym: "Shift_L", state: 0), Press(keysym: "at", state: Self.shift)]),
-            ("ctrl+plus", [Press(keysym: "Control_L", state: 0), Press(keysym: "Shift_L", state: Self.control), Press(keysym: "plus", state: Self.control | Self.shift)]),
+        let restored = [WindowKeyEvent.press("Control_L", 0), WindowKeyEvent.press("Shift_L", Self.control)]
+        let cases: [(combo: String, presses: [WindowKeyEvent])] = [
+            ("b", [WindowKeyEvent.press("b", 0)]),
+            ("at", [WindowKeyEvent.press("Shift_L", 0), WindowKeyEvent.press("at", Self.shift)]),
+            ("ctrl+plus", [WindowKeyEvent.press("Control_L", 0), WindowKeyEvent.press("Shift_L", Self.control), WindowKeyEvent.press("plus", Self.control | Self.shift)]),
         ]
         for (combo, presses) in cases {
             let received = try KeysLayoutXvfbTests.fire(combo, performer: performer, window: w, expecting: presses + restored)
@@ -55,11 +54,11 @@ import Testing
         }
         // The user's next key still has their modifiers; once they let go, nothing is down.
         try physical([Self.keyB], pressed: true, keyboard: keyboard, window: w, seen: ["B"])
-        #expect(w.output.lines.compactMap(KeysLayoutXvfbTests.press).last == Press(keysym: "B", state: Self.control | Self.shift))
+        #expect(WindowKeyEvent.presses(in: w.output.lines).last == WindowKeyEvent.press("B", Self.control | Self.shift))
         try physical([Self.keyB, Self.shiftL, Self.controlL], pressed: false, keyboard: keyboard, window: w)
         #expect(x.poll { x.server.keycodesDown() == [] }, "\(x.server.keycodesDown())")
         try physical([Self.keyB], pressed: true, keyboard: keyboard, window: w, seen: ["b"])
-        #expect(w.output.lines.compactMap(KeysLayoutXvfbTests.press).last == Press(keysym: "b", state: 0))
+        #expect(WindowKeyEvent.presses(in: w.output.lines).last == WindowKeyEvent.press("b", 0))
         try keyboard.key(Self.keyB, pressed: false)
     }
 
@@ -73,7 +72,7 @@ import Testing
         }
         let locks: ModifierMask = [.capsLock, .mod2]
         #expect(x.poll { x.server.keyboardState().locked == locks })
-        for (combo, presses) in [("b", [Press(keysym: "b", state: Self.mod2)]), ("A", [Press(keysym: "Shift_L", state: Self.mod2), Press(keysym: "A", state: Self.shift | Self.mod2)])] {
+        for (combo, presses) in [("b", [WindowKeyEvent.press("b", Self.mod2)]), ("A", [WindowKeyEvent.press("Shift_L", Self.mod2), WindowKeyEvent.press("A", Self.shift | Self.mod2)])] {
             let received = try KeysLayoutXvfbTests.fire(combo, performer: performer, window: w, expecting: presses)
             #expect(received == presses, "\(combo): \(received)")
             x.server.sync()
@@ -81,7 +80,7 @@ import Testing
             #expect(x.poll { x.server.keyboardState().locked == locks }, "Caps Lock and Num Lock locked again after \(combo)")
         }
         try physical([Self.keyB], pressed: true, keyboard: keyboard, window: w, seen: ["B"])
-        #expect(w.output.lines.compactMap(KeysLayoutXvfbTests.press).last == Press(keysym: "B", state: Self.lock | Self.mod2))
+        #expect(WindowKeyEvent.presses(in: w.output.lines).last == WindowKeyEvent.press("B", Self.lock | Self.mod2))
         try keyboard.key(Self.keyB, pressed: false)
     }
 
@@ -94,10 +93,10 @@ import Testing
         try keyboard.key(Self.capsLock, pressed: false)
         #expect(x.poll { x.server.keyboardState().group == 1 })
         let german: UInt32 = 0x2000
-        let cases: [(combo: String, presses: [Press])] = [
-            ("plus", [Press(keysym: "plus", state: german)]),
-            ("at", [Press(keysym: "ISO_Level3_Shift", state: german), Press(keysym: "at", state: german | KeysLayoutXvfbTests.mod5)]),
-            ("A", [Press(keysym: "Shift_L", state: german), Press(keysym: "A", state: german | Self.shift)]),
+        let cases: [(combo: String, presses: [WindowKeyEvent])] = [
+            ("plus", [WindowKeyEvent.press("plus", german)]),
+            ("at", [WindowKeyEvent.press("ISO_Level3_Shift", german), WindowKeyEvent.press("at", german | KeysLayoutXvfbTests.mod5)]),
+            ("A", [WindowKeyEvent.press("Shift_L", german), WindowKeyEvent.press("A", german | Self.shift)]),
         ]
         for (combo, presses) in cases {
             let received = try KeysLayoutXvfbTests.fire(combo, performer: performer, window: w, expecting: presses)
