@@ -25,8 +25,7 @@ import TestSupport
         #expect(info.frame.width == 400 && info.frame.height == 300)
         // The profiles match it as the daemon will.
         let file = ProfileLoader.load(yaml: configExample, path: "c.yaml").file!
-        let engine = GestureEngine(screen: Rect(x: 0, y: 0, width: 1280, height: 800), clock: ManualClock())
-        let runtime = ProfileRuntime(configuration: file, engine: engine)
+        let runtime = ProfileRuntime(configuration: file, engine: EngineHarness(width: 1280, height: 800).engine)
         #expect(runtime.matchingProfile(for: info)?.name == "browser")
     }
 
