@@ -7,9 +7,10 @@ final class Harness: EngineHarness {
     let recorder = ObservationRecorder()
     var screen: View { engine.root }
 
-    init(width: Double = 1920, height: Double = 1080) {
-        let clock = ManualClock()
-        super.init(engine: GestureEngine(screen: Rect(x: 0, y: 0, width: width, height: height), clock: clock), clock: clock)
+    /// Every way of making the harness (its own engine on a bare screen, `Harness(width:height:)`,
+    /// is inherited) comes through here, so every engine is recorded and never traps.
+    override init(engine: GestureEngine, clock: ManualClock, tapHolding: Double = 50, dragSteps: Int = 10) {
+        super.init(engine: engine, clock: clock, tapHolding: tapHolding, dragSteps: dragSteps)
         engine.trapsOnIllegalTransition = false
         engine.addObserver(recorder)
     }

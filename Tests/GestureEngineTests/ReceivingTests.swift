@@ -70,8 +70,8 @@ import Testing
         win.addGestureRecognizer(spy)
         h.tap(1, 100, 20, at: 0)   // in the strip
         h.tap(2, 100, 200, at: 100)
-        h.engine.process(TouchFrame(TouchPoint(id: .pointer(1), phase: .began, location: Point(100, 200)), at: Instant(milliseconds: 200), deviceKind: .pointer))
-        h.engine.process(TouchFrame(TouchPoint(id: .pointer(1), phase: .ended, location: Point(100, 200)), at: Instant(milliseconds: 210), deviceKind: .pointer))
+        h.frame([TouchPoint(id: .pointer(1), phase: .began, location: Point(100, 200))], at: 200, from: .pointer)
+        h.frame([TouchPoint(id: .pointer(1), phase: .ended, location: Point(100, 200))], at: 210, from: .pointer)
         #expect(spy.log == ["began 2", "ended 2"])
         #expect(h.verdicts == ["touch 1 released", "touch 2 released", "touch p1 released"])
     }

@@ -16,11 +16,15 @@ final class Live: EngineHarness {
 
     struct BadProfile: Error { var diagnostics: [Diagnostic] }
 
-    init(_ yaml: String) throws {
+    convenience init(_ yaml: String) throws {
         let r = ProfileLoader.load(yaml: yaml, path: "t.yaml")
         guard let file = r.file else { throw BadProfile(diagnostics: r.diagnostics) }
-        let clock = ManualClock()
-        let engine = GestureEngine(screen: Rect(x: 0, y: 0, width: 1920, height: 1080), clock: clock)
+        self.init(file)
+    }
+
+    /// A profile already loaded.
+    init(_ file: ProfileFile) {
+        let (engine, clock) = EngineHarness.bareScreen()
         runtime = ProfileRuntime(configuration: file, engine: engine)
         super.init(engine: engine, clock: clock, tapHolding: 40, dragSteps: 8)
         runtime.sink = sink

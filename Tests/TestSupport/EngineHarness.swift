@@ -21,19 +21,26 @@ open class EngineHarness {
 
     /// A harness with an engine and a clock of its own, on a bare screen of that size.
     public convenience init(width: Double = 1920, height: Double = 1080, tapHolding: Double = 50, dragSteps: Int = 10) {
+        let (engine, clock) = Self.bareScreen(width: width, height: height)
+        self.init(engine: engine, clock: clock, tapHolding: tapHolding, dragSteps: dragSteps)
+    }
+
+    /// An engine on a bare screen of that size and the manual clock it reads: for a subclass
+    /// that must attach something to the engine (a profile's runtime) before `super.init`.
+    public static func bareScreen(width: Double = 1920, height: Double = 1080) -> (GestureEngine, ManualClock) {
         let clock = ManualClock()
-        self.init(engine: GestureEngine(screen: Rect(x: 0, y: 0, width: width, height: height), clock: clock), clock: clock,
-                  tapHolding: tapHolding, dragSteps: dragSteps)
+        return (GestureEngine(screen: Rect(x: 0, y: 0, width: width, height: height), clock: clock), clock)
     }
 
     /// The time of the latest frame, which ``nextFrame(_:_:movedBy:after:)`` counts from.
     public private(set) var latestFrame: Double = 0
 
-    /// One frame at `ms`; the clock comes to it first, as the daemon's loop reads it.
-    public func frame(_ touches: [TouchPoint], at ms: Double) {
+    /// One frame at `ms` from a device of that kind (a touchscreen unless told); the clock
+    /// comes to it first, as the daemon's loop reads it.
+    public func frame(_ touches: [TouchPoint], at ms: Double, from deviceKind: DeviceKind = .touchscreen) {
         clock.advance(to: Instant(milliseconds: ms))
         latestFrame = ms
-        engine.process(TouchFrame(time: Instant(milliseconds: ms), touches: touches))
+        engine.process(TouchFrame(time: Instant(milliseconds: ms), deviceKind: deviceKind, touches: touches))
     }
 
     /// Fingers (id, x, y) doing the same at one instant: one frame.
