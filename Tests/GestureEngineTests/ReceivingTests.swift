@@ -223,10 +223,7 @@ import Testing
         let counter = CountsMoves(name: "counter")
         h.screen.addGestureRecognizer(IgnoresOnMove(name: "ignorer"))
         h.screen.addGestureRecognizer(counter)
-        h.down(1, 10, 10, at: 0)
-        h.move(1, 12, 10, at: 10)
-        h.move(1, 14, 10, at: 20)
-        h.up(1, 14, 10, at: 30)
+        h.trace(1, along: [Point(10, 10), Point(12, 10), Point(14, 10), Point(14, 10)], start: 0)
         #expect(counter.moves == 2)
         #expect(h.gestureLines == ["counter possible->failed", "touch 1 released", "counter reset"])
     }

@@ -263,14 +263,10 @@ import Testing
     @Test func rotationMayPreventPinchButPinchMayNotPreventRotation() {
         let h = pinchThatDoesNotPreventRotation()
         // Spread first (the pinch begins), then turn (the rotation begins and stops the pinch).
-        h.down(1, 400, 400, at: 0)
-        h.down(2, 600, 400, at: 10)
-        h.move(1, 380, 400, at: 30)
-        h.move(2, 620, 400, at: 40)
-        h.move(1, 380, 430, at: 60)
-        h.move(2, 620, 370, at: 70)
-        h.up(1, 380, 430, at: 100)
-        h.up(2, 620, 370, at: 110)
+        h.fingers(along: [
+            (1, [(400, 400, at: 0), (380, 400, at: 30), (380, 430, at: 60), (380, 430, at: 100)]),
+            (2, [(600, 400, at: 10), (620, 400, at: 40), (620, 370, at: 70), (620, 370, at: 110)]),
+        ])
         h.drain()
         #expect(h.gestureLines == [
             "pinch possible->began", "touch 1 claimed", "touch 2 claimed", "action pinch began",
@@ -287,12 +283,10 @@ import Testing
     @Test func whenRotationWinsFirstPinchFails() {
         let h = pinchThatDoesNotPreventRotation()
         // Pure turn: the rotation begins, the pinch (which has not begun) fails.
-        h.down(1, 400, 400, at: 0)
-        h.down(2, 600, 400, at: 10)
-        h.move(1, 400, 430, at: 30)
-        h.move(2, 600, 370, at: 40)
-        h.up(1, 400, 430, at: 60)
-        h.up(2, 600, 370, at: 70)
+        h.fingers(along: [
+            (1, [(400, 400, at: 0), (400, 430, at: 30), (400, 430, at: 60)]),
+            (2, [(600, 400, at: 10), (600, 370, at: 40), (600, 370, at: 70)]),
+        ])
         h.drain()
         #expect(Array(h.gestureLines.prefix(2)) == ["rotation possible->began", "pinch possible->failed"])
     }

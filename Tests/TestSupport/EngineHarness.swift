@@ -94,6 +94,20 @@ open class EngineHarness {
         }
     }
 
+    /// Fingers each along its own steps (x, y, at: ms): down at the first step, up at the last
+    /// (or only moved there, `lift: false`), moved between. Their touches go one by one in time
+    /// order, ties in the order given: a device that reports each finger in a frame of its own.
+    public func fingers(along paths: [(Int64, [(Double, Double, at: Double)])], lift: Bool = true) {
+        var events: [(ms: Double, order: Int, phase: TouchPhase, id: Int64, x: Double, y: Double)] = []
+        for (id, steps) in paths {
+            for (i, step) in steps.enumerated() {
+                let phase: TouchPhase = i == 0 ? .began : (i == steps.count - 1 && lift ? .ended : .moved)
+                events.append((step.at, events.count, phase, id, step.0, step.1))
+            }
+        }
+        for e in events.sorted(by: { ($0.ms, $0.order) < ($1.ms, $1.order) }) { send(e.phase, e.id, e.x, e.y, at: e.ms) }
+    }
+
     /// Lets the clock run to `ms`, firing deadlines (what the daemon's poll timeout does).
     public func wait(until ms: Double) {
         clock.advance(to: Instant(milliseconds: ms))
