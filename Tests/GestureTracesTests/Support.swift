@@ -14,6 +14,21 @@ let sharedData: URL = {
 
 func evemu(_ name: String) -> String { sharedData.appendingPathComponent("evemu/\(name).events").path }
 
+/// A JSON-lines trace as `tactus replay` reads it, on a 1920×1080 screen.
+func parseTrace(_ text: String) throws -> [TraceLine] {
+    try TraceReader.parse(text, file: "t.jsonl", screen: (1920, 1080))
+}
+
+/// What reading `text` as a JSON-lines trace finds wrong with it, or "no error".
+func traceError(_ text: String) -> String {
+    do {
+        _ = try parseTrace(text)
+        return "no error"
+    } catch {
+        return "\(error)"
+    }
+}
+
 struct ProfileError: Error, CustomStringConvertible {
     var description: String
 }
