@@ -84,12 +84,17 @@ import Testing
         return h
     }
 
-    @Test func withoutRequirementBothFireOnADoubleTapSingleFirst() {
-        let h = taps(requirement: false)
+    /// The state changes, verdicts and actions of a double tap on ``taps(requirement:)``.
+    private func doubleTapped(requirement: Bool) -> [String] {
+        let h = taps(requirement: requirement)
         h.tap(1, 100, 100, at: 0)
         h.tap(2, 101, 100, at: 200)
         h.drain()
-        #expect(h.gestureLines == [
+        return h.gestureLines
+    }
+
+    @Test func withoutRequirementBothFireOnADoubleTapSingleFirst() {
+        #expect(doubleTapped(requirement: false) == [
             "tap possible->recognized", "touch 1 claimed", "action tap recognized", "tap reset",
             "doubleTap possible->recognized", "tap possible->failed", "touch 2 claimed", "action doubleTap recognized",
             "doubleTap reset", "tap reset",
@@ -97,11 +102,7 @@ import Testing
     }
 
     @Test func withRequirementOnlyTheDoubleTapFires() {
-        let h = taps(requirement: true)
-        h.tap(1, 100, 100, at: 0)
-        h.tap(2, 101, 100, at: 200)
-        h.drain()
-        #expect(h.gestureLines == [
+        #expect(doubleTapped(requirement: true) == [
             "doubleTap possible->recognized", "tap possible->failed", "touch 1 claimed", "touch 2 claimed",
             "action doubleTap recognized", "doubleTap reset", "tap reset",
         ])
