@@ -15,12 +15,13 @@ final class Harness: EngineHarness {
         engine.addObserver(recorder)
     }
 
-    /// A child view of `parent` (default: the screen).
+    /// A child view of `parent` (default: the screen), with these recognizers in this order.
     @discardableResult
-    func view(_ name: String, _ frame: Rect, in parent: View? = nil, control: Control? = nil) -> View {
+    func view(_ name: String, _ frame: Rect, in parent: View? = nil, control: Control? = nil, recognizers: [GestureRecognizer] = []) -> View {
         let v = View(name: name, frame: frame)
         v.control = control
         (parent ?? screen).addSubview(v)
+        recognizers.forEach(v.addGestureRecognizer)
         return v
     }
 

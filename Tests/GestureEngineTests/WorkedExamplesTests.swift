@@ -9,11 +9,9 @@ import Testing
 
     private func swipeAndPan(panRequiresSwipeToFail: Bool) -> (Harness, PanGestureRecognizer, SwipeGestureRecognizer) {
         let h = Harness()
-        let win = h.view("win", frame)
         let pan = PanGestureRecognizer(name: "pan")
         let swipe = SwipeGestureRecognizer(name: "swipe", directions: .right)
-        win.addGestureRecognizer(pan)
-        win.addGestureRecognizer(swipe)
+        h.view("win", frame, recognizers: [pan, swipe])
         if panRequiresSwipeToFail { pan.require(toFail: swipe) }
         return (h, pan, swipe)
     }
@@ -75,11 +73,9 @@ import Testing
 
     private func taps(requirement: Bool) -> Harness {
         let h = Harness()
-        let win = h.view("win", frame)
         let double = TapGestureRecognizer(name: "doubleTap", taps: 2)
         let single = TapGestureRecognizer(name: "tap")
-        win.addGestureRecognizer(double)
-        win.addGestureRecognizer(single)
+        h.view("win", frame, recognizers: [double, single])
         if requirement { single.require(toFail: double) }
         return h
     }
@@ -126,11 +122,9 @@ import Testing
 
     private func longPressThenDrag(simultaneous: Bool) -> Harness {
         let h = Harness()
-        let win = h.view("win", frame)
         let press = LongPressGestureRecognizer(name: "press")
         let pan = PanGestureRecognizer(name: "pan")
-        win.addGestureRecognizer(press)
-        win.addGestureRecognizer(pan)
+        h.view("win", frame, recognizers: [press, pan])
         if simultaneous { pan.recognizeSimultaneously(with: press) }
         h.down(1, 100, 100, at: 0)
         h.wait(until: 600)
@@ -183,14 +177,18 @@ import Testing
         h.drain()
     }
 
-    private func pinchAndRotation(_ relate: (PinchGestureRecognizer, RotationGestureRecognizer) -> Void) -> Harness {
+    /// A window with a pinch and a rotation, the pinch declared first, then related by `relate`.
+    private func pinchAndRotationWindow(_ relate: (PinchGestureRecognizer, RotationGestureRecognizer) -> Void) -> Harness {
         let h = Harness()
-        let win = h.view("win", frame)
         let pinch = PinchGestureRecognizer(name: "pinch")
         let rotation = RotationGestureRecognizer(name: "rotation")
-        win.addGestureRecognizer(pinch)
-        win.addGestureRecognizer(rotation)
+        h.view("win", frame, recognizers: [pinch, rotation])
         relate(pinch, rotation)
+        return h
+    }
+
+    private func pinchAndRotation(_ relate: (PinchGestureRecognizer, RotationGestureRecognizer) -> Void) -> Harness {
+        let h = pinchAndRotationWindow(relate)
         spreadAndTurn(h)
         return h
     }
@@ -251,14 +249,7 @@ import Testing
     /// A window with a pinch and a rotation, the pinch declared first; the pinch may not
     /// prevent the rotation (`doesNotPrevent`).
     func pinchThatDoesNotPreventRotation() -> Harness {
-        let h = Harness()
-        let win = h.view("win", frame)
-        let pinch = PinchGestureRecognizer(name: "pinch")
-        let rotation = RotationGestureRecognizer(name: "rotation")
-        pinch.doesNotPrevent(rotation)
-        win.addGestureRecognizer(pinch)
-        win.addGestureRecognizer(rotation)
-        return h
+        pinchAndRotationWindow { pinch, rotation in pinch.doesNotPrevent(rotation) }
     }
 
     @Test func rotationMayPreventPinchButPinchMayNotPreventRotation() {
