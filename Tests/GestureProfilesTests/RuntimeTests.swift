@@ -3,34 +3,6 @@ import TestSupport
 @testable import GestureEngine
 @testable import GestureProfiles
 
-final class RecordingSink: ActionSink {
-    var requests: [ActionRequest] = []
-    func perform(_ request: ActionRequest) { requests.append(request) }
-    var lines: [String] { requests.map { "\($0.gesture) \($0.state): \($0.action)" + ($0.window.map { " @\($0.id)" } ?? "") } }
-}
-
-/// A profile file made live on the shared ``EngineHarness`` (taps held 40 ms, drags in 8 moves).
-final class Live: EngineHarness {
-    let runtime: ProfileRuntime
-    let sink = RecordingSink()
-
-    struct BadProfile: Error { var diagnostics: [Diagnostic] }
-
-    convenience init(_ yaml: String) throws {
-        let r = ProfileLoader.load(yaml: yaml, path: "t.yaml")
-        guard let file = r.file else { throw BadProfile(diagnostics: r.diagnostics) }
-        self.init(file)
-    }
-
-    /// A profile already loaded.
-    init(_ file: ProfileFile) {
-        let (engine, clock) = EngineHarness.bareScreen()
-        runtime = ProfileRuntime(configuration: file, engine: engine)
-        super.init(engine: engine, clock: clock, tapHolding: 40, dragSteps: 8)
-        runtime.sink = sink
-    }
-}
-
 @Suite struct RuntimeTests {
     let firefox = WindowInfo(id: 7, windowClass: "firefox", instance: "Navigator", title: "Mozilla Firefox", frame: Rect(x: 0, y: 0, width: 1280, height: 800), focused: true)
 
