@@ -21,11 +21,11 @@ import TestSupport
         let live = try Live(configExample)
         live.runtime.updateWindow(firefox)
         live.tap(1, 300, 200, at: 0)
-        live.engine.drainDeadlines()
+        live.drain()
         #expect(live.sink.lines == ["tap recognized: log single tap at 300,200 @7"])
         live.tap(2, 300, 200, at: 1000)
         live.tap(3, 302, 201, at: 1150)
-        live.engine.drainDeadlines()
+        live.drain()
         #expect(live.sink.lines.last == "double-tap recognized: window toggle-maximize @7")
         #expect(live.sink.lines.count == 2)
     }
@@ -79,7 +79,7 @@ import TestSupport
         let live = try Live(configExample)
         live.runtime.updateWindow(firefox)
         live.tap(1, 20, 60, at: 0)  // the home button
-        live.engine.drainDeadlines()
+        live.drain()
         #expect(live.sink.lines == ["home recognized: keys Alt_L+Home @7"])
     }
 
