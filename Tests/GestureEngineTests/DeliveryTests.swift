@@ -41,17 +41,22 @@ import Testing
         #expect(h.actions == ["action double recognized"])
     }
 
-    @Test func twoFingerDiscreteRecognizerRecognizing() {
+    /// A two-finger tap on a window, the second finger lifting at `secondLiftX` (it landed at
+    /// 200 and wobbled to 203), played to the end.
+    private func twoFingerTap(secondLiftX: Double) -> (Harness, View) {
         let h = Harness()
         let win = h.view("win", Rect(x: 0, y: 0, width: 800, height: 600))
         win.addGestureRecognizer(TapGestureRecognizer(name: "two", touches: 2))
-        h.down(1, 100, 100, at: 0)
-        h.down(2, 200, 100, at: 20)
-        h.move(1, 102, 101, at: 40)
-        h.move(2, 203, 100, at: 45)
-        h.up(1, 102, 101, at: 80)
-        h.up(2, 203, 100, at: 90)
+        h.fingers(along: [
+            (1, [(100, 100, at: 0), (102, 101, at: 40), (102, 101, at: 80)]),
+            (2, [(200, 100, at: 20), (203, 100, at: 45), (secondLiftX, 100, at: 90)]),
+        ])
         h.drain()
+        return (h, win)
+    }
+
+    @Test func twoFingerDiscreteRecognizerRecognizing() {
+        let (h, win) = twoFingerTap(secondLiftX: 203)
         #expect(h.deliveriesAndActions(to: win) == [
             "touchesBegan 1", "touchesBegan 2", "touchesMoved 1", "touchesMoved 2",
             "touchesCancelled 1", "touchesCancelled 2", "action two",
@@ -59,16 +64,8 @@ import Testing
     }
 
     @Test func twoFingerDiscreteRecognizerFailing() {
-        let h = Harness()
-        let win = h.view("win", Rect(x: 0, y: 0, width: 800, height: 600))
-        win.addGestureRecognizer(TapGestureRecognizer(name: "two", touches: 2))
-        h.down(1, 100, 100, at: 0)
-        h.down(2, 200, 100, at: 20)
-        h.move(1, 102, 101, at: 40)
-        h.move(2, 203, 100, at: 45)
-        h.up(1, 102, 101, at: 80)
-        h.up(2, 240, 100, at: 90)  // the second finger slid away as it lifted: no tap
-        h.drain()
+        // The second finger slid away as it lifted: no tap.
+        let (h, win) = twoFingerTap(secondLiftX: 240)
         #expect(h.deliveriesAndActions(to: win) == [
             "touchesBegan 1", "touchesBegan 2", "touchesMoved 1", "touchesMoved 2",
             "touchesEnded 1", "touchesEnded 2",

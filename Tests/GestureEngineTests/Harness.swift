@@ -7,19 +7,21 @@ final class Harness: EngineHarness {
     let recorder = ObservationRecorder()
     var screen: View { engine.root }
 
-    init(width: Double = 1920, height: Double = 1080) {
-        let clock = ManualClock()
-        super.init(engine: GestureEngine(screen: Rect(x: 0, y: 0, width: width, height: height), clock: clock), clock: clock)
+    /// Every way of making the harness (its own engine on a bare screen, `Harness(width:height:)`,
+    /// is inherited) comes through here, so every engine is recorded and never traps.
+    override init(engine: GestureEngine, clock: ManualClock, tapHolding: Double = 50, dragSteps: Int = 10) {
+        super.init(engine: engine, clock: clock, tapHolding: tapHolding, dragSteps: dragSteps)
         engine.trapsOnIllegalTransition = false
         engine.addObserver(recorder)
     }
 
-    /// A child view of `parent` (default: the screen).
+    /// A child view of `parent` (default: the screen), with these recognizers in this order.
     @discardableResult
-    func view(_ name: String, _ frame: Rect, in parent: View? = nil, control: Control? = nil) -> View {
+    func view(_ name: String, _ frame: Rect, in parent: View? = nil, control: Control? = nil, recognizers: [GestureRecognizer] = []) -> View {
         let v = View(name: name, frame: frame)
         v.control = control
         (parent ?? screen).addSubview(v)
+        recognizers.forEach(v.addGestureRecognizer)
         return v
     }
 

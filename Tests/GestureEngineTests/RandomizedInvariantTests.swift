@@ -81,18 +81,10 @@ final class InvariantChecker: GestureObserver {
     }
 
     private func runStream(_ rng: inout SeededRandom) -> Result {
-        let clock = ManualClock()
-        let engine = GestureEngine(screen: Rect(x: 0, y: 0, width: 1920, height: 1080), clock: clock)
-        engine.trapsOnIllegalTransition = false
+        let h = Harness()
+        let engine = h.engine
         let checker = InvariantChecker()
         engine.addObserver(checker)
-        var actions = 0
-        final class Counter: GestureObserver {
-            var n = 0
-            func observe(_ o: Observation) { if case .action = o { n += 1 } }
-        }
-        let counter = Counter()
-        engine.addObserver(counter)
 
         // A random view tree.
         var views: [View] = [engine.root]
@@ -170,11 +162,9 @@ final class InvariantChecker: GestureObserver {
         for (index, e) in events.enumerated() {
             if index == disableAt { recognizers.randomElement(using: &rng)!.isEnabled = false }
             if index == removeAt, views.count > 1 { views[Int.random(in: 1..<views.count, using: &rng)].removeFromSuperview() }
-            clock.advance(to: Instant(milliseconds: e.t))
-            engine.process(TouchFrame(TouchPoint(id: TouchID(e.id), phase: e.phase, location: e.p), at: Instant(milliseconds: e.t)))
+            h.send(e.phase, e.id, e.p.x, e.p.y, at: e.t)
         }
-        engine.drainDeadlines()
-        actions = counter.n
+        h.drain()
 
         var violations = checker.violations
         for id in 1..<nextID where checker.verdictCount[TouchID(id)] != 1 {
@@ -185,7 +175,7 @@ final class InvariantChecker: GestureObserver {
         }
         if !engine.undecidedTouches.isEmpty { violations.append("undecided: \(engine.undecidedTouches)") }
         if engine.nextDeadline != nil { violations.append("a deadline is still pending") }
-        return Result(violations: violations, events: events.count, touches: Int(nextID - 1), actions: actions)
+        return Result(violations: violations, events: events.count, touches: Int(nextID - 1), actions: h.actions.count)
     }
 
     private func randomRecognizer(name: String, _ rng: inout SeededRandom) -> GestureRecognizer {

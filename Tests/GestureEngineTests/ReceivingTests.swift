@@ -70,8 +70,8 @@ import Testing
         win.addGestureRecognizer(spy)
         h.tap(1, 100, 20, at: 0)   // in the strip
         h.tap(2, 100, 200, at: 100)
-        h.engine.process(TouchFrame(TouchPoint(id: .pointer(1), phase: .began, location: Point(100, 200)), at: Instant(milliseconds: 200), deviceKind: .pointer))
-        h.engine.process(TouchFrame(TouchPoint(id: .pointer(1), phase: .ended, location: Point(100, 200)), at: Instant(milliseconds: 210), deviceKind: .pointer))
+        h.frame([TouchPoint(id: .pointer(1), phase: .began, location: Point(100, 200))], at: 200, from: .pointer)
+        h.frame([TouchPoint(id: .pointer(1), phase: .ended, location: Point(100, 200))], at: 210, from: .pointer)
         #expect(spy.log == ["began 2", "ended 2"])
         #expect(h.verdicts == ["touch 1 released", "touch 2 released", "touch p1 released"])
     }
@@ -149,11 +149,9 @@ import Testing
         #expect(h.engine.nextDeadline == nil)
         h.down(1, 100, 100, at: 1000)
         #expect(h.engine.nextDeadline == Instant(milliseconds: 1600))
-        h.clock.advance(by: 0.5)
-        h.engine.advanceToClock()
+        h.wait(until: 1500)
         #expect(h.actions == [])
-        h.clock.advance(by: 0.1)
-        h.engine.advanceToClock()
+        h.wait(until: 1600)
         #expect(h.actions == ["action press began"])
         #expect(h.engine.nextDeadline == nil)
     }
@@ -223,10 +221,7 @@ import Testing
         let counter = CountsMoves(name: "counter")
         h.screen.addGestureRecognizer(IgnoresOnMove(name: "ignorer"))
         h.screen.addGestureRecognizer(counter)
-        h.down(1, 10, 10, at: 0)
-        h.move(1, 12, 10, at: 10)
-        h.move(1, 14, 10, at: 20)
-        h.up(1, 14, 10, at: 30)
+        h.trace(1, along: [Point(10, 10), Point(12, 10), Point(14, 10), Point(14, 10)], start: 0)
         #expect(counter.moves == 2)
         #expect(h.gestureLines == ["counter possible->failed", "touch 1 released", "counter reset"])
     }

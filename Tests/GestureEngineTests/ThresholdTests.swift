@@ -15,15 +15,17 @@ import Testing
             .filter { $0 != "changed" }
     }
 
+    /// One finger landing at (100, 100), moved `dx` right at 10 ms and lifted there at 20 ms:
+    /// a probe of a recognizer's slop.
+    private func slidingRight(_ dx: Double) -> (Harness) -> Void {
+        { h in h.down(1, 100, 100, at: 0); h.move(1, 100 + dx, 100, at: 10); h.up(1, 100 + dx, 100, at: 20) }
+    }
+
     // MARK: Tap
 
     @Test func tapMovement() {
-        #expect(outcome(TapGestureRecognizer(name: "t")) { h in
-            h.down(1, 100, 100, at: 0); h.move(1, 110, 100, at: 10); h.up(1, 110, 100, at: 20)
-        } == ["recognized"])
-        #expect(outcome(TapGestureRecognizer(name: "t")) { h in
-            h.down(1, 100, 100, at: 0); h.move(1, 110.5, 100, at: 10); h.up(1, 110.5, 100, at: 20)
-        } == ["failed"])
+        #expect(outcome(TapGestureRecognizer(name: "t"), slidingRight(10)) == ["recognized"])
+        #expect(outcome(TapGestureRecognizer(name: "t"), slidingRight(10.5)) == ["failed"])
     }
 
     @Test func tapDuration() {
@@ -92,12 +94,8 @@ import Testing
     // MARK: Pan
 
     @Test func panSlop() {
-        #expect(outcome(PanGestureRecognizer(name: "p")) { h in
-            h.down(1, 100, 100, at: 0); h.move(1, 110, 100, at: 10); h.up(1, 110, 100, at: 20)
-        } == ["failed"])
-        #expect(outcome(PanGestureRecognizer(name: "p")) { h in
-            h.down(1, 100, 100, at: 0); h.move(1, 110.5, 100, at: 10); h.up(1, 110.5, 100, at: 20)
-        } == ["began", "ended"])
+        #expect(outcome(PanGestureRecognizer(name: "p"), slidingRight(10)) == ["failed"])
+        #expect(outcome(PanGestureRecognizer(name: "p"), slidingRight(10.5)) == ["began", "ended"])
     }
 
     @Test func panMinimumTouchesWithArrivalTolerance() {
@@ -213,10 +211,7 @@ import Testing
         let h = Harness()
         let pinch = PinchGestureRecognizer(name: "p")
         h.screen.addGestureRecognizer(pinch)
-        h.down(1, 400, 500, at: 0)
-        h.down(2, 600, 500, at: 10)
-        h.move(1, 350, 500, at: 50)
-        h.move(2, 650, 500, at: 60)
+        h.fingers(along: [(1, [(400, 500, at: 0), (350, 500, at: 50)]), (2, [(600, 500, at: 10), (650, 500, at: 60)])], lift: false)
         #expect(pinch.scale == 1.5)
     }
 

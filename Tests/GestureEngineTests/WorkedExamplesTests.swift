@@ -9,11 +9,9 @@ import Testing
 
     private func swipeAndPan(panRequiresSwipeToFail: Bool) -> (Harness, PanGestureRecognizer, SwipeGestureRecognizer) {
         let h = Harness()
-        let win = h.view("win", frame)
         let pan = PanGestureRecognizer(name: "pan")
         let swipe = SwipeGestureRecognizer(name: "swipe", directions: .right)
-        win.addGestureRecognizer(pan)
-        win.addGestureRecognizer(swipe)
+        h.view("win", frame, recognizers: [pan, swipe])
         if panRequiresSwipeToFail { pan.require(toFail: swipe) }
         return (h, pan, swipe)
     }
@@ -75,21 +73,24 @@ import Testing
 
     private func taps(requirement: Bool) -> Harness {
         let h = Harness()
-        let win = h.view("win", frame)
         let double = TapGestureRecognizer(name: "doubleTap", taps: 2)
         let single = TapGestureRecognizer(name: "tap")
-        win.addGestureRecognizer(double)
-        win.addGestureRecognizer(single)
+        h.view("win", frame, recognizers: [double, single])
         if requirement { single.require(toFail: double) }
         return h
     }
 
-    @Test func withoutRequirementBothFireOnADoubleTapSingleFirst() {
-        let h = taps(requirement: false)
+    /// The state changes, verdicts and actions of a double tap on ``taps(requirement:)``.
+    private func doubleTapped(requirement: Bool) -> [String] {
+        let h = taps(requirement: requirement)
         h.tap(1, 100, 100, at: 0)
         h.tap(2, 101, 100, at: 200)
         h.drain()
-        #expect(h.gestureLines == [
+        return h.gestureLines
+    }
+
+    @Test func withoutRequirementBothFireOnADoubleTapSingleFirst() {
+        #expect(doubleTapped(requirement: false) == [
             "tap possible->recognized", "touch 1 claimed", "action tap recognized", "tap reset",
             "doubleTap possible->recognized", "tap possible->failed", "touch 2 claimed", "action doubleTap recognized",
             "doubleTap reset", "tap reset",
@@ -97,11 +98,7 @@ import Testing
     }
 
     @Test func withRequirementOnlyTheDoubleTapFires() {
-        let h = taps(requirement: true)
-        h.tap(1, 100, 100, at: 0)
-        h.tap(2, 101, 100, at: 200)
-        h.drain()
-        #expect(h.gestureLines == [
+        #expect(doubleTapped(requirement: true) == [
             "doubleTap possible->recognized", "tap possible->failed", "touch 1 claimed", "touch 2 claimed",
             "action doubleTap recognized", "doubleTap reset", "tap reset",
         ])
@@ -125,11 +122,9 @@ import Testing
 
     private func longPressThenDrag(simultaneous: Bool) -> Harness {
         let h = Harness()
-        let win = h.view("win", frame)
         let press = LongPressGestureRecognizer(name: "press")
         let pan = PanGestureRecognizer(name: "pan")
-        win.addGestureRecognizer(press)
-        win.addGestureRecognizer(pan)
+        h.view("win", frame, recognizers: [press, pan])
         if simultaneous { pan.recognizeSimultaneously(with: press) }
         h.down(1, 100, 100, at: 0)
         h.wait(until: 600)
@@ -182,14 +177,18 @@ import Testing
         h.drain()
     }
 
-    private func pinchAndRotation(_ relate: (PinchGestureRecognizer, RotationGestureRecognizer) -> Void) -> Harness {
+    /// A window with a pinch and a rotation, the pinch declared first, then related by `relate`.
+    private func pinchAndRotationWindow(_ relate: (PinchGestureRecognizer, RotationGestureRecognizer) -> Void) -> Harness {
         let h = Harness()
-        let win = h.view("win", frame)
         let pinch = PinchGestureRecognizer(name: "pinch")
         let rotation = RotationGestureRecognizer(name: "rotation")
-        win.addGestureRecognizer(pinch)
-        win.addGestureRecognizer(rotation)
+        h.view("win", frame, recognizers: [pinch, rotation])
         relate(pinch, rotation)
+        return h
+    }
+
+    private func pinchAndRotation(_ relate: (PinchGestureRecognizer, RotationGestureRecognizer) -> Void) -> Harness {
+        let h = pinchAndRotationWindow(relate)
         spreadAndTurn(h)
         return h
     }
@@ -250,27 +249,16 @@ import Testing
     /// A window with a pinch and a rotation, the pinch declared first; the pinch may not
     /// prevent the rotation (`doesNotPrevent`).
     func pinchThatDoesNotPreventRotation() -> Harness {
-        let h = Harness()
-        let win = h.view("win", frame)
-        let pinch = PinchGestureRecognizer(name: "pinch")
-        let rotation = RotationGestureRecognizer(name: "rotation")
-        pinch.doesNotPrevent(rotation)
-        win.addGestureRecognizer(pinch)
-        win.addGestureRecognizer(rotation)
-        return h
+        pinchAndRotationWindow { pinch, rotation in pinch.doesNotPrevent(rotation) }
     }
 
     @Test func rotationMayPreventPinchButPinchMayNotPreventRotation() {
         let h = pinchThatDoesNotPreventRotation()
         // Spread first (the pinch begins), then turn (the rotation begins and stops the pinch).
-        h.down(1, 400, 400, at: 0)
-        h.down(2, 600, 400, at: 10)
-        h.move(1, 380, 400, at: 30)
-        h.move(2, 620, 400, at: 40)
-        h.move(1, 380, 430, at: 60)
-        h.move(2, 620, 370, at: 70)
-        h.up(1, 380, 430, at: 100)
-        h.up(2, 620, 370, at: 110)
+        h.fingers(along: [
+            (1, [(400, 400, at: 0), (380, 400, at: 30), (380, 430, at: 60), (380, 430, at: 100)]),
+            (2, [(600, 400, at: 10), (620, 400, at: 40), (620, 370, at: 70), (620, 370, at: 110)]),
+        ])
         h.drain()
         #expect(h.gestureLines == [
             "pinch possible->began", "touch 1 claimed", "touch 2 claimed", "action pinch began",
@@ -287,12 +275,10 @@ import Testing
     @Test func whenRotationWinsFirstPinchFails() {
         let h = pinchThatDoesNotPreventRotation()
         // Pure turn: the rotation begins, the pinch (which has not begun) fails.
-        h.down(1, 400, 400, at: 0)
-        h.down(2, 600, 400, at: 10)
-        h.move(1, 400, 430, at: 30)
-        h.move(2, 600, 370, at: 40)
-        h.up(1, 400, 430, at: 60)
-        h.up(2, 600, 370, at: 70)
+        h.fingers(along: [
+            (1, [(400, 400, at: 0), (400, 430, at: 30), (400, 430, at: 60)]),
+            (2, [(600, 400, at: 10), (600, 370, at: 40), (600, 370, at: 70)]),
+        ])
         h.drain()
         #expect(Array(h.gestureLines.prefix(2)) == ["rotation possible->began", "pinch possible->failed"])
     }

@@ -8,9 +8,8 @@ import TestSupport
 /// -wmctrl and -appmatcher properties.
 @Suite struct FusumaImportTests {
     @Test func aDefaultLikeFileMapsSwipesAndRepeatsPinches() throws {
-        let source = try fixture("fusuma-default-like.yml")
+        let at = try FixtureLines("fusuma-default-like.yml")
         let imported = try importFixture("fusuma-default-like.yml")
-        func at(_ marker: String, _ n: Int = 1) -> Int { line(of: marker, in: source, occurrence: n) }
         let f = "fusuma", file = "fusuma-default-like.yml"
         #expect(imported.bindings == [
             "\(f) tp-swipe-3-left: touchpad swipe 3 left -> keys Alt_L+Right @ \(at("left:", 1))",
@@ -36,11 +35,11 @@ import TestSupport
     }
 
     @Test func beforeFusuma3APinchInSpreadsTheFingers() throws {
-        let source = try fixture("fusuma-default-like.yml")
+        let at = try FixtureLines("fusuma-default-like.yml")
         // fusuma 2.5.1's pinch_detector.rb: a zoom above the base is IN (reversed in 3.0,
         // commit aa46ae1 "Reverse pinch in/out").
         let imported = try importFixture("fusuma-default-like.yml", options: ImportOptions(fusumaVersion: FusumaVersion(parsing: "2.5.1")))
-        #expect(imported.bindings.last == "fusuma tp-pinch-2: touchpad pinch 2 -> repeat 0.05: keys Control_L+plus / keys Control_L+minus @ \(line(of: "in:", in: source)), \(line(of: "out:", in: source))")
+        #expect(imported.bindings.last == "fusuma tp-pinch-2: touchpad pinch 2 -> repeat 0.05: keys Control_L+plus / keys Control_L+minus @ \(at("in:")), \(at("out:"))")
         #expect(imported.header.contains("Pinches: fusuma before 3.0 reads pinch in as the fingers spreading and out as them closing (as given with --fusuma-version 2.5)."))
     }
 
@@ -69,9 +68,8 @@ import TestSupport
     }
 
     @Test func appmatcherContextsBecomeProfilesMatchingTheirClasses() throws {
-        let source = try fixture("fusuma-appmatcher.yml")
+        let at = try FixtureLines("fusuma-appmatcher.yml")
         let imported = try importFixture("fusuma-appmatcher.yml")
-        func at(_ marker: String, _ n: Int = 1) -> Int { line(of: marker, in: source, occurrence: n) }
         let zoomOut = at("in:"), zoomIn = at("out:", 1)
         // fusuma 3 (assumed): out spreads the fingers, the scale grows.
         let zoom = "repeat 0.05: keys Control_L+plus / keys Control_L+minus @ \(zoomOut), \(zoomIn)"
@@ -111,9 +109,8 @@ import TestSupport
     }
 
     @Test func theRootApplicationMappingOfOlderAppmatchersIsReadToo() throws {
-        let source = try fixture("fusuma-old-appmatcher.yml")
+        let at = try FixtureLines("fusuma-old-appmatcher.yml")
         let imported = try importFixture("fusuma-old-appmatcher.yml")
-        func at(_ marker: String) -> Int { line(of: marker, in: source) }
         #expect(imported.bindings == [
             "fusuma tp-swipe-3-left: touchpad swipe 3 left -> keys Alt_L+Right @ \(at("left:"))",
             "fusuma tp-swipe-3-right: touchpad swipe 3 right -> keys Alt_L+Left @ \(at("right:"))",
@@ -124,9 +121,8 @@ import TestSupport
     }
 
     @Test func holdsKeypressesAndOtherContextsAreRefused() throws {
-        let source = try fixture("fusuma-unsupported.yml")
+        let at = try FixtureLines("fusuma-unsupported.yml")
         let imported = try importFixture("fusuma-unsupported.yml")
-        func at(_ marker: String) -> Int { line(of: marker, in: source) }
         let file = "fusuma-unsupported.yml"
         // fusuma's begin: hook of three-finger swipes (swipe_detector.rb: the repeat index
         // swipe/3/begin, its direction skippable) runs as any such swipe begins.
@@ -145,16 +141,15 @@ import TestSupport
             "window: of swipe 3 left (\(file):\(at("window: prev"))) because Tactus has no action that moves a window to another desktop",
             "sendkey: of swipe 3 up (\(file):\(at("SPACESHIP"))) because the key name 'SPACESHIP' has no X keysym this import knows",
             "window: of swipe 3 down (\(file):\(at("fullscreen: remove"))) because Tactus has no action that leaves fullscreen (toggle-fullscreen switches)",
-            "swipe 4 up (\(file):\(line(of: "up:", in: source, occurrence: 3))) because it has no action (command:, sendkey:, …)",
+            "swipe 4 up (\(file):\(at("up:", 3))) because it has no action (command:, sendkey:, …)",
             "hold gestures (\(file):\(at("hold:"))) because X has no hold events: XInput 2.4 gives a touchpad's swipes and pinches only",
             "gestures_per_minute: (\(file):\(at("gestures_per_minute"))) because fusuma reads no gesture or setting there (an anchor it holds is imported where an alias uses it)",
         ])
     }
 
     @Test func hooksAndShortIntervalsRepeatAsTheSwipeGoes() throws {
-        let source = try fixture("fusuma-volume.yml")
+        let at = try FixtureLines("fusuma-volume.yml")
         let imported = try importFixture("fusuma-volume.yml")
-        func at(_ marker: String, _ n: Int = 1) -> Int { line(of: marker, in: source, occurrence: n) }
         let volume = "command pactl set-sink-volume @DEFAULT_SINK@"
         #expect(imported.bindings == [
             // swipe_detector.rb: the repeat index swipe/3/(direction, skippable)/begin|update|end:
@@ -191,9 +186,8 @@ import TestSupport
     /// from the begin, a Tab each 150 px, Alt up at the end and at a cancelled end alike;
     /// keydown and keyup with other keys, or with options, stay the commands they are.
     @Test func keydownAndKeyupHooksAreAHold() throws {
-        let source = try fixture("realistic/fusuma-contexts-volume.yml")
+        let at = try FixtureLines("realistic/fusuma-contexts-volume.yml")
         let imported = try importFixture("realistic/fusuma-contexts-volume.yml")
-        func at(_ marker: String) -> Int { line(of: marker, in: source) }
         #expect(imported.bindings.first == "fusuma tp-swipe-3: touchpad swipe 3 any -> hold Alt_L | repeat 150.0: keys Tab / keys Tab @ \(at("begin:")), \(at("update:")), \(at("end:"))")
         let sink = ActionLines()
         let runtime = ProfileRuntime(configuration: imported.file, engine: EngineHarness().engine)
@@ -224,9 +218,8 @@ import TestSupport
         // aliases and merges `<<:` (Psych: the merged entries replace the ones before the
         // `<<`, later ones replace them, of a list the earlier mapping wins), and looks up
         // only the keys of its gestures: a root key holding anchors is passed over.
-        let source = try fixture("fusuma-anchors.yml")
+        let at = try FixtureLines("fusuma-anchors.yml")
         let imported = try importFixture("fusuma-anchors.yml")
-        func at(_ marker: String, _ n: Int = 1) -> Int { line(of: marker, in: source, occurrence: n) }
         let copyTwice = "command xdotool key --clearmodifiers ctrl+c ctrl+c"
         #expect(imported.bindings == [
             // <<: *browser brings left and right into swipe 3 (their lines are the anchor's).

@@ -136,3 +136,13 @@ final class ActionLines: ActionSink {
         lines.append("\(request.gesture) \(request.state): \(request.action)" + (request.hold.map { " #\($0)" } ?? ""))
     }
 }
+
+/// A fixture's lines found by what they hold: `at(marker)` is the number of the line holding
+/// `marker`, `at(marker, n)` of its `n`th such line, as the import's notes cite them.
+struct FixtureLines {
+    let text: String
+
+    init(_ name: String) throws { text = try fixture(name) }
+
+    func callAsFunction(_ marker: String, _ occurrence: Int = 1) -> Int { line(of: marker, in: text, occurrence: occurrence) }
+}

@@ -8,9 +8,8 @@ import TestSupport
 /// a touchscreen gesture, and what is refused, each with its source line.
 @Suite struct ToucheggImportTests {
     @Test func aDefaultLikeFileMapsWindowDesktopKeyAndClickActions() throws {
-        let source = try fixture("touchegg-default-like.conf")
+        let at = try FixtureLines("touchegg-default-like.conf")
         let imported = try importFixture("touchegg-default-like.conf")
-        func at(_ marker: String) -> Int { line(of: marker, in: source) }
         let swipe3Up = at(#"fingers="3" direction="UP""#), swipe3Down = at(#"fingers="3" direction="DOWN""#)
         let swipe3Left = at(#"fingers="3" direction="LEFT""#)
         let swipe4Left = at(#"fingers="4" direction="LEFT""#), swipe4Right = at(#"fingers="4" direction="RIGHT""#)
@@ -52,7 +51,7 @@ import TestSupport
         let file = "touchegg-default-like.conf"
         // Not imported: the animation's looks, and <animate> where no preview was made (TILE_WINDOW's).
         let tileAnimate = at(#"TILE_WINDOW"#) + 2
-        let animations = [at("animation_delay"), at("\"color\""), at("borderColor\">"), tileAnimate] + source.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+        let animations = [at("animation_delay"), at("\"color\""), at("borderColor\">"), tileAnimate] + at.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
             .filter { $0.element.contains("<animationPosition>") || $0.element.contains("<color>") || $0.element.contains("<borderColor>") }.map { $0.offset + 1 }
         let shown = animations.sorted().map(String.init).joined(separator: ", ")
         #expect(imported.notes == [
@@ -75,9 +74,8 @@ import TestSupport
     }
 
     @Test func aCustomisedFileKeepsCommandsAppSectionsAndLaterGesturesWin() throws {
-        let source = try fixture("touchegg-custom.conf")
+        let at = try FixtureLines("touchegg-custom.conf")
         let imported = try importFixture("touchegg-custom.conf")
-        func at(_ marker: String, _ n: Int = 1) -> Int { line(of: marker, in: source, occurrence: n) }
         let next = at(#"fingers="4" direction="LEFT""#), previous = at(#"fingers="4" direction="RIGHT""#)
         let fullscreen = at(#"fingers="4" direction="UP""#), notify = at(#"fingers="4" direction="DOWN""#)
         let brightness = at(#"PINCH" fingers="5""#), volume = at(#"DRAG" fingers="2""#)
@@ -132,9 +130,8 @@ import TestSupport
     }
 
     @Test func whatTactusCannotExpressIsRefusedWithItsReason() throws {
-        let source = try fixture("touchegg-unsupported.conf")
+        let at = try FixtureLines("touchegg-unsupported.conf")
         let imported = try importFixture("touchegg-unsupported.conf")
-        func at(_ marker: String) -> Int { line(of: marker, in: source) }
         let file = "touchegg-unsupported.conf"
         let minimize = at(#"fingers="5" direction="DOWN""#), zoomOut = at(#"PINCH" fingers="2" direction="IN""#)
         let volume = at(#"fingers="5" direction="UP""#)
@@ -190,9 +187,8 @@ import TestSupport
     /// 1920 x 1080 screen the import assumes 194.4 px up or down and 328.8 px left or right.
     /// Each becomes a pan bound to that direction whose repeat counts along it.
     @Test func repeatedTouchscreenSwipesBecomeDirectionalPans() throws {
-        let source = try fixture("touchegg-touchscreen-repeat.conf")
+        let at = try FixtureLines("touchegg-touchscreen-repeat.conf")
         let imported = try importFixture("touchegg-touchscreen-repeat.conf")
-        func at(_ marker: String, _ n: Int = 1) -> Int { line(of: marker, in: source, occurrence: n) }
         let up3 = at(#"fingers="3" direction="UP""#), down3 = at(#"fingers="3" direction="DOWN""#)
         let right2 = at(#"fingers="2" direction="RIGHT""#), left2 = at(#"fingers="2" direction="LEFT""#)
         let drag4 = at(#"DRAG" fingers="4""#), left4 = at(#"fingers="4" direction="LEFT""#), up5 = at(#"fingers="5" direction="UP""#)
@@ -302,9 +298,9 @@ import TestSupport
     /// swipe left or right being 33 px), and run live: the whole ordered trace of what reaches
     /// the X session, as Touchégg would press and release the keys.
     @Test func theWindowSwitcherHoldsAltForTheWholeGesture() throws {
-        let source = try fixture("realistic/touchegg2-tablet.conf")
+        let at = try FixtureLines("realistic/touchegg2-tablet.conf")
         let imported = try importFixture("realistic/touchegg2-tablet.conf")
-        let left = line(of: #"fingers="3" direction="LEFT""#, in: source), right = line(of: #"fingers="3" direction="RIGHT""#, in: source)
+        let left = at(#"fingers="3" direction="LEFT""#), right = at(#"fingers="3" direction="RIGHT""#)
         #expect(imported.bindings.filter { $0.contains("Tab") } == [
             "all tp-swipe-3-left: touchpad swipe 3 left -> hold Alt_L | repeat 50.0: keys Shift_L+Tab / keys Tab @ \(left)",
             "all tp-swipe-3-right: touchpad swipe 3 right -> hold Alt_L | repeat 50.0: keys Tab / keys Shift_L+Tab @ \(right)",
@@ -369,9 +365,8 @@ import TestSupport
         // Touchégg 2 loads its file with pugixml's load_file (src/config/xml-config-loader.cpp),
         // which skips text outside the root element: checked with libpugixml 1.13, a file
         // starting "my config" then <touchégg> loads with <touchégg> as its document element.
-        let source = try fixture("touchegg-stray-text.conf")
+        let at = try FixtureLines("touchegg-stray-text.conf")
         let imported = try importFixture("touchegg-stray-text.conf")
-        func at(_ marker: String) -> Int { line(of: marker, in: source) }
         #expect(imported.bindings == [
             "all tp-swipe-3-up: touchpad swipe 3 up -> window toggle-maximize [preview] @ \(at("SWIPE"))",
             "all tp-pinch-4-in: touchpad pinch 4 in -> window close [preview] @ \(at("PINCH"))",

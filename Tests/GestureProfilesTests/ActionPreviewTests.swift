@@ -19,13 +19,9 @@ import Testing
 
         init(_ gestures: String) throws {
             let yaml = "version: 1\nprofiles:\n  - name: desktop\n    match: any\n    gestures:\n" + gestures
-            let r = ProfileLoader.load(yaml: yaml, path: "t.yaml")
-            let file = try #require(r.file, "\(r.diagnostics)")
-            session = GestureSession(configuration: file, screen: Rect(x: 0, y: 0, width: 1920, height: 1080), clock: clock)
+            session = try liveSession(yaml, clock: clock)
             session.runtime.sink = sink
-            session.runtime.pendingActionChanged = { [unowned self] held in
-                self.changes.append("\(held.gesture) \(held.preview.phase) \(Int((held.preview.progress * 100).rounded()))%")
-            }
+            session.runtime.pendingActionChanged = { [unowned self] in self.changes.append($0.progressLine) }
         }
 
         var pending: ProfileRuntime.PendingAction? { session.runtime.pendingActions.first }

@@ -46,14 +46,13 @@ import Testing
         #expect(r.errors.map(\.description) == [])
         #expect(r.file?.settings.gestures == expected)
         // And the recognizers the runtime builds see them.
-        let engine = GestureEngine(screen: Rect(x: 0, y: 0, width: 800, height: 600), clock: ManualClock())
-        let runtime = ProfileRuntime(configuration: try #require(r.file), engine: engine)
+        let live = Live(try #require(r.file))
+        let engine = live.engine
         let pinch = try #require(engine.root.gestureRecognizers.first as? PinchGestureRecognizer)
         #expect(pinch.touchSlop == expected.touchSlop && pinch.arrivalTolerance == expected.fingerArrivalWindow)
         #expect(pinch.fingerMotionThreshold == expected.transform.fingerMotionThreshold && pinch.dominance == expected.transform.dominance)
         #expect(pinch.threshold == expected.transform.pinchThreshold)
         #expect(engine.tapCountInterval == expected.multiTap.interval && engine.tapCountDistance == expected.multiTap.distance)
-        _ = runtime
     }
 
     @Test func everyNumberOfTheConfigurationCanBeSet() {

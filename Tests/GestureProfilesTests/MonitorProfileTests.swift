@@ -90,7 +90,7 @@ import Testing
         live.tap(2, 2500, 500, at: 1000)
         live.drag(3, from: Point(x: 3000, y: 500), to: Point(x: 2700, y: 500), start: 2000, duration: 100)
         live.drag(4, from: Point(x: 1500, y: 500), to: Point(x: 1200, y: 500), start: 3000, duration: 100)
-        live.engine.drainDeadlines()
+        live.drain()
         #expect(live.sink.lines == ["panel-tap recognized: log tap on eDP-1", "big-swipe recognized: log swipe on HDMI-1"])
     }
 
@@ -99,7 +99,7 @@ import Testing
         let corner = try #require(live.engine.root.subviews.first { $0.name == "corner" })
         #expect(corner.frame == Rect(x: 1820, y: 980, width: 100, height: 100))
         live.tap(1, 1870, 1030, at: 0)
-        live.engine.drainDeadlines()
+        live.drain()
         #expect(live.sink.lines == ["corner recognized: log corner"])
         // The panel goes (the lid closed): its region with it.
         live.runtime.removeMonitor(named: "eDP-1")
@@ -112,7 +112,7 @@ import Testing
         let declared = Monitor(name: "left-half", frame: Rect(x: 0, y: 0, width: 960, height: 1080), outputs: ["eDP-1"])
         let live = try makeLive(Self.limited, monitors: [declared, Self.external])
         live.tap(1, 500, 500, at: 0)
-        live.engine.drainDeadlines()
+        live.drain()
         #expect(live.sink.lines == ["panel-tap recognized: log tap on left-half"])
     }
 
@@ -140,12 +140,12 @@ import Testing
         live.runtime.updateWindow(WindowInfo(id: 5, windowClass: "Evince", frame: Rect(x: 1800, y: 0, width: 1000, height: 800)))
         #expect(live.engine.root.subviews.map(\.name) == ["presenter:5"])
         live.tap(1, 2200, 400, at: 0)
-        live.engine.drainDeadlines()
+        live.drain()
         // Moved to the panel: the reader profile.
         live.runtime.updateWindow(WindowInfo(id: 5, windowClass: "Evince", frame: Rect(x: 100, y: 0, width: 1000, height: 800)))
         #expect(live.engine.root.subviews.map(\.name) == ["reader:5"])
         live.tap(2, 500, 400, at: 1000)
-        live.engine.drainDeadlines()
+        live.drain()
         #expect(live.sink.lines == ["next-slide recognized: log next slide on HDMI-1 @5", "page recognized: log page @5"])
     }
 
@@ -189,7 +189,7 @@ import Testing
                     action: { shell: "echo $TACTUS_MONITOR_NAME" }
             """)
         live.tap(1, 2500, 500, at: 0)
-        live.engine.drainDeadlines()
+        live.drain()
         guard case .shell(_, let environment)? = live.sink.requests.first?.action else { Issue.record("no shell action"); return }
         #expect(environment["TACTUS_MONITOR_NAME"] == "HDMI-1")
         #expect(environment["TACTUS_MONITOR_WIDTH"] == "2560")

@@ -59,14 +59,12 @@ import Testing
                 #expect(result.errors.isEmpty)
                 loaded += 1
                 // It must also come alive: views, recognizers, windows.
-                let engine = GestureEngine(screen: Rect(x: 0, y: 0, width: 1920, height: 1080), clock: ManualClock())
-                let runtime = ProfileRuntime(configuration: file, engine: engine)
-                runtime.updateWindow(WindowInfo(id: 1, windowClass: "firefox", instance: "Navigator", title: "Mozilla Firefox", frame: Rect(x: 0, y: 0, width: 1280, height: 800)))
-                engine.process(TouchFrame(TouchPoint(id: TouchID(1), phase: .began, location: Point(x: 50, y: 50)), at: .zero))
-                engine.process(TouchFrame(TouchPoint(id: TouchID(1), phase: .ended, location: Point(x: 50, y: 50)), at: Instant(milliseconds: 40)))
-                runtime.closeWindow(1)
-                engine.drainDeadlines()
-                #expect(engine.undecidedTouches.isEmpty)
+                let live = Live(file)
+                live.runtime.updateWindow(WindowInfo(id: 1, windowClass: "firefox", instance: "Navigator", title: "Mozilla Firefox", frame: Rect(x: 0, y: 0, width: 1280, height: 800)))
+                live.tap(1, 50, 50, at: 0)
+                live.runtime.closeWindow(1)
+                live.drain()
+                #expect(live.engine.undecidedTouches.isEmpty)
             } else {
                 #expect(!result.errors.isEmpty)
                 for e in result.errors {

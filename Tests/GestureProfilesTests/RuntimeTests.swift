@@ -3,30 +3,6 @@ import TestSupport
 @testable import GestureEngine
 @testable import GestureProfiles
 
-final class RecordingSink: ActionSink {
-    var requests: [ActionRequest] = []
-    func perform(_ request: ActionRequest) { requests.append(request) }
-    var lines: [String] { requests.map { "\($0.gesture) \($0.state): \($0.action)" + ($0.window.map { " @\($0.id)" } ?? "") } }
-}
-
-/// A profile file made live on the shared ``EngineHarness`` (taps held 40 ms, drags in 8 moves).
-final class Live: EngineHarness {
-    let runtime: ProfileRuntime
-    let sink = RecordingSink()
-
-    struct BadProfile: Error { var diagnostics: [Diagnostic] }
-
-    init(_ yaml: String) throws {
-        let r = ProfileLoader.load(yaml: yaml, path: "t.yaml")
-        guard let file = r.file else { throw BadProfile(diagnostics: r.diagnostics) }
-        let clock = ManualClock()
-        let engine = GestureEngine(screen: Rect(x: 0, y: 0, width: 1920, height: 1080), clock: clock)
-        runtime = ProfileRuntime(configuration: file, engine: engine)
-        super.init(engine: engine, clock: clock, tapHolding: 40, dragSteps: 8)
-        runtime.sink = sink
-    }
-}
-
 @Suite struct RuntimeTests {
     let firefox = WindowInfo(id: 7, windowClass: "firefox", instance: "Navigator", title: "Mozilla Firefox", frame: Rect(x: 0, y: 0, width: 1280, height: 800), focused: true)
 
@@ -45,11 +21,11 @@ final class Live: EngineHarness {
         let live = try Live(configExample)
         live.runtime.updateWindow(firefox)
         live.tap(1, 300, 200, at: 0)
-        live.engine.drainDeadlines()
+        live.drain()
         #expect(live.sink.lines == ["tap recognized: log single tap at 300,200 @7"])
         live.tap(2, 300, 200, at: 1000)
         live.tap(3, 302, 201, at: 1150)
-        live.engine.drainDeadlines()
+        live.drain()
         #expect(live.sink.lines.last == "double-tap recognized: window toggle-maximize @7")
         #expect(live.sink.lines.count == 2)
     }
@@ -103,7 +79,7 @@ final class Live: EngineHarness {
         let live = try Live(configExample)
         live.runtime.updateWindow(firefox)
         live.tap(1, 20, 60, at: 0)  // the home button
-        live.engine.drainDeadlines()
+        live.drain()
         #expect(live.sink.lines == ["home recognized: keys Alt_L+Home @7"])
     }
 

@@ -101,8 +101,7 @@ import Testing
         let live = try Live("version: 1\nprofiles:\n  - name: d\n    match: any\n    gestures:\n      - name: hold\n        longPress: {}\n"
             + "        repeat: { every: 30, action: { scroll: up }, reverse: { scroll: down } }\n")
         live.send(.began, 1, 200, 200, at: 0)
-        live.clock.advance(to: Instant(milliseconds: 550))
-        live.engine.advanceToClock()
+        live.wait(until: 550)
         live.send(.moved, 1, 200, 202, at: 600)
         live.send(.moved, 1, 200, 265, at: 700)
         live.send(.moved, 1, 200, 225, at: 800)

@@ -50,13 +50,9 @@ import Testing
 
         init(_ bindings: String = TouchpadPreviewTests.bindings, settings: String = "") throws {
             let yaml = "version: 1\n" + settings + "profiles:\n  - name: desktop\n    match: any\n    touchpad:\n" + bindings
-            let r = ProfileLoader.load(yaml: yaml, path: "t.yaml")
-            let file = try #require(r.file, "\(r.diagnostics)")
-            session = GestureSession(configuration: file, screen: Rect(x: 0, y: 0, width: 1920, height: 1080), clock: clock)
+            session = try liveSession(yaml, clock: clock)
             session.runtime.sink = self
-            session.runtime.pendingActionChanged = { [unowned self] held in
-                self.trace.append("\(held.gesture) \(held.preview.phase) \(Int((held.preview.progress * 100).rounded()))%")
-            }
+            session.runtime.pendingActionChanged = { [unowned self] in self.trace.append($0.progressLine) }
         }
 
         func perform(_ request: ActionRequest) {

@@ -18,26 +18,20 @@ import Testing
         for i in 0..<6_000 { text += "E: 0.000000 0003 0035 \(i % 1000)\nE: 0.000000 0003 0036 \(i / 6)\nE: 0.000000 0000 0002 0\n" }
         text += "E: 0.000000 0000 0000 0\n"
         let contactLine = { (i: Int) in 4 + 3 * i + 2 }  // the SYN_MT_REPORT of contact i (0-based)
-        #expect {
-            try TraceReader.parse(text, file: "a.events", screen: (1000, 1000))
-        } throws: { error in
-            (error as? TraceError)?.description == "a.events:\(contactLine(EvdevTouchDecoder.maximumContacts)): more than \(EvdevTouchDecoder.maximumContacts) contacts in one frame"
-        }
+        #expect(traceError(text, file: "a.events", screen: (1000, 1000))
+            == "a.events:\(contactLine(EvdevTouchDecoder.maximumContacts)): more than \(EvdevTouchDecoder.maximumContacts) contacts in one frame")
         // As many as the limit are followed, each to its end.
         var within = "# EVEMU 1.3\nA: 35 0 1000 0 0\nA: 36 0 1000 0 0\n"
         for i in 0..<EvdevTouchDecoder.maximumContacts { within += "E: 0.000000 0003 0035 \(i * 7)\nE: 0.000000 0003 0036 \(i)\nE: 0.000000 0000 0002 0\n" }
         within += "E: 0.000000 0000 0000 0\nE: 0.010000 0000 0000 0\n"
-        #expect(touches(try TraceReader.parse(within, file: "a.events", screen: (1000, 1000))) == 2 * EvdevTouchDecoder.maximumContacts)
+        #expect(touches(try parseTrace(within, file: "a.events", screen: (1000, 1000))) == 2 * EvdevTouchDecoder.maximumContacts)
     }
 
     /// Protocol B: a slot number no device has would make every frame walk that many slots.
     @Test func aSlotNumberNoDeviceHasIsRefused() {
         let text = "# EVEMU 1.3\nA: 35 0 1000 0 0\nA: 36 0 1000 0 0\nE: 0.000000 0003 002f 1000000000\n"
-        #expect {
-            try TraceReader.parse(text, file: "b.events", screen: (1000, 1000))
-        } throws: { error in
-            (error as? TraceError)?.description == "b.events:4: slot 1000000000: a touchscreen has at most \(EvdevTouchDecoder.maximumContacts) slots (0 to \(EvdevTouchDecoder.maximumContacts - 1))"
-        }
+        #expect(traceError(text, file: "b.events", screen: (1000, 1000))
+            == "b.events:4: slot 1000000000: a touchscreen has at most \(EvdevTouchDecoder.maximumContacts) slots (0 to \(EvdevTouchDecoder.maximumContacts - 1))")
     }
 
     /// Numbers past 2^63 in a placeholder or a click's position printed as Swift writes them
@@ -55,17 +49,9 @@ import Testing
     /// "billion laughs" would otherwise be walked through its expansion), and lists nest a few levels.
     @Test func aLibinputRecordWithAnAliasIsRefusedAtTheAlias() {
         let text = "version: 1\ndevices:\n- evdev: &e { absinfo: { 53: [0, 100] } }\n  events:\n  - evdev: *e\n"
-        #expect {
-            try TraceReader.parse(text, file: "r.yml", screen: (100, 100))
-        } throws: { error in
-            (error as? TraceError)?.description == "r.yml:5: an alias: libinput record files have none"
-        }
+        #expect(traceError(text, file: "r.yml", screen: (100, 100)) == "r.yml:5: an alias: libinput record files have none")
         let deep = "version: 1\ndevices: " + String(repeating: "[", count: 100) + String(repeating: "]", count: 100) + "\n"
-        #expect {
-            try TraceReader.parse(deep, file: "d.yml", screen: (100, 100))
-        } throws: { error in
-            (error as? TraceError)?.description.hasPrefix("d.yml:2: nested deeper than") == true
-        }
+        #expect(traceError(deep, file: "d.yml", screen: (100, 100)).hasPrefix("d.yml:2: nested deeper than"))
     }
 
     /// Found by the fuzz targets: the engine keeps its observers, and a replayer observing

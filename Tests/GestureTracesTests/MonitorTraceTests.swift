@@ -8,17 +8,9 @@ import Testing
 /// the same events, a bad one is an error naming its line, and a multi-monitor session
 /// replays without X — the README's command, verbatim.
 @Suite struct MonitorTraceTests {
-    private func parse(_ text: String) throws -> [TraceLine] {
-        try TraceReader.parse(text, file: "t.jsonl", screen: (1920, 1080))
-    }
-
+    /// What is wrong with `line`, read as the trace's second line, after a screen.
     private func error(_ line: String) -> String {
-        do {
-            _ = try parse("{\"t\":0,\"kind\":\"screen\",\"width\":800,\"height\":600}\n" + line + "\n")
-            return "no error"
-        } catch {
-            return "\(error)"
-        }
+        traceError("{\"t\":0,\"kind\":\"screen\",\"width\":800,\"height\":600}\n" + line + "\n")
     }
 
     @Test func monitorLinesReadBackAsWritten() throws {
@@ -27,7 +19,7 @@ import Testing
         let events: [InputEvent] = [.monitor(panel), .monitor(declared), .monitorRemoved(name: "left \"half\"")]
         let text = events.enumerated().map { TraceWriter.line($1, time: Double($0)) }.joined(separator: "\n")
         #expect(text.hasPrefix("{\"t\":0,\"kind\":\"monitor\",\"name\":\"eDP-1\",\"frame\":[0,0,1920,1080],\"primary\":true,\"outputs\":[\"eDP-1\"]}\n"))
-        let read = try parse(text).map(\.event)
+        let read = try parseTrace(text).map(\.event)
         guard read.count == 3, case .monitor(let a) = read[0], case .monitor(let b) = read[1], case .monitorRemoved(let name) = read[2] else {
             Issue.record("read back as \(read)")
             return

@@ -58,7 +58,7 @@ import Testing
     /// `verdict ID by` and `action GESTURE: ACTION` lines.
     static func outcome(_ touches: [String], yaml: String = defaultProfileYAML, verdictTimes: Bool = false) throws -> [String] {
         let text = windows + touches.joined(separator: "\n") + "\n"
-        let trace = try TraceReader.parse(text, file: "t.jsonl", screen: (1920, 1080))
+        let trace = try parseTrace(text)
         var lines: [String] = []
         let file = try profile(yaml)
         let r = Replayer(configuration: file, screen: (1920, 1080), format: .json) { lines.append($0) }

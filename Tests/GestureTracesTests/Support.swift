@@ -14,6 +14,25 @@ let sharedData: URL = {
 
 func evemu(_ name: String) -> String { sharedData.appendingPathComponent("evemu/\(name).events").path }
 
+/// A trace as `tactus replay` reads it (JSON lines unless its text says otherwise), as if from
+/// `file`, on a 1920×1080 screen unless told.
+func parseTrace(_ text: String, file: String = "t.jsonl", screen: (Double, Double) = (1920, 1080)) throws -> [TraceLine] {
+    try TraceReader.parse(text, file: file, screen: screen)
+}
+
+/// What reading `text` as a trace finds wrong with it (the ``TraceError``'s text), or
+/// "no error"; any other error is said to be one, so that it never passes for a trace error.
+func traceError(_ text: String, file: String = "t.jsonl", screen: (Double, Double) = (1920, 1080)) -> String {
+    do {
+        _ = try parseTrace(text, file: file, screen: screen)
+        return "no error"
+    } catch let error as TraceError {
+        return error.description
+    } catch {
+        return "not a trace error: \(error)"
+    }
+}
+
 struct ProfileError: Error, CustomStringConvertible {
     var description: String
 }

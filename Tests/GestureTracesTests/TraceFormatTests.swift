@@ -5,33 +5,20 @@ import Testing
 @testable import GestureTraces
 
 @Suite struct TraceFormatTests {
-    private func parse(_ text: String) throws -> [TraceLine] {
-        try TraceReader.parse(text, file: "t.jsonl", screen: (1920, 1080))
-    }
-
-    private func error(_ text: String) -> String {
-        do {
-            _ = try parse(text)
-            return "no error"
-        } catch {
-            return "\(error)"
-        }
-    }
-
     @Test func malformedLinesAreErrorsNamingTheirLine() {
         let ok = "{\"t\":0,\"kind\":\"screen\",\"width\":800,\"height\":600}\n"
-        #expect(error(ok + "{\"t\":1,\"kind\":\"touch\",\"phase\":\"began\",\"id\":1,\"x\":1}\n") == "t.jsonl:2: missing \"y\"")
-        #expect(error(ok + "\n{\"t\":1,\"kind\":\"touch\",\"phase\":\"began\",\"id\":1,\"x\":1,\"y\":true}\n") == "t.jsonl:3: \"y\" must be a number")
-        #expect(error(ok + "{\"t\":1,\"kind\":\"touch\",\"phase\":\"began\",\"id\":1,\"x\":1,\"y\":2\n") == "t.jsonl:2: not valid JSON: unexpected end of line")
-        #expect(error(ok + "{\"t\":-5,\"kind\":\"touch\",\"phase\":\"began\",\"id\":1,\"x\":1,\"y\":2}\n") == "t.jsonl:2: \"t\" goes backwards (-5.0 after 0.0)")
-        #expect(error(ok + "{\"t\":1,\"kind\":\"wobble\"}\n") == "t.jsonl:2: unknown kind \"wobble\" (screen, monitor, window, window-closed, touch, pointer, touchpad)")
-        #expect(error(ok + "{\"t\":1,\"kind\":\"touch\",\"phase\":\"hover\",\"id\":1,\"x\":1,\"y\":2}\n") == "t.jsonl:2: \"phase\" must be began, moved, ended or cancelled")
-        #expect(error(ok + "{\"t\":1,\"kind\":\"window\",\"id\":3,\"frame\":[0,0,10]}\n") == "t.jsonl:2: \"frame\" must be [x, y, width, height]")
-        #expect(error("garbage\n") == "t.jsonl:1: unknown trace format: expected JSON lines, an evemu-record file or a libinput record file")
+        #expect(traceError(ok + "{\"t\":1,\"kind\":\"touch\",\"phase\":\"began\",\"id\":1,\"x\":1}\n") == "t.jsonl:2: missing \"y\"")
+        #expect(traceError(ok + "\n{\"t\":1,\"kind\":\"touch\",\"phase\":\"began\",\"id\":1,\"x\":1,\"y\":true}\n") == "t.jsonl:3: \"y\" must be a number")
+        #expect(traceError(ok + "{\"t\":1,\"kind\":\"touch\",\"phase\":\"began\",\"id\":1,\"x\":1,\"y\":2\n") == "t.jsonl:2: not valid JSON: unexpected end of line")
+        #expect(traceError(ok + "{\"t\":-5,\"kind\":\"touch\",\"phase\":\"began\",\"id\":1,\"x\":1,\"y\":2}\n") == "t.jsonl:2: \"t\" goes backwards (-5.0 after 0.0)")
+        #expect(traceError(ok + "{\"t\":1,\"kind\":\"wobble\"}\n") == "t.jsonl:2: unknown kind \"wobble\" (screen, monitor, window, window-closed, touch, pointer, touchpad)")
+        #expect(traceError(ok + "{\"t\":1,\"kind\":\"touch\",\"phase\":\"hover\",\"id\":1,\"x\":1,\"y\":2}\n") == "t.jsonl:2: \"phase\" must be began, moved, ended or cancelled")
+        #expect(traceError(ok + "{\"t\":1,\"kind\":\"window\",\"id\":3,\"frame\":[0,0,10]}\n") == "t.jsonl:2: \"frame\" must be [x, y, width, height]")
+        #expect(traceError("garbage\n") == "t.jsonl:1: unknown trace format: expected JSON lines, an evemu-record file or a libinput record file")
     }
 
     @Test func allKindsParse() throws {
-        let lines = try parse("""
+        let lines = try parseTrace("""
             {"t":0,"kind":"screen","width":1920,"height":1080}
             {"t":0,"kind":"window","id":4194313,"class":"firefox","instance":"Navigator","title":"Mozilla \\"Firefox\\"","type":"normal","frame":[0,0,1280,800],"focused":true}
             {"t":10,"kind":"touch","phase":"began","id":1,"x":100,"y":200}
@@ -63,7 +50,7 @@ import Testing
         let yaml = oneGesture("{ name: drag, pan: {}, on: { began: { log: \"drag {touches}\" } } }")
             + "    touchpad:\n      - { name: tp, swipe: { fingers: 3, direction: left }, action: { desktop: next } }\n"
         let r = Replayer(configuration: try profile(yaml), screen: (1920, 1080), format: .json) { lines.append($0) }
-        r.run(try parse(text))
+        r.run(try parseTrace(text))
         #expect(lines.contains("{\"t\":120,\"kind\":\"touch\",\"id\":\"p1\",\"verdict\":\"claimed\",\"held\":20,\"by\":\"drag\"}"))
         #expect(lines.contains("{\"t\":300,\"kind\":\"touchpad\",\"gesture\":\"swipe\",\"fingers\":3,\"verdict\":\"claimed\"}"))
         #expect(r.actions.map { "\($0.gesture) \($0.action)" } == ["drag log drag 1", "tp desktop next"])

@@ -21,19 +21,26 @@ open class EngineHarness {
 
     /// A harness with an engine and a clock of its own, on a bare screen of that size.
     public convenience init(width: Double = 1920, height: Double = 1080, tapHolding: Double = 50, dragSteps: Int = 10) {
+        let (engine, clock) = Self.bareScreen(width: width, height: height)
+        self.init(engine: engine, clock: clock, tapHolding: tapHolding, dragSteps: dragSteps)
+    }
+
+    /// An engine on a bare screen of that size and the manual clock it reads: for a subclass
+    /// that must attach something to the engine (a profile's runtime) before `super.init`.
+    public static func bareScreen(width: Double = 1920, height: Double = 1080) -> (GestureEngine, ManualClock) {
         let clock = ManualClock()
-        self.init(engine: GestureEngine(screen: Rect(x: 0, y: 0, width: width, height: height), clock: clock), clock: clock,
-                  tapHolding: tapHolding, dragSteps: dragSteps)
+        return (GestureEngine(screen: Rect(x: 0, y: 0, width: width, height: height), clock: clock), clock)
     }
 
     /// The time of the latest frame, which ``nextFrame(_:_:movedBy:after:)`` counts from.
     public private(set) var latestFrame: Double = 0
 
-    /// One frame at `ms`; the clock comes to it first, as the daemon's loop reads it.
-    public func frame(_ touches: [TouchPoint], at ms: Double) {
+    /// One frame at `ms` from a device of that kind (a touchscreen unless told); the clock
+    /// comes to it first, as the daemon's loop reads it.
+    public func frame(_ touches: [TouchPoint], at ms: Double, from deviceKind: DeviceKind = .touchscreen) {
         clock.advance(to: Instant(milliseconds: ms))
         latestFrame = ms
-        engine.process(TouchFrame(time: Instant(milliseconds: ms), touches: touches))
+        engine.process(TouchFrame(time: Instant(milliseconds: ms), deviceKind: deviceKind, touches: touches))
     }
 
     /// Fingers (id, x, y) doing the same at one instant: one frame.
@@ -85,6 +92,20 @@ open class EngineHarness {
             let phase: TouchPhase = i == 0 ? .began : (i == path.count - 1 ? .ended : .moved)
             send(phase, id, p.x, p.y, at: ms + Double(i) * interval)
         }
+    }
+
+    /// Fingers each along its own steps (x, y, at: ms): down at the first step, up at the last
+    /// (or only moved there, `lift: false`), moved between. Their touches go one by one in time
+    /// order, ties in the order given: a device that reports each finger in a frame of its own.
+    public func fingers(along paths: [(Int64, [(Double, Double, at: Double)])], lift: Bool = true) {
+        var events: [(ms: Double, order: Int, phase: TouchPhase, id: Int64, x: Double, y: Double)] = []
+        for (id, steps) in paths {
+            for (i, step) in steps.enumerated() {
+                let phase: TouchPhase = i == 0 ? .began : (i == steps.count - 1 && lift ? .ended : .moved)
+                events.append((step.at, events.count, phase, id, step.0, step.1))
+            }
+        }
+        for e in events.sorted(by: { ($0.ms, $0.order) < ($1.ms, $1.order) }) { send(e.phase, e.id, e.x, e.y, at: e.ms) }
     }
 
     /// Lets the clock run to `ms`, firing deadlines (what the daemon's poll timeout does).
