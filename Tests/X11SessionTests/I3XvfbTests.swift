@@ -76,8 +76,9 @@ import Testing
         let left = try x.openWindow(class: "Left", title: "left")
         let right = try x.openWindow(class: "Right", title: "right")
         let tracker = WindowTracker(server: x.server)
+        // i3 tiles the second window beside the first a moment after it is managed.
+        try #require(x.poll { (tracker.info(left.id)?.frame.width ?? .infinity) < 700 }, "i3 tiles the two side by side: \(String(describing: tracker.info(left.id)?.frame))")
         let frame = try #require(tracker.info(left.id)?.frame)
-        try #require(frame.width < 700, "i3 tiles the two side by side: \(frame)")
         let daemon = try x.startDaemon(config: Self.config(left: "{ log: left }", up: "{ window: toggle-maximize }", down: "{ window: minimize }"))
         let onLeft = Point(x: frame.midX, y: frame.midY + 100)
 

@@ -44,18 +44,28 @@ extension ActionPerformer {
     }
 
     /// A maximized window's frame extents are those of its maximized frame (openbox drops its
-    /// borders) until the window manager has restored it: the tile waits for that, 100 ms at
-    /// most (a rare wait: a maximized window tiled), so that it counts the right frame.
+    /// borders) until the window manager has restored it, and a window manager sets them after
+    /// the state (openbox: `_NET_WM_STATE` first, `_NET_FRAME_EXTENTS` a moment later; on a
+    /// loaded machine the tile read the old extents and came out 2 px too wide). So the tile
+    /// waits for the state to be restored and then for the extents to change, 50 ms at most
+    /// once restored (a window manager that keeps its borders when maximizing changes none),
+    /// 250 ms in all: a rare wait, for a maximized window tiled.
     private func awaitRestored(_ window: XWindowID, vert: UInt, horz: UInt) {
+        let maximizedExtents = server.numbers(window, "_NET_FRAME_EXTENTS")
         server.flush()
-        let deadline = MonotonicClock.nanoseconds() + 100_000_000
-        while MonotonicClock.nanoseconds() < deadline {
+        let start = MonotonicClock.nanoseconds()
+        var restoredAt: Int64?
+        while MonotonicClock.nanoseconds() < start + 250_000_000 {
             server.sync()
             let states = server.numbers(window, "_NET_WM_STATE") ?? []
-            if !states.contains(vert) && !states.contains(horz) { return }
+            if restoredAt == nil, !states.contains(vert), !states.contains(horz) { restoredAt = MonotonicClock.nanoseconds() }
+            if let restoredAt {
+                if server.numbers(window, "_NET_FRAME_EXTENTS") != maximizedExtents { return }
+                if MonotonicClock.nanoseconds() >= restoredAt + 50_000_000 { return }
+            }
             usleep(2_000)
         }
-        logger.debug("window \(Self.hex(window)): not restored from maximized within 100 ms; tiled with the frame it has")
+        logger.debug("window \(Self.hex(window)): not restored from maximized within 250 ms; tiled with the frame it has")
     }
 
     /// Moves and sizes `window` to the left or right half of its monitor's work area: the
