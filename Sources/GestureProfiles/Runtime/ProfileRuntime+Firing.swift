@@ -28,11 +28,9 @@ extension ProfileRuntime {
         let window: WindowInfo?
         if let known = gestureWindows[key] {
             window = known
-        } else if r.touches.isEmpty {
-            window = targetWindow(at: event.values.location, landedOn: nil, exact: exact)
-            gestureWindows[key] = .some(window)
         } else {
-            window = targetWindow(at: r.landingCentroid, landedOn: r.landingWindow, exact: exact)
+            window = r.touches.isEmpty ? targetWindow(at: event.values.location, landedOn: nil, exact: exact)
+                : targetWindow(at: r.landingCentroid, landedOn: r.landingWindow, exact: exact)
             gestureWindows[key] = .some(window)
         }
         switch event.state {
