@@ -81,6 +81,11 @@ let package = Package(
         .executableTarget(name: "tactus-overlay-live", dependencies: ["X11TestSupport", "X11Session", "GestureProfiles", "GestureEngine", "CX11"], path: "Benchmarks/overlay-live"),
         // Chooses the built-in stroke templates from the $1 data set (`make stroke-templates`).
         .executableTarget(name: "stroke-templates", dependencies: ["GestureTraces", "StrokeDataSets"], path: "Tools/StrokeTemplates"),
+        // GTK 4's C API (Debian's libgtk-4-dev), for the settings application.
+        .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
+        // tactus-settings: the desktop settings application (GTK 4), a package of its own so
+        // that the daemon does not pull GTK in.
+        .executableTarget(name: "tactus-settings", dependencies: ["CGtk", "GestureProfiles", "GestureEngine"]),
         .executableTarget(name: "tactus", dependencies: [
             "GestureTraces", "X11Session", "GestureImport", "SystemCalls",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

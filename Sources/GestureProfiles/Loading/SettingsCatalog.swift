@@ -49,7 +49,7 @@ enum SettingsSection: String, CaseIterable {
 
 /// Every number `settings:` can set, by its path in the file (`tap.maxMovement`,
 /// `touchSlop`): what `tactus check --print-default` lists and tactus.yaml(5) documents.
-enum SettingsCatalog {
+public enum SettingsCatalog {
     static var entries: [(path: String, threshold: Threshold)] {
         var all: [(String, Threshold)] = GeneralSettingKey.allCases.map { ($0.rawValue, $0.threshold) }
         for kind in RecognizerKind.allCases {

@@ -1,0 +1,74 @@
+import CGtk
+import GestureProfiles
+
+/// The application: one window over one profile file. The window is rebuilt from the file
+/// whenever the file's text changes (opened, saved, reverted); what the person changes in it
+/// is kept as edits until Save writes them.
+@MainActor
+final class SettingsApplication {
+    let application: UnsafeMutablePointer<GtkApplication>
+    private(set) var document: SettingsDocument
+    private var window: Widget?
+    private var content: Widget?
+    private var saveButton: Widget?
+    private var statusLine: Widget?
+
+    init(explicitPath: String?) {
+        application = gtk_application_new("org.tactus.Settings", G_APPLICATION_NON_UNIQUE)!
+        document = SettingsDocument.open(explicitPath: explicitPath)
+    }
+
+    /// Runs GTK's main loop until the window closes; GTK sees no arguments of ours.
+    func run() -> Int32 {
+        on(application.raw, "activate") { [unowned self] in self.activate() }
+        var arguments: [UnsafeMutablePointer<CChar>?] = [strdup(CommandLine.arguments.first ?? "tactus-settings"), nil]
+        return g_application_run(application.as(GApplication.self), 1, &arguments)
+    }
+
+    private func activate() {
+        if let window {
+            gtk_window_present(window.as(GtkWindow.self))
+            return
+        }
+        let window = gtk_application_window_new(application)!
+        self.window = window
+        gtk_window_set_title(window.as(GtkWindow.self), "Tactus Settings")
+        gtk_window_set_default_size(window.as(GtkWindow.self), 960, 680)
+
+        let header = gtk_header_bar_new()!
+        let save = Make.button("_Save") { [unowned self] in self.save() }
+        gtk_widget_add_css_class(save, "suggested-action")
+        gtk_header_bar_pack_end(header.opaque, save)
+        saveButton = save
+        gtk_window_set_titlebar(window.as(GtkWindow.self), header)
+
+        let status = Make.label("", wrap: true)
+        Make.margins(status, 6)
+        statusLine = status
+        let body = Make.box(GTK_ORIENTATION_VERTICAL, spacing: 0, [status])
+        gtk_window_set_child(window.as(GtkWindow.self), body)
+        rebuild(in: body)
+        gtk_window_present(window.as(GtkWindow.self))
+    }
+
+    /// Replaces the window's content with what the document says now.
+    private func rebuild(in body: Widget? = nil) {
+        guard let body = body ?? content.flatMap({ gtk_widget_get_parent($0) }) else { return }
+        if let content { gtk_box_remove(body.as(GtkBox.self), content) }
+        let view = DocumentView(document: document, changed: { [unowned self] in self.updateState() })
+        content = view.widget
+        gtk_box_append(body.as(GtkBox.self), view.widget)
+        updateState()
+    }
+
+    /// The header's Save and the line under it: what is unsaved, or why nothing can be saved.
+    private func updateState() {
+        gtk_widget_set_sensitive(saveButton, document.canSave ? 1 : 0)
+        gtk_label_set_text(statusLine?.opaque, document.stateLine)
+    }
+
+    private func save() {
+        document.save()
+        rebuild()
+    }
+}

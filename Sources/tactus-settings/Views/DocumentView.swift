@@ -1,0 +1,68 @@
+import CGtk
+import GestureProfiles
+
+/// The window's content for one document: the file's problems on top when it has any, then a
+/// sidebar of pages (each profile, the thresholds) beside the page chosen.
+@MainActor
+struct DocumentView {
+    let widget: Widget
+
+    init(document: SettingsDocument, changed: @escaping @MainActor () -> Void) {
+        let column = Make.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
+        gtk_widget_set_vexpand(column, 1)
+        if !document.errors.isEmpty {
+            gtk_box_append(column.as(GtkBox.self), ProblemsView(document: document).widget)
+        }
+        let stack = gtk_stack_new()!
+        gtk_stack_set_transition_type(stack.opaque, GTK_STACK_TRANSITION_TYPE_NONE)
+        gtk_widget_set_hexpand(stack, 1)
+        gtk_widget_set_vexpand(stack, 1)
+        if let file = document.file {
+            for (index, page) in ProfilePage.pages(of: file).enumerated() {
+                _ = gtk_stack_add_titled(stack.opaque, page.widget, "profile-\(index)", page.title)
+            }
+        }
+        let thresholds = ThresholdsPage(document: document, changed: changed)
+        _ = gtk_stack_add_titled(stack.opaque, thresholds.widget, "thresholds", "Thresholds")
+        if document.file == nil {
+            gtk_widget_set_sensitive(thresholds.widget, 0)
+        }
+        let sidebar = gtk_stack_sidebar_new()!
+        gtk_stack_sidebar_set_stack(sidebar.opaque, stack.opaque)
+        gtk_widget_set_size_request(sidebar, 200, -1)
+        let panes = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 0, [sidebar, gtk_separator_new(GTK_ORIENTATION_VERTICAL), stack])
+        gtk_widget_set_vexpand(panes, 1)
+        gtk_box_append(column.as(GtkBox.self), panes)
+        widget = column
+    }
+}
+
+/// The loader's errors and warnings, each at its line and column, as `tactus check` prints
+/// them: the file is shown as far as it can be and never written while one error remains.
+@MainActor
+struct ProblemsView {
+    let widget: Widget
+
+    init(document: SettingsDocument) {
+        let box = Make.box(GTK_ORIENTATION_VERTICAL, spacing: 4)
+        Make.margins(box, 12)
+        let count = document.errors.count
+        let heading = Make.label("\(document.path) has \(count) error\(count == 1 ? "" : "s"). Tactus goes on with the profiles it had; mend the file in a text editor and open it again. Nothing is saved over it until it loads.",
+                                 style: "heading", wrap: true)
+        gtk_box_append(box.as(GtkBox.self), heading)
+        let list = gtk_list_box_new()!
+        gtk_list_box_set_selection_mode(list.opaque, GTK_SELECTION_NONE)
+        cgtk_set_accessible_label(list, "Errors in the file")
+        for diagnostic in document.loaded.diagnostics {
+            let kind = diagnostic.severity == .error ? "Error" : "Warning"
+            let text = "Line \(diagnostic.location.line), column \(diagnostic.location.column): \(diagnostic.message)"
+            let row = Make.label(text, wrap: true, selectable: true)
+            cgtk_set_accessible_description(row, kind)
+            Make.margins(row, 4)
+            gtk_list_box_append(list.opaque, row)
+        }
+        gtk_box_append(box.as(GtkBox.self), list)
+        gtk_widget_add_css_class(box, "error")
+        widget = box
+    }
+}
