@@ -15,16 +15,18 @@ RELEASE_FLAGS := -c release --static-swift-stdlib -Xlinker -z -Xlinker now
 
 # Debian packages: to build, to run the X integration tests (real Xvfb + openbox, real Xorg
 # with the dummy video and inputtest input drivers), and to run.
-BUILD_PACKAGES := libx11-dev libxi-dev libxtst-dev libxrandr-dev libxext-dev libxfixes-dev libyaml-dev
+BUILD_PACKAGES := libx11-dev libxi-dev libxtst-dev libxrandr-dev libxext-dev libxfixes-dev libyaml-dev libgtk-4-dev
 TEST_PACKAGES := $(BUILD_PACKAGES) xvfb openbox x11-utils x11-xserver-utils x11-xkb-utils x11-apps netpbm xserver-xorg-core xserver-xorg-video-dummy xserver-xorg-dev xinput \
 	lintian dpkg-dev man-db desktop-file-utils systemd fluxbox xfwm4 marco mate-settings-daemon-common dbus-daemon gtk-3-examples qtbase5-examples mousepad python3-gi gir1.2-gtk-3.0 \
-	xterm tk gtk2.0-examples chromium firefox-esr i3-wm muffin cinnamon-settings-daemon mutter
+	xterm tk gtk2.0-examples chromium firefox-esr i3-wm muffin cinnamon-settings-daemon mutter \
+	at-spi2-core python3-pyatspi appstream
 # KWin without what it recommends: the whole Plasma desktop (plasma-desktop, 428 packages) that
 # the tests never start; its title bars need the breeze decoration, named here.
 TEST_PACKAGES_WITHOUT_RECOMMENDS := kwin-x11 kwin-style-breeze
 RUN_PACKAGES := $(BUILD_PACKAGES)
 
 .PHONY: fuzz fuzz-build soak xorg-touch-repro
+.PHONY: release-settings
 .PHONY: all build release test test-engine run deps-build deps-test bench bench-build bench-daemon bench-touch bench-scroll bench-memory bench-overlay profile clean install uninstall deb package-check readme-check stroke-templates stroke-templates-cv
 
 all: build
@@ -55,6 +57,10 @@ build: deps-build
 release: deps-build
 	$(SWIFT) build $(RELEASE_FLAGS) $(SWIFT_FLAGS) --product tactus
 
+## The settings application (GTK 4), built as the daemon is.
+release-settings: deps-build
+	$(SWIFT) build $(RELEASE_FLAGS) $(SWIFT_FLAGS) --product tactus-settings
+
 ## Every test, the X integration tests included (they start their own X servers), each
 ## benchmark command once in its short form, then the package checks (the .deb, lintian, the
 ## installed binary, man pages, the systemd unit).
@@ -77,19 +83,23 @@ readme-check: release
 
 ## make install PREFIX=/usr/local DESTDIR=: the binary, man pages, completions, the systemd
 ## user unit, the autostart entry and the example profiles.
-install: release
+install: release release-settings
 	packaging/install.sh "$(DESTDIR)" "$(PREFIX)" "$(SYSCONFDIR)" .build/release/tactus "$(VERSION)"
+	packaging/install-settings.sh "$(DESTDIR)" "$(PREFIX)" .build/release/tactus-settings "$(VERSION)"
 
 uninstall:
 	packaging/install.sh --uninstall "$(DESTDIR)" "$(PREFIX)" "$(SYSCONFDIR)" .build/release/tactus "$(VERSION)"
+	packaging/install-settings.sh --uninstall "$(DESTDIR)" "$(PREFIX)" .build/release/tactus-settings "$(VERSION)"
 
-## The Debian package, in .build/deb/.
-deb: release
+## The Debian packages, in .build/deb/: tactus (the daemon and its tools) and tactus-settings
+## (the settings application, which needs GTK 4).
+deb: release release-settings
 	@mkdir -p .build/deb
+	packaging/build-settings-deb.sh .build/release/tactus-settings "$(VERSION)" .build/deb
 	packaging/build-deb.sh .build/release/tactus "$(VERSION)" .build/deb
 
-package-check: release
-	packaging/check.sh .build/release/tactus "$(VERSION)"
+package-check: release release-settings
+	packaging/check.sh .build/release/tactus "$(VERSION)" .build/release/tactus-settings
 
 test-engine:
 	$(SWIFT) test $(SWIFT_FLAGS) --filter GestureEngineTests

@@ -1,10 +1,11 @@
 #!/bin/sh
 # The package checks of `make test`: builds the .deb, lints it, unpacks it into a
 # throw-away root and runs what it installed; then make install / uninstall into a DESTDIR.
-#   check.sh BINARY VERSION
+# The settings application's package (SETTINGS_BINARY) is checked after the daemon's.
+#   check.sh BINARY VERSION SETTINGS_BINARY
 set -eu
-[ $# -eq 2 ] || { echo "usage: check.sh BINARY VERSION" >&2; exit 2; }
-binary=$1 version=$2
+[ $# -eq 3 ] || { echo "usage: check.sh BINARY VERSION SETTINGS_BINARY" >&2; exit 2; }
+binary=$1 version=$2 settings_binary=$3
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d /tmp/tactus-package.XXXXXX)
 trap 'rm -rf "$work"' EXIT
@@ -33,6 +34,7 @@ for lib in libc6 libx11-6 libxi6 libxtst6 libxrandr2 libxext6 libxfixes3 libyaml
   case "$depends" in *"$lib"*) ;; *) fail "Depends lacks $lib: $depends" ;; esac
 done
 case "$depends" in *swift*) fail "Depends names a Swift runtime: $depends" ;; *) pass "Depends: $depends" ;; esac
+case "$depends" in *gtk*) fail "the daemon's package depends on GTK: $depends" ;; *) pass "the daemon's package does not pull GTK in" ;; esac
 
 root="$work/root"
 dpkg -x "$deb" "$root"
@@ -93,6 +95,35 @@ dest="$work/dest"
 "$here/install.sh" --uninstall "$dest" /opt/tactus /etc "$binary" "$version" > /dev/null
 left=$(find "$dest" -type f)
 [ -z "$left" ] && pass "uninstall removes every file" || { fail "uninstall left files:"; echo "$left" | sed 's/^/        /'; }
+
+# The settings application's package: its own .deb, depending on the daemon's and GTK 4.
+echo "package checks (tactus-settings $version)"
+settings_deb=$("$here/build-settings-deb.sh" "$settings_binary" "$version" "$work" | tail -1)
+[ -f "$settings_deb" ] && pass "built $(basename "$settings_deb") ($(du -k "$settings_deb" | cut -f1) KiB)" || { fail "no tactus-settings .deb built"; exit 1; }
+lintian --no-tag-display-limit "$settings_deb" > "$work/lintian-settings" 2>&1 || true
+if grep -q '^E:' "$work/lintian-settings"; then fail "lintian reports errors in tactus-settings"; sed 's/^/        /' "$work/lintian-settings"; else pass "lintian tactus-settings: no errors ($(grep -c '^W:' "$work/lintian-settings" || true) warnings)"; fi
+grep '^W:' "$work/lintian-settings" | sed 's/^/        /' || true
+settings_depends=$(dpkg-deb -f "$settings_deb" Depends)
+case "$settings_depends" in "tactus (= $version-1), "*libgtk-4-1*) pass "Depends: $settings_depends" ;; *) fail "tactus-settings Depends is not tactus (= $version-1) and GTK 4: $settings_depends" ;; esac
+case "$settings_depends" in *swift*) fail "tactus-settings Depends names a Swift runtime" ;; esac
+settings_root="$work/settings-root"
+dpkg -x "$settings_deb" "$settings_root"
+if ldd "$settings_root/usr/bin/tactus-settings" | grep -q -e 'not found' -e '/swift/'; then fail "tactus-settings needs libraries outside Debian"; else pass "tactus-settings links only Debian libraries"; fi
+expect "tactus-settings --help" "$settings_root/usr/bin/tactus-settings" --help
+entry="$settings_root/usr/share/applications/org.tactus.Settings.desktop"
+expect "desktop-file-validate org.tactus.Settings.desktop" desktop-file-validate "$entry"
+grep -q '^Categories=Settings;' "$entry" && grep -q '^Icon=org.tactus.Settings$' "$entry" && [ -f "$settings_root/usr/share/icons/hicolor/scalable/apps/org.tactus.Settings.svg" ] \
+  && pass "the desktop entry is in the settings menu, with its icon installed" || fail "the desktop entry's category or icon"
+expect "appstreamcli validate --no-net org.tactus.Settings.metainfo.xml" appstreamcli validate --no-net "$settings_root/usr/share/metainfo/org.tactus.Settings.metainfo.xml"
+expect "the icon is well-formed SVG" /usr/bin/python3 -c "import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])" "$settings_root/usr/share/icons/hicolor/scalable/apps/org.tactus.Settings.svg"
+LC_ALL=C.UTF-8 MANROFFSEQ='' MANWIDTH=80 man --warnings -E UTF-8 -l -Tutf8 -Z "$settings_root/usr/share/man/man1/tactus-settings.1.gz" > /dev/null 2> "$work/man" || echo "man exited $?" >> "$work/man"
+if [ -s "$work/man" ]; then fail "man -l tactus-settings.1 has warnings"; sed 's/^/        /' "$work/man"; else pass "man -l tactus-settings.1: no warnings"; fi
+"$here/install-settings.sh" "$dest" /opt/tactus "$settings_binary" "$version" > /dev/null
+[ -x "$dest/opt/tactus/bin/tactus-settings" ] && grep -q '^Exec=/opt/tactus/bin/tactus-settings$' "$dest/opt/tactus/share/applications/org.tactus.Settings.desktop" \
+  && pass "install tactus-settings into DESTDIR with PREFIX=/opt/tactus" || fail "install tactus-settings into DESTDIR"
+"$here/install-settings.sh" --uninstall "$dest" /opt/tactus "$settings_binary" "$version" > /dev/null
+left=$(find "$dest" -type f)
+[ -z "$left" ] && pass "uninstall removes every file of tactus-settings" || { fail "uninstall left files:"; echo "$left" | sed 's/^/        /'; }
 
 if [ "$failures" -gt 0 ]; then echo "package checks: $failures failed"; exit 1; fi
 echo "package checks: all passed"

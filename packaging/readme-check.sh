@@ -26,7 +26,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 repo=$(dirname "$here")
 
 # The checks below, by the marker each takes; a marker naming none of them is an error.
-checks="install-deb install-prefix two-commands tutorial-setup tutorial-profile tutorial-steps transcript import synopsis replay-examples monitors-replay"
+checks="install-deb install-prefix two-commands settings tutorial-setup tutorial-profile tutorial-steps transcript import synopsis replay-examples monitors-replay"
 
 # extract DIR: each marked block of the README and of every page under docs/ into DIR/NAME,
 # where it is (page:line) into DIR/NAME.at; prints one line per problem.
@@ -195,7 +195,8 @@ runs() { if printed "$1" "$2" "$3"; then run "$3" "$(command "$1" "$2")"; fi; }
 block install-deb "$work/install-deb"
 [ "$(wc -l < "$work/install-deb")" = 3 ] || fail "the install block changed: $(cat "$work/install-deb")"
 runs "$work/install-deb" 1 "make deb"
-runs "$work/install-deb" 2 "sudo apt install ./.build/deb/tactus_*.deb"
+runs "$work/install-deb" 2 "sudo apt install ./.build/deb/tactus_*.deb ./.build/deb/tactus-settings_*.deb"
+[ "$(dpkg-query -W -f='${Status} ${Version}' tactus-settings 2>/dev/null)" = "install ok installed $version-1" ] && pass "dpkg: tactus-settings $version-1 installed" || fail "dpkg does not list tactus-settings $version-1 as installed"
 [ "$(dpkg-query -W -f='${Status} ${Version}' tactus 2>/dev/null)" = "install ok installed $version-1" ] && pass "dpkg: tactus $version-1 installed" || fail "dpkg does not list tactus $version-1 as installed"
 [ "$(/usr/bin/tactus --version 2>&1)" = "$version" ] && pass "/usr/bin/tactus --version: $version" || fail "/usr/bin/tactus --version"
 # The third line starts the systemd user unit; there is no systemd user manager here, so the
@@ -247,6 +248,17 @@ grep -q "^profiles from the running daemon (pid $daemon): $config " "$work/out" 
 sh -c "exec $(sed -n 3p "$work/listed")" > "$work/monitor" 2>&1 & monitor=$!; pids="$pids $monitor"
 await "$work/monitor" "^tactus $version on $DISPLAY \(pid $daemon\): $config, 2 profiles" && pass "tactus monitor: connected to the daemon" || fail "tactus monitor did not connect" "$work/monitor"
 kill -TERM "$monitor" 2>/dev/null || true
+
+# The settings window, as installed from the package, over the tutorial's file: it opens (its
+# window is mapped on the display), and it is closed again.
+block settings "$work/settings"
+if printed "$work/settings" 1 "tactus-settings"; then
+  sh -c "exec $(command "$work/settings" 1)" > "$work/settings-out" 2>&1 < /dev/null & settings=$!; pids="$pids $settings"
+  n=0; until xwininfo -root -tree 2>/dev/null | grep -q '"Tactus Settings"'; do n=$((n + 1)); [ $n -le 400 ] && kill -0 "$settings" 2>/dev/null || break; sleep 0.05; done
+  xwininfo -root -tree 2>/dev/null | grep -q '"Tactus Settings"' && pass "tactus-settings opened its window" || fail "tactus-settings did not open its window" "$work/settings-out"
+  kill -TERM "$settings" 2>/dev/null || true; wait "$settings" 2>/dev/null || true
+  cmp -s "$work/tutorial-profile" "$config" && pass "opening and closing the settings left $config as it was" || fail "the settings window changed $config"
+fi
 
 # The transcript of what monitor, devices and windows print: each "$ COMMAND" is run against
 # the running daemon, and prints the column heads the transcript shows under it.

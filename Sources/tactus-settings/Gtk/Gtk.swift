@@ -157,3 +157,18 @@ enum Make {
         gtk_widget_set_margin_end(widget, size)
     }
 }
+
+/// Runs `action` on GTK's main loop, from any thread (a window pick, a daemon's line).
+func onMainLoop(_ action: @escaping @Sendable @MainActor () -> Void) {
+    final class Box: @unchecked Sendable {
+        let action: @Sendable @MainActor () -> Void
+        init(_ action: @escaping @Sendable @MainActor () -> Void) { self.action = action }
+    }
+    let box = Unmanaged.passRetained(Box(action)).toOpaque()
+    g_idle_add_full(G_PRIORITY_DEFAULT, { data in
+        guard let data else { return 0 }
+        let box = Unmanaged<Box>.fromOpaque(data).takeRetainedValue()
+        MainActor.assumeIsolated { box.action() }
+        return 0
+    }, box, nil)
+}
