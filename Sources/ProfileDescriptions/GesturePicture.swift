@@ -194,7 +194,7 @@ struct Drawing {
         let len = perp.length
         let unit = len > 0 ? perp * (1 / len) : PicturePoint(0, 1)
         let count = max(1, min(n, 5))
-        let step = count > 3 ? 0.12 : spacing
+        let step = count > 3 ? (spacing > 0.15 ? 0.16 : 0.12) : spacing
         return (0..<count).map { i in centre + unit * ((Double(i) - Double(count - 1) / 2) * step) }
     }
 
@@ -226,9 +226,10 @@ struct Drawing {
             // Two fingers on a diagonal (thumb and finger), more around a circle.
             let angle = (count == 2 ? -Double.pi / 4 : -Double.pi / 2) + 2 * Double.pi * Double(i) / Double(count)
             let u = PicturePoint(cos(angle), sin(angle))
-            let tip = c + u * (0.2 * b.scale)
+            // Both ways: the fingers nearer, for room for a head at each end.
+            let tip = c + u * ((way == .any ? 0.13 : 0.2) * b.scale)
             finger(tip)
-            let near = tip + u * (fingerRadius + 0.025), far = c + u * (0.46 * b.scale)
+            let near = tip + u * (fingerRadius + 0.03), far = c + u * (0.47 * b.scale)
             switch way {
             case .in: arrow(from: far, to: near)
             case .out: arrow(from: near, to: far)
@@ -268,18 +269,19 @@ struct Drawing {
     mutating func draw(_ r: RecognizerSpec, in b: Box) {
         switch r {
         case .tap(let p):
-            let tips = row(p.touches, through: b.at(0.5, 0.42), across: PicturePoint(0, 1))
+            let tips = row(p.touches, through: b.at(0.5, 0.42), across: PicturePoint(0, 1), spacing: p.touches > 3 ? 0.16 : 0.2)
             for t in tips {
                 finger(t)
-                primitives.append(.circle(center: t, radius: fingerRadius + 0.035, filled: false, role: .mark))
+                primitives.append(.circle(center: t, radius: fingerRadius + 0.03, filled: false, role: .mark))
             }
             tapMarks(p.taps, below: 0.66)
         case .longPress(let p):
-            let tips = row(p.touches, through: b.at(0.5, p.taps > 0 ? 0.42 : 0.5), across: PicturePoint(0, 1))
+            let tips = row(p.touches, through: b.at(0.5, p.taps > 0 ? 0.42 : 0.5), across: PicturePoint(0, 1), spacing: p.touches > 3 ? 0.16 : 0.2)
             for t in tips {
                 finger(t)
-                primitives.append(.circle(center: t, radius: fingerRadius + 0.04, filled: false, role: .mark))
-                primitives.append(.circle(center: t, radius: fingerRadius + 0.09, filled: false, role: .mark))
+                // Rings: held. Two of them where there is room.
+                primitives.append(.circle(center: t, radius: fingerRadius + 0.03, filled: false, role: .mark))
+                if p.touches <= 2 { primitives.append(.circle(center: t, radius: fingerRadius + 0.065, filled: false, role: .mark)) }
             }
             if p.taps > 0 { tapMarks(p.taps, below: 0.7) }
         case .pan(let p):
