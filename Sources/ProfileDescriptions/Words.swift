@@ -66,6 +66,13 @@ enum Words {
     static func key(_ keysym: String) -> String {
         if let n = keyNames[keysym] { return n }
         if keysym.count == 1 { return keysym.uppercased() }
+        // A keysym for one character (Latin-1's are their code points, others 0x01000000 + it).
+        if let v = Keysyms.byName[keysym] {
+            let code: UInt32? = (0x21...0x7E).contains(v) || (0xA0...0xFF).contains(v) ? v : (v & 0xFF00_0000 == 0x0100_0000 ? v & 0xFF_FFFF : nil)
+            if let code, let scalar = Unicode.Scalar(code), scalar.properties.isAlphabetic || scalar.properties.generalCategory != .control {
+                return Character(scalar).uppercased()
+            }
+        }
         var name = keysym
         if name.hasPrefix("XF86") { name = String(name.dropFirst(4)) }
         if name.hasPrefix("KP_") { name = "Keypad " + name.dropFirst(3) }
