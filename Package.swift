@@ -45,6 +45,11 @@ let package = Package(
         // Traces in (JSONL, evemu-record, libinput record), event log out, and replay.
         .target(name: "GestureTraces", dependencies: ["GestureProfiles", "SystemCalls", "CYAML"]),
         .testTarget(name: "GestureTracesTests", dependencies: ["GestureTraces", "StrokeDataSets", "TestSupport"], exclude: ["Scenarios", "RealHands", "Monitors"]),
+        // What the settings application shows and warns of (issue 33): profiles as entries
+        // and rows of words, gestures as small drawings, conflicts, and drafts of gestures the
+        // monitor saw performed. Pure Swift: no GTK, no X, no I/O.
+        .target(name: "ProfileDescriptions", dependencies: ["GestureProfiles", "GestureEngine", "GestureTraces"]),
+        .testTarget(name: "ProfileDescriptionsTests", dependencies: ["ProfileDescriptions", "GestureProfiles", "GestureEngine"]),
         // Readers of the recorded data sets strokes are measured and chosen on (the $1 data
         // set, the drag set): for the tests and the template chooser, never in the daemon.
         .target(name: "StrokeDataSets", dependencies: ["GestureEngine", "GestureTraces"]),
