@@ -141,9 +141,8 @@ public enum GestureWords {
     }
 
     private static func touchRange(_ minimum: Int, _ maximum: Int?) -> String {
-        guard let maximum, maximum != minimum else {
-            return maximum == nil && minimum > 1 ? "\(Words.number(minimum)) or more fingers" : Words.fingers(minimum)
-        }
+        guard let maximum else { return "\(Words.number(minimum)) or more fingers" }
+        guard maximum != minimum else { return Words.fingers(minimum) }
         return "\(Words.number(minimum)) to \(Words.fingers(maximum))"
     }
 

@@ -143,7 +143,7 @@ public struct RecognizedGesture: Sendable {
         // What the running profile recognized.
         for name in recognized {
             if let g = file?.allGestures.first(where: { $0.name == name }) {
-                out.append(GestureDraft(recognizer: g.recognizer, sameAs: name))
+                out.append(GestureDraft(recognizer: narrowed(g.recognizer), sameAs: name))
             } else if let b = file?.profiles.flatMap(\.touchpad).first(where: { $0.name == name }) {
                 out.append(GestureDraft(touchpad: .init(kind: b.kind, fingers: b.fingers, direction: b.direction, pinchDirection: b.pinchDirection), sameAs: name))
             }
@@ -169,6 +169,15 @@ public struct RecognizedGesture: Sendable {
             unique[i].name = name
         }
         return unique
+    }
+
+    /// A stroke of several shapes as the one the drawing is nearest (the template it matched);
+    /// any other recognizer as it is.
+    func narrowed(_ r: RecognizerSpec) -> RecognizerSpec {
+        guard case .stroke(let templates, let score, let length) = r, Set(templates.map(\.name)).count > 1,
+              tracks.count == 1, let m = UnistrokeMatcher.nearest(tracks[0].points, templates: templates.map(\.template)) else { return r }
+        let name = templates[m.index].name
+        return .stroke(templates: templates.filter { $0.name == name }, minimumScore: score, minimumLength: length)
     }
 
     static func touchpadGesture(_ tp: TouchpadMotion, _ c: GestureConfiguration) -> GestureDraft.TouchpadGesture {

@@ -140,6 +140,14 @@ struct DraftTests {
         #expect(drafts[0].templateScore.map { $0 >= 0.8 } == true)
         #expect(drafts[0].yaml == "name: draw-circle-2\nstroke: { templates: [circle] }\n")
         #expect(drafts[1].recordedShape)
+        // A stroke of the profile recognized it: offered as the shape it matched of its shapes.
+        let shapes = Profiles.load(Profiles.yaml(gestures: "- { name: shapes, stroke: { templates: [x, circle, star] }, action: { desktop: show } }"))
+        let recognized = try #require(RecognizedGesture(monitorLines: Self.touches([points])
+            + [#"{"t":5800,"kind":"state","gesture":"shapes","view":"screen","from":"possible","to":"recognized"}"#]))
+        let offered = recognized.drafts(in: shapes)
+        #expect(offered.first?.sameAs == "shapes")
+        #expect(offered.first?.hand == "Draw a circle")
+        #expect(offered.count == 2, "the built-in circle is the same as the profile's: offered once")
         #expect(drafts[1].yaml.hasPrefix("name: draw-shape-my-shape\nstroke: { templates: [{ name: my-shape, points: [[150, 0], "))
         Self.roundTrip(drafts)
     }
