@@ -223,3 +223,26 @@ struct DraftTests {
         }
     }
 }
+
+/// The stream split into performances while the window listens.
+struct MonitorRecorderTests {
+    @Test func aDoubleTapStaysOneAndTheNextGestureStartsAnother() throws {
+        var recorder = MonitorRecorder()
+        let doubleTap = DraftTests.touches([DraftTests.still(at: (300, 300), frames: 5)])
+            + DraftTests.touches([DraftTests.still(at: (303, 301), frames: 5)], start: 5200, id: 2)
+            + [#"{"t":5600,"kind":"state","gesture":"double","view":"screen","from":"possible","to":"recognized"}"#]
+        let swipe = DraftTests.touches([DraftTests.line(from: (500, 600), to: (510, 300), frames: 8)], start: 7000, id: 3)
+        var done: [RecognizedGesture] = []
+        for line in [#"{"kind":"hello","version":"0.3.0","display":":0","pid":1,"configuration":"x","profiles":1,"touch":"owner"}"#] + doubleTap + swipe {
+            if let g = recorder.feed(line) { done.append(g) }
+        }
+        #expect(done.count == 1)
+        #expect(done.first?.recognized == ["double"])
+        #expect(done.first?.drafts().map(\.recognizer) == [.tap(.init(taps: 2))])
+        let finished = recorder.finish()
+        let last = try #require(finished)
+        #expect(last.drafts().map(\.recognizer) == [.swipe(.init(directions: .up))])
+        let again = recorder.finish()
+        #expect(again == nil)
+    }
+}
