@@ -114,6 +114,9 @@ public struct ProfileOverview: Sendable {
         public var hand: String
         /// "Next desktop".
         public var action: String
+        /// Short sentences more: "Off", "Shows where it goes while the fingers move",
+        /// "Waits until “double-tap” cannot be".
+        public var notes: [String]
         public var picture: GesturePicture
         public var enabled: Bool
         public var location: SourceLocation
@@ -126,6 +129,7 @@ public struct ProfileOverview: Sendable {
             self.region = region
             hand = GestureWords.hand(g.recognizer) + (region.map { " in \(Words.quoted($0))" } ?? "")
             action = GestureWords.action(g)
+            notes = GestureWords.notes(g)
             picture = GesturePicture(g.recognizer)
             enabled = g.enabled
             location = g.location
@@ -139,6 +143,7 @@ public struct ProfileOverview: Sendable {
             region = nil
             hand = GestureWords.hand(b)
             action = GestureWords.action(b)
+            notes = GestureWords.notes(b)
             picture = GesturePicture(b)
             enabled = true
             location = b.location
@@ -152,6 +157,7 @@ public struct ProfileOverview: Sendable {
             region = r.name
             hand = GestureWords.hand(region: r)
             action = GestureWords.action(region: r)
+            notes = []
             picture = GesturePicture(region: r)
             enabled = true
             location = r.location

@@ -157,6 +157,25 @@ struct OverviewTests {
         ])
     }
 
+    @Test func notesOfARow() {
+        let file = Profiles.load(Profiles.yaml(gestures: """
+        - { name: double, tap: { taps: 2 } }
+        - { name: single, tap: {}, requireToFail: [double], enabled: false }
+        - { name: zoom, pinch: {}, simultaneousWith: [turn, double], fire: at-lift, action: { keys: ctrl+plus } }
+        - { name: turn, rotation: {}, simultaneousWith: all }
+        - { name: next, swipe: { direction: left, touches: 3 }, preview: true, action: { desktop: next } }
+        """))
+        let rows = ProfileOverview(file: file).entries[0].rows
+        #expect(rows.map(\.notes) == [
+            [],
+            ["Off", "Waits until “double” cannot be"],
+            ["Fires when the fingers lift, if they went far enough", "Can fire along with “turn” and “double”"],
+            ["Can fire along with any other gesture"],
+            ["Shows where it goes while the fingers move"],
+        ])
+        #expect(rows[1].enabled == false)
+    }
+
     @Test func fingersOfAPan() {
         #expect(GestureWords.hand(.pan(.init())) == "Drag with one or more fingers")
         #expect(GestureWords.hand(.pan(.init(minimumTouches: 2))) == "Drag with two or more fingers")
