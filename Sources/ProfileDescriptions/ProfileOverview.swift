@@ -21,6 +21,7 @@ public struct ProfileOverview: Sendable {
                 continue
             }
             var e = Entry(match: p.match, profile: p.name)
+            e.programTouch = p.touch
             e.rows = Self.rows(of: p)
             e.touchpadRows = p.touchpad.map { Row(binding: $0, profile: p.name) }
             others.append(e)
@@ -67,6 +68,9 @@ public struct ProfileOverview: Sendable {
         public var iconHints: [String]
         /// A freedesktop icon name for when no hint finds one.
         public var fallbackIcon: String
+        /// What the profile's `touch:` says its windows' program does with touches (nil: as
+        /// the server says; ``Conflicts`` is told the rest).
+        public var programTouch: ProgramTouch?
         /// Touchscreen gestures (and regions' controls).
         public var rows: [Row]
         /// Touchpad bindings.

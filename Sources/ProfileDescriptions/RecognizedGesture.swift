@@ -224,9 +224,9 @@ public struct RecognizedGesture: Sendable {
         let allStill = groups.allSatisfy(still)
         if allStill {
             let last = groups[groups.count - 1]
-            let touches = first.count
+            let touches = min(fingers, 10)
             if duration(last) > c.tap.maxDuration {
-                return [GestureDraft(recognizer: .longPress(.init(touches: touches, taps: groups.count - 1)))]
+                return [GestureDraft(recognizer: .longPress(.init(touches: touches, taps: min(groups.count - 1, 5))))]
             }
             return [GestureDraft(recognizer: .tap(.init(taps: min(groups.count, 10), touches: touches)))]
         }
@@ -240,7 +240,7 @@ public struct RecognizedGesture: Sendable {
         if length >= c.stroke.minimumLength, length > 1.35 * max(chord.length, 1) {
             return strokes(track, c, file: file)
         }
-        return [GestureDraft(recognizer: .swipe(.init(directions: DirectionSet(Self.direction(of: chord)), touches: fingers == 1 ? 1 : moving.count)))]
+        return [GestureDraft(recognizer: .swipe(.init(directions: DirectionSet(Self.direction(of: chord)), touches: moving.count)))]
     }
 
     /// How far a track went from where it began, at most.
