@@ -141,9 +141,8 @@ public enum GestureWords {
     }
 
     private static func touchRange(_ minimum: Int, _ maximum: Int?) -> String {
-        guard let maximum, maximum != minimum else {
-            return maximum == nil && minimum > 1 ? "\(Words.number(minimum)) or more fingers" : Words.fingers(minimum)
-        }
+        guard let maximum else { return "\(Words.number(minimum)) or more fingers" }
+        guard maximum != minimum else { return Words.fingers(minimum) }
         return "\(Words.number(minimum)) to \(Words.fingers(maximum))"
     }
 
@@ -303,6 +302,40 @@ public enum GestureWords {
     /// What a region's control or button does when it changes or is tapped.
     public static func action(region: RegionSpec) -> String {
         region.action.map(action) ?? "Nothing"
+    }
+
+    /// What more a row says of a gesture, in short sentences: off, previewed, when it fires,
+    /// its relations to other gestures, the regions it leaves alone.
+    public static func notes(_ g: GestureSpec) -> [String] {
+        var out: [String] = []
+        if !g.enabled { out.append("Off") }
+        if g.preview { out.append("Shows where it goes while the fingers move") }
+        if let f = g.fire, !g.preview { out.append(fireWords(f)) }
+        if g.claimsOnLanding { out.append("Takes the fingers as soon as they land") }
+        if !g.requireToFail.isEmpty { out.append("Waits until \(Words.list(g.requireToFail.map(Words.quoted))) cannot be") }
+        switch g.simultaneousWith {
+        case .all: out.append("Can fire along with any other gesture")
+        case .names(let n) where !n.isEmpty: out.append("Can fire along with \(Words.list(n.map(Words.quoted), conjunction: "and"))")
+        case .names: break
+        }
+        if !g.exclude.isEmpty { out.append("Not in \(Words.list(g.exclude.map(Words.quoted)))") }
+        return out
+    }
+
+    /// What more a row says of a touchpad binding.
+    public static func notes(_ b: TouchpadBinding) -> [String] {
+        var out: [String] = []
+        if b.preview { out.append("Shows where it goes while the fingers move") }
+        if let f = b.fire, !b.preview { out.append(fireWords(f)) }
+        return out
+    }
+
+    static func fireWords(_ f: FireTiming) -> String {
+        switch f {
+        case .atRecognition: "Fires as soon as it is recognized"
+        case .atLift: "Fires when the fingers lift, if they went far enough"
+        case .ifStill: "Fires when the fingers lift, if they stayed still"
+        }
     }
 
     /// The words of a continuous gesture's progress, forward and back.

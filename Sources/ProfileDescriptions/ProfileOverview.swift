@@ -21,6 +21,7 @@ public struct ProfileOverview: Sendable {
                 continue
             }
             var e = Entry(match: p.match, profile: p.name)
+            e.programTouch = p.touch
             e.rows = Self.rows(of: p)
             e.touchpadRows = p.touchpad.map { Row(binding: $0, profile: p.name) }
             others.append(e)
@@ -67,6 +68,9 @@ public struct ProfileOverview: Sendable {
         public var iconHints: [String]
         /// A freedesktop icon name for when no hint finds one.
         public var fallbackIcon: String
+        /// What the profile's `touch:` says its windows' program does with touches (nil: as
+        /// the server says; ``Conflicts`` is told the rest).
+        public var programTouch: ProgramTouch?
         /// Touchscreen gestures (and regions' controls).
         public var rows: [Row]
         /// Touchpad bindings.
@@ -114,6 +118,9 @@ public struct ProfileOverview: Sendable {
         public var hand: String
         /// "Next desktop".
         public var action: String
+        /// Short sentences more: "Off", "Shows where it goes while the fingers move",
+        /// "Waits until “double-tap” cannot be".
+        public var notes: [String]
         public var picture: GesturePicture
         public var enabled: Bool
         public var location: SourceLocation
@@ -126,6 +133,7 @@ public struct ProfileOverview: Sendable {
             self.region = region
             hand = GestureWords.hand(g.recognizer) + (region.map { " in \(Words.quoted($0))" } ?? "")
             action = GestureWords.action(g)
+            notes = GestureWords.notes(g)
             picture = GesturePicture(g.recognizer)
             enabled = g.enabled
             location = g.location
@@ -139,6 +147,7 @@ public struct ProfileOverview: Sendable {
             region = nil
             hand = GestureWords.hand(b)
             action = GestureWords.action(b)
+            notes = GestureWords.notes(b)
             picture = GesturePicture(b)
             enabled = true
             location = b.location
@@ -152,6 +161,7 @@ public struct ProfileOverview: Sendable {
             region = r.name
             hand = GestureWords.hand(region: r)
             action = GestureWords.action(region: r)
+            notes = []
             picture = GesturePicture(region: r)
             enabled = true
             location = r.location

@@ -143,7 +143,7 @@ public struct RecognizedGesture: Sendable {
         // What the running profile recognized.
         for name in recognized {
             if let g = file?.allGestures.first(where: { $0.name == name }) {
-                out.append(GestureDraft(recognizer: g.recognizer, sameAs: name))
+                out.append(GestureDraft(recognizer: narrowed(g.recognizer), sameAs: name))
             } else if let b = file?.profiles.flatMap(\.touchpad).first(where: { $0.name == name }) {
                 out.append(GestureDraft(touchpad: .init(kind: b.kind, fingers: b.fingers, direction: b.direction, pinchDirection: b.pinchDirection), sameAs: name))
             }
@@ -169,6 +169,15 @@ public struct RecognizedGesture: Sendable {
             unique[i].name = name
         }
         return unique
+    }
+
+    /// A stroke of several shapes as the one the drawing is nearest (the template it matched);
+    /// any other recognizer as it is.
+    func narrowed(_ r: RecognizerSpec) -> RecognizerSpec {
+        guard case .stroke(let templates, let score, let length) = r, Set(templates.map(\.name)).count > 1,
+              tracks.count == 1, let m = UnistrokeMatcher.nearest(tracks[0].points, templates: templates.map(\.template)) else { return r }
+        let name = templates[m.index].name
+        return .stroke(templates: templates.filter { $0.name == name }, minimumScore: score, minimumLength: length)
     }
 
     static func touchpadGesture(_ tp: TouchpadMotion, _ c: GestureConfiguration) -> GestureDraft.TouchpadGesture {
@@ -215,9 +224,9 @@ public struct RecognizedGesture: Sendable {
         let allStill = groups.allSatisfy(still)
         if allStill {
             let last = groups[groups.count - 1]
-            let touches = first.count
+            let touches = min(fingers, 10)
             if duration(last) > c.tap.maxDuration {
-                return [GestureDraft(recognizer: .longPress(.init(touches: touches, taps: groups.count - 1)))]
+                return [GestureDraft(recognizer: .longPress(.init(touches: touches, taps: min(groups.count - 1, 5))))]
             }
             return [GestureDraft(recognizer: .tap(.init(taps: min(groups.count, 10), touches: touches)))]
         }
@@ -231,7 +240,7 @@ public struct RecognizedGesture: Sendable {
         if length >= c.stroke.minimumLength, length > 1.35 * max(chord.length, 1) {
             return strokes(track, c, file: file)
         }
-        return [GestureDraft(recognizer: .swipe(.init(directions: DirectionSet(Self.direction(of: chord)), touches: fingers == 1 ? 1 : moving.count)))]
+        return [GestureDraft(recognizer: .swipe(.init(directions: DirectionSet(Self.direction(of: chord)), touches: moving.count)))]
     }
 
     /// How far a track went from where it began, at most.
@@ -442,4 +451,60 @@ extension Point {
 
 extension Vector {
     var length: Double { (dx * dx + dy * dy).squareRoot() }
+}
+
+/// Splits the monitor's stream into performances while the settings window listens: the
+/// lines of one gesture go together until every finger is up (every touchpad gesture ended)
+/// and the next contact begins more than `pause` later, so that a double tap stays one.
+/// The window also calls ``finish()`` when it stops listening (or its own timer finds the
+/// hand gone for longer than `pause`).
+public struct MonitorRecorder: Sendable {
+    /// Seconds between two contacts of one gesture (a double tap's): the profile's
+    /// `tap.maxInterval`.
+    public var pause: Double
+    private var lines: [String] = []
+    private var open: Set<String> = []
+    private var lastLift: Double?
+    private var touched = false
+
+    public init(pause: Double = GestureConfiguration.standard.tap.maxInterval) { self.pause = pause }
+
+    /// Takes one line; the gesture before it when this line begins another one.
+    public mutating func feed(_ line: String) -> RecognizedGesture? {
+        guard case .object(let o)? = try? JSONValue.parse(Substring(line)) else { return nil }
+        func s(_ k: String) -> String? { if case .string(let v)? = o[k] { return v }; return nil }
+        let t: Double? = { if case .number(let v)? = o["t"] { return v }; return nil }()
+        let kind = s("kind") ?? "", phase = s("phase") ?? ""
+        let key: String
+        switch o["id"] {
+        case .number(let v)?: key = "\(kind) \(formatNumber(v))"
+        case .string(let v)?: key = "\(kind) \(v)"
+        default: key = kind
+        }
+        let contact = s("verdict") == nil && ((kind == "touch" && phase == "began") || (kind == "pointer" && phase == "down") || (kind == "touchpad" && phase == "begin"))
+        var done: RecognizedGesture?
+        if contact, open.isEmpty, touched, let lift = lastLift, let t, t - lift > pause * 1000 {
+            done = finish()
+        }
+        lines.append(line)
+        if contact {
+            open.insert(key)
+            touched = true
+        } else if s("verdict") == nil, (kind == "touch" && (phase == "ended" || phase == "cancelled")) || (kind == "pointer" && phase == "up") || (kind == "touchpad" && phase == "end") {
+            open.remove(key)
+            if open.isEmpty { lastLift = t }
+        }
+        return done
+    }
+
+    /// The gesture so far (nil: none), and a fresh start.
+    public mutating func finish() -> RecognizedGesture? {
+        defer {
+            lines = []
+            open = []
+            lastLift = nil
+            touched = false
+        }
+        return touched ? RecognizedGesture(monitorLines: lines) : nil
+    }
 }

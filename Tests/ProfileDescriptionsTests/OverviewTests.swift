@@ -5,20 +5,9 @@ import Testing
 
 /// The list the settings window shows: entries, rows of words, pictures.
 struct OverviewTests {
-    /// Every row of every entry of a file, printed (for reading them in the test log).
-    static func dump(_ o: ProfileOverview) -> String {
-        var s = ""
-        for e in o.entries {
-            s += "[\(e.title)]\(e.subtitle.map { " (\($0))" } ?? "") icons \(e.iconHints) \(e.fallbackIcon)\n"
-            for r in e.rows + e.touchpadRows { s += "  \(r.name): \(r.hand) → \(r.action)\n" }
-        }
-        return s
-    }
-
     @Test func everyRowOfTheBuiltInProfileAndTheExamplesHasWords() {
         for (name, file) in [("built-in", Profiles.builtIn)] + Profiles.examples {
             let o = ProfileOverview(file: file)
-            _ = Self.dump(o)
             #expect(o.entries.first?.title == "Everywhere", "\(name)")
             let rows = o.entries.flatMap { $0.rows + $0.touchpadRows }
             let gestureCount = file.allGestures.count + file.profiles.flatMap(\.touchpad).count
@@ -166,6 +155,31 @@ struct OverviewTests {
             "Drag with one to three fingers → When it begins: Right click; when it ends: Show desktop",
             "Draw the shape “zigzag” → Nothing",
         ])
+    }
+
+    @Test func notesOfARow() {
+        let file = Profiles.load(Profiles.yaml(gestures: """
+        - { name: double, tap: { taps: 2 } }
+        - { name: single, tap: {}, requireToFail: [double], enabled: false }
+        - { name: zoom, pinch: {}, simultaneousWith: [turn, double], fire: at-lift, action: { keys: ctrl+plus } }
+        - { name: turn, rotation: {}, simultaneousWith: all }
+        - { name: next, swipe: { direction: left, touches: 3 }, preview: true, action: { desktop: next } }
+        """))
+        let rows = ProfileOverview(file: file).entries[0].rows
+        #expect(rows.map(\.notes) == [
+            [],
+            ["Off", "Waits until “double” cannot be"],
+            ["Fires when the fingers lift, if they went far enough", "Can fire along with “turn” and “double”"],
+            ["Can fire along with any other gesture"],
+            ["Shows where it goes while the fingers move"],
+        ])
+        #expect(rows[1].enabled == false)
+    }
+
+    @Test func fingersOfAPan() {
+        #expect(GestureWords.hand(.pan(.init())) == "Drag with one or more fingers")
+        #expect(GestureWords.hand(.pan(.init(minimumTouches: 2))) == "Drag with two or more fingers")
+        #expect(GestureWords.hand(.pan(.init(minimumTouches: 2, maximumTouches: 2))) == "Drag with two fingers")
     }
 
     @Test func keyNamesAsDesktopsShowThem() {
