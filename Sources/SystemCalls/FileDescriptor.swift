@@ -18,6 +18,7 @@ package struct FileDescriptor: Hashable, Sendable {
         package static let readOnly = OpenOptions([])
         package static let readWrite = OpenOptions(rawValue: O_RDWR)
         package static let create = OpenOptions(rawValue: O_CREAT)
+        package static let truncate = OpenOptions(rawValue: O_TRUNC)
         /// Fails on a symbolic link instead of following it.
         package static let noFollow = OpenOptions(rawValue: O_NOFOLLOW)
         /// Fails unless it is a directory.
@@ -150,6 +151,10 @@ package struct FileDescriptor: Hashable, Sendable {
 
     /// Empties the file.
     package func truncate() { _ = ftruncate(rawValue, 0) }
+
+    /// Flushes what was written to the disk (`fsync`): a file renamed over another after it is
+    /// whole even if the machine stops.
+    package func synchronize() -> Bool { fsync(rawValue) == 0 }
 
     package func setNonBlocking() { _ = fcntl(rawValue, F_SETFL, fcntl(rawValue, F_GETFL) | O_NONBLOCK) }
 

@@ -61,6 +61,12 @@ package enum UnixSocket {
 
     /// The user of the process at the other end of a connection (`SO_PEERCRED`), nil when
     /// the kernel does not say.
+    /// Ends both directions of a connection: a read blocked on it (another thread's) returns
+    /// the end of the stream. The descriptor stays open until its reader closes it.
+    package static func shutdown(_ connection: FileDescriptor) {
+        _ = Glibc.shutdown(connection.rawValue, Int32(SHUT_RDWR))
+    }
+
     package static func peerUser(of connection: FileDescriptor) -> UInt32? {
         // Linux's struct ucred (pid, uid, gid), which Glibc declares only under _GNU_SOURCE.
         var credentials: (pid: Int32, uid: UInt32, gid: UInt32) = (0, 0, 0)

@@ -1,5 +1,6 @@
 import CGtk
 import GestureProfiles
+import ProfileDescriptions
 
 /// The application: one window over one profile file. The window is rebuilt from the file
 /// whenever the file's text changes (opened, saved, reverted); what the person changes in it
@@ -10,6 +11,7 @@ final class SettingsApplication {
     private(set) var document: SettingsDocument
     private var window: Widget?
     private var content: Widget?
+    private var view: DocumentView?
     private var saveButton: Widget?
     private var statusLine: Widget?
 
@@ -40,6 +42,10 @@ final class SettingsApplication {
         gtk_widget_add_css_class(save, "suggested-action")
         gtk_header_bar_pack_end(header.opaque, save)
         saveButton = save
+        let addApplication = Make.button("Add _application…") { [unowned self] in
+            AddApplicationDialog.present(over: window) { chosen in self.addApplication(chosen) }
+        }
+        gtk_header_bar_pack_start(header.opaque, addApplication)
         gtk_window_set_titlebar(window.as(GtkWindow.self), header)
 
         let status = Make.label("", wrap: true)
@@ -51,14 +57,54 @@ final class SettingsApplication {
         gtk_window_present(window.as(GtkWindow.self))
     }
 
-    /// Replaces the window's content with what the document says now.
-    private func rebuild(in body: Widget? = nil) {
+    /// Replaces the window's content with what the document says now, on the page shown
+    /// before (or `page`).
+    private func rebuild(in body: Widget? = nil, showing page: String? = nil) {
         guard let body = body ?? content.flatMap({ gtk_widget_get_parent($0) }) else { return }
+        let shown = page ?? view?.shownTitle
         if let content { gtk_box_remove(body.as(GtkBox.self), content) }
-        let view = DocumentView(document: document, changed: { [unowned self] in self.updateState() })
+        let view = DocumentView(document: document, actions: pageActions, changed: { [unowned self] in self.updateState() })
+        self.view = view
         content = view.widget
         gtk_box_append(body.as(GtkBox.self), view.widget)
+        if let shown { view.show(title: shown) }
         updateState()
+    }
+
+    private var pageActions: PageActions {
+        PageActions(
+            addGesture: { [unowned self] entry in
+                guard let window, let profile = entry.profiles.first else { return }
+                ShowGestureDialog.present(over: window, profileTitle: entry.title, file: self.document.file) { yaml, section in
+                    self.change("adding the gesture") { try FileEdits.addGesture(yaml, section: section, toProfile: profile, in: $0) }
+                }
+            },
+            setEnabled: { [unowned self] row, enabled in
+                self.change(enabled ? "switching \(row.name) on" : "switching \(row.name) off") {
+                    try FileEdits.setEnabled(row, enabled, in: $0)
+                }
+            },
+            remove: { [unowned self] row in
+                self.change("removing \(row.name)") { try FileEdits.remove(row, in: $0) }
+            },
+            setFeedback: { [unowned self] feedback in
+                self.change("the feedback") { try FileEdits.setFeedback(feedback, in: $0) }
+            })
+    }
+
+    /// One edit of the document, then the window shows the result (or why it was refused).
+    private func change(_ what: String, showing page: String? = nil, _ edit: (String) throws -> String) {
+        if document.edit(what, edit) { rebuild(showing: page) } else { updateState() }
+    }
+
+    private func addApplication(_ window: WindowInfo) {
+        let name = FileEdits.profileName(for: window, in: document.file)
+        guard document.edit("adding \(window.windowClass)", { try FileEdits.addApplication(named: name, windowClass: window.windowClass, in: $0) }) else {
+            updateState()
+            return
+        }
+        let title = document.file.flatMap { ProfileOverview(file: $0).entries.first { $0.profiles.contains(name) }?.title }
+        rebuild(showing: title)
     }
 
     /// The header's Save and the line under it: what is unsaved, or why nothing can be saved.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import GestureEngine
 @testable import X11TestSupport
 
 /// The settings application as a person and a screen reader use it (issue 33): on Xvfb with
@@ -39,5 +40,101 @@ import Testing
         #expect(try String(contentsOfFile: app.userFile, encoding: .utf8) == text, "the file is as the person wrote it")
         #expect(!FileManager.default.fileExists(atPath: app.userFile + "~"), "no backup: nothing was written")
         #expect(app.isRunning, "the application survives the file")
+    }
+}
+
+extension SettingsApplicationXvfbTests {
+    /// A file the person wrote, comments and odd spacing included.
+    static let handWritten = """
+        # Tactus, my laptop.   (kept as I wrote it)
+        version: 1
+
+        settings:
+          tap:   { maxMovement: 12,  maxDuration: 0.5 }    # a little more room
+          feedback: false
+
+        profiles:
+          # everywhere
+          - name: desktop
+            match: any
+            gestures:
+              - name: next
+                swipe: { direction: left, touches: 3 }
+                action: { desktop: next }   # three fingers left
+
+        """
+
+    /// Starts the daemon on the session's display with the user's file, where the settings
+    /// window finds it (the same runtime folder: its monitor socket).
+    static func startDaemon(_ desk: XvfbSession, _ app: SettingsApplicationSession) throws -> Child {
+        try desk.launchDaemon(["--config", app.userFile, "--log", "json", "--verbose"], environment: ["HOME=\(app.home)"], runtime: "\(app.home)/runtime")
+    }
+
+    /// A threshold moved with its slider and saved: the file differs from the person's in
+    /// that one value, comments and spacing kept everywhere else; the previous version is
+    /// beside it; the running daemon reloads it.
+    @Test func aThresholdMovedWithItsSliderIsSavedAsOneChangedValue() throws {
+        let desk = try XvfbSession()
+        defer { desk.tearDown() }
+        let app = try SettingsApplicationSession(display: desk.display)
+        defer { app.stop() }
+        try Self.handWritten.write(toFile: app.userFile, atomically: true, encoding: .utf8)
+        let daemon = try Self.startDaemon(desk, app)
+        try app.start()
+        try app.select(page: "Thresholds")
+        try app.setValue("slider", "Tap: Max movement", 16)
+        #expect(try app.states("push button", "Save").contains("sensitive"), "Save is offered once a threshold moved")
+        try app.click("push button", "Save")
+        #expect(daemon.output!.wait(timeout: 10) { $0.contains("configuration reloaded") } != nil, "the daemon reloads the saved file: \(daemon.output!.lines.suffix(5))")
+        let saved = try String(contentsOfFile: app.userFile, encoding: .utf8)
+        let before = Self.handWritten.split(separator: "\n", omittingEmptySubsequences: false)
+        let after = saved.split(separator: "\n", omittingEmptySubsequences: false)
+        let changed = zip(before, after).filter { $0 != $1 }
+        #expect(before.count == after.count && changed.count == 1, "one line changed:\n\(saved)")
+        #expect(changed.first?.1 == "  tap:   { maxMovement: 16,  maxDuration: 0.5 }    # a little more room", "the tap line: \(changed)")
+        #expect(try String(contentsOfFile: app.userFile + "~", encoding: .utf8) == Self.handWritten, "the previous version is kept beside the file")
+        #expect(app.isRunning)
+    }
+
+    /// An application added by choosing its window among the open ones: a page of its own
+    /// with its name, and once saved, the running daemon gives the window that profile.
+    @Test func anApplicationIsAddedByChoosingItsOpenWindow() throws {
+        let desk = try XvfbSession()
+        defer { desk.tearDown() }
+        let app = try SettingsApplicationSession(display: desk.display)
+        defer { app.stop() }
+        try Self.handWritten.write(toFile: app.userFile, atomically: true, encoding: .utf8)
+        let daemon = try Self.startDaemon(desk, app)
+        let window = try desk.openWindow(class: "Mousepad", title: "notes.txt - Mousepad")
+        try app.start()
+        try app.click("push button", "Add application…")
+        try app.click("push button", "Mousepad — notes.txt - Mousepad")
+        _ = try app.find("label", "Mousepad")
+        try app.click("push button", "Save")
+        #expect(daemon.output!.wait(timeout: 10) { $0.contains("configuration reloaded") } != nil)
+        let listed = try desk.tactus(["windows"], runtime: "\(app.home)/runtime", environment: ["HOME=\(app.home)"])
+        let row = listed.lines.first { $0.hasPrefix(desk.hex(window)) }
+        #expect(row?.contains(" Mousepad ") == true && row?.split(separator: " ").contains { $0.lowercased() == "mousepad" } == true, "tactus windows: \(listed.lines)")
+        let saved = try String(contentsOfFile: app.userFile, encoding: .utf8)
+        #expect(saved.hasPrefix(Self.handWritten.trimmingCharacters(in: .newlines)), "the person's text comes first, unchanged:\n\(saved)")
+        #expect(saved.contains("class: Mousepad") || saved.contains("class: mousepad"), "the new profile matches the window's class:\n\(saved)")
+    }
+
+    /// An application added by clicking on its window with the crosshair.
+    @Test func anApplicationIsAddedByClickingOnItsWindow() throws {
+        let desk = try XvfbSession()
+        defer { desk.tearDown() }
+        let app = try SettingsApplicationSession(display: desk.display)
+        defer { app.stop() }
+        try Self.handWritten.write(toFile: app.userFile, atomically: true, encoding: .utf8)
+        _ = try desk.openWindow(class: "XTerm", title: "user@host: ~", geometry: "300x200+900+500")
+        try app.start()
+        try app.click("push button", "Add application…")
+        try app.click("push button", "Pick a window")
+        // The crosshair's grab is taken on the application's own connection: wait for it.
+        #expect(desk.poll(timeout: 10) { desk.server.pointerGrabbedByAnotherClient(device: 2, serverTime: desk.server.serverTime()) }, "the picker grabs the pointer")
+        desk.pointerClick(button: 1, at: Point(x: 1000, y: 600))
+        _ = try app.find("label", "XTerm")
+        #expect(try app.names("label").contains("XTerm"), "a page for XTerm: \(app.tree())")
     }
 }

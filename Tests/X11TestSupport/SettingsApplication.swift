@@ -68,8 +68,20 @@ final class SettingsApplicationSession {
         return lines
     }
 
-    func find(_ role: String, _ name: String) throws -> String { try drive("find", role, name).first ?? "" }
-    func click(_ role: String, _ name: String) throws { try drive("click", role, name) }
+    /// The object's role and name once it is there; when it never comes, the error says what
+    /// the window showed instead (its labels and buttons).
+    func find(_ role: String, _ name: String) throws -> String {
+        do {
+            return try drive("find", role, name).first ?? ""
+        } catch {
+            let shown = ((try? texts("label")) ?? []) + ((try? names("push button")) ?? []).map { "[\($0)]" } + ((try? names("radio button")) ?? []).map { "(\($0))" } + ((try? names("check box")) ?? []).map { "<\($0)>" }
+            throw FixtureError(description: "\(error); the window shows: \(shown.joined(separator: " | "))")
+        }
+    }
+    func click(_ role: String, _ name: String) throws {
+        _ = try find(role, name)
+        try drive("click", role, name)
+    }
     func select(page: String) throws { try drive("select", page) }
     func names(_ role: String) throws -> [String] { try drive("names", role) }
     func texts(_ role: String) throws -> [String] { try drive("texts", role) }

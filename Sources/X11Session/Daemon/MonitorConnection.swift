@@ -77,6 +77,12 @@ public struct MonitorConnection {
         }
     }
 
+    /// Ends ``forEachLine(_:)`` on the thread reading: a listener that is done (a settings
+    /// window closed) stops without waiting for the daemon's next line.
+    public func stop() {
+        UnixSocket.shutdown(fd)
+    }
+
     /// Calls `body` with each line until the daemon closes the connection.
     public func forEachLine(_ body: (Substring) -> Void) {
         var buffer: [UInt8] = []

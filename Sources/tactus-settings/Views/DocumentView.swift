@@ -6,8 +6,11 @@ import GestureProfiles
 @MainActor
 struct DocumentView {
     let widget: Widget
+    let stack: Widget
+    /// The pages' names in the stack, by their titles.
+    private(set) var pages: [String: String] = [:]
 
-    init(document: SettingsDocument, changed: @escaping @MainActor () -> Void) {
+    init(document: SettingsDocument, actions: PageActions, changed: @escaping @MainActor () -> Void) {
         let column = Make.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
         gtk_widget_set_vexpand(column, 1)
         if !document.errors.isEmpty {
@@ -18,12 +21,14 @@ struct DocumentView {
         gtk_widget_set_hexpand(stack, 1)
         gtk_widget_set_vexpand(stack, 1)
         if let file = document.file {
-            for (index, page) in ProfilePage.pages(of: file).enumerated() {
+            for (index, page) in ProfilePage.pages(of: file, actions: actions).enumerated() {
                 _ = gtk_stack_add_titled(stack.opaque, page.widget, "profile-\(index)", page.title)
+                pages[page.title] = "profile-\(index)"
             }
         }
-        let thresholds = ThresholdsPage(document: document, changed: changed)
+        let thresholds = ThresholdsPage(document: document, setFeedback: actions.setFeedback, changed: changed)
         _ = gtk_stack_add_titled(stack.opaque, thresholds.widget, "thresholds", "Thresholds")
+        pages["Thresholds"] = "thresholds"
         if document.file == nil {
             gtk_widget_set_sensitive(thresholds.widget, 0)
         }
@@ -34,6 +39,17 @@ struct DocumentView {
         gtk_widget_set_vexpand(panes, 1)
         gtk_box_append(column.as(GtkBox.self), panes)
         widget = column
+        self.stack = stack
+    }
+
+    /// The title of the page shown.
+    var shownTitle: String? {
+        guard let name = gtk_stack_get_visible_child_name(stack.opaque).map({ String(cString: $0) }) else { return nil }
+        return pages.first { $0.value == name }?.key
+    }
+
+    func show(title: String) {
+        if let name = pages[title] { gtk_stack_set_visible_child_name(stack.opaque, name) }
     }
 }
 

@@ -7,7 +7,22 @@ import GestureProfiles
 struct ThresholdsPage {
     let widget: Widget
 
-    init(document: SettingsDocument, changed: @escaping @MainActor () -> Void) {
+    init(document: SettingsDocument, setFeedback: @escaping @MainActor (FeedbackSettings?) -> Void, changed: @escaping @MainActor () -> Void) {
+        let feedback = document.file?.settings.feedback
+        let switches = Make.box(GTK_ORIENTATION_VERTICAL, spacing: 6, [Make.label("On-screen feedback", style: "heading")])
+        func line(_ name: String, _ state: Bool, _ set: @escaping @MainActor (Bool) -> Void) {
+            let toggle = Make.toggle(name: name, on: state, set)
+            let label = Make.label(name)
+            gtk_widget_set_hexpand(label, 1)
+            gtk_box_append(switches.as(GtkBox.self), Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [label, toggle]))
+        }
+        line("Show feedback on the screen", feedback != nil) { on in setFeedback(on ? FeedbackSettings() : nil) }
+        if let feedback {
+            line("Dots under touches not yet decided", feedback.touches) { var f = feedback; f.touches = $0; setFeedback(f) }
+            line("An animation when an action fires", feedback.actions) { var f = feedback; f.actions = $0; setFeedback(f) }
+            line("Previews of where a gesture takes a window", feedback.previews) { var f = feedback; f.previews = $0; setFeedback(f) }
+        }
+        Make.margins(switches, 18)
         let grid = gtk_grid_new()!
         gtk_grid_set_row_spacing(grid.as(GtkGrid.self), 6)
         gtk_grid_set_column_spacing(grid.as(GtkGrid.self), 12)
@@ -38,7 +53,9 @@ struct ThresholdsPage {
             gtk_grid_attach(grid.as(GtkGrid.self), scale, 1, Int32(row), 1, 1)
             gtk_grid_attach(grid.as(GtkGrid.self), value, 2, Int32(row), 1, 1)
         }
-        widget = Make.scrolled(grid)
+        let heading = Make.label("Thresholds", style: "heading")
+        gtk_widget_set_margin_start(heading, 18)
+        widget = Make.scrolled(Make.box(GTK_ORIENTATION_VERTICAL, spacing: 0, [switches, heading, grid]))
     }
 
     /// `longPress.minimumDuration` → "Long press: minimum duration".
