@@ -89,6 +89,15 @@ package enum ChildProcess {
         return waitpid(pid, &status, WNOHANG) == pid
     }
 
+    /// Reaps `pid` if it has exited: its exit status (128 + the signal when killed), nil while
+    /// it runs.
+    package static func exitStatus(_ pid: pid_t) -> Int32? {
+        var status: Int32 = 0
+        guard waitpid(pid, &status, WNOHANG) == pid else { return nil }
+        let signal = status & 0x7f
+        return signal == 0 ? (status >> 8) & 0xff : 128 + signal
+    }
+
     /// Our environment with `overrides` applied.
     package static func environment(merging overrides: [String: String]) -> [String] {
         var env: [String] = []

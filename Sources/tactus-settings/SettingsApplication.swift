@@ -51,7 +51,7 @@ final class SettingsApplication {
         let status = Make.label("", wrap: true)
         Make.margins(status, 6)
         statusLine = status
-        let body = Make.box(GTK_ORIENTATION_VERTICAL, spacing: 0, [status])
+        let body = Make.box(GTK_ORIENTATION_VERTICAL, spacing: 0, [status, daemonRow()])
         gtk_window_set_child(window.as(GtkWindow.self), body)
         rebuild(in: body)
         gtk_window_present(window.as(GtkWindow.self))
@@ -105,6 +105,30 @@ final class SettingsApplication {
         }
         let title = document.file.flatMap { ProfileOverview(file: $0).entries.first { $0.profiles.contains(name) }?.title }
         rebuild(showing: title)
+    }
+
+    /// Whether the daemon runs, and a button that starts it when it does not.
+    private func daemonRow() -> Widget {
+        let label = Make.label("", wrap: true)
+        gtk_widget_set_hexpand(label, 1)
+        let start = Make.button("_Start Tactus") {}
+        let row = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [label, start])
+        Make.margins(row, 6)
+        @MainActor func show(_ running: Bool, _ problem: String? = nil) {
+            gtk_label_set_text(label.opaque, running ? "Tactus is running: what you save takes effect at once."
+                : "Tactus is not running: gestures do nothing until it starts." + (problem.map { " (\($0))" } ?? ""))
+            gtk_widget_set_visible(start, running ? 0 : 1)
+        }
+        on(start.raw, "clicked") {
+            gtk_widget_set_sensitive(start, 0)
+            gtk_label_set_text(label.opaque, "Starting Tactus…")
+            DaemonControl.start { problem in
+                gtk_widget_set_sensitive(start, 1)
+                show(problem == nil, problem)
+            }
+        }
+        show(DaemonControl.isRunning)
+        return row
     }
 
     /// The header's Save and the line under it: what is unsaved, or why nothing can be saved.

@@ -138,3 +138,67 @@ extension SettingsApplicationXvfbTests {
         #expect(try app.names("label").contains("XTerm"), "a page for XTerm: \(app.tree())")
     }
 }
+
+extension SettingsApplicationXvfbTests {
+    /// Without a daemon the window says so and offers to start it through the user unit: the
+    /// button runs `systemctl --user start tactus.service` (here a stand-in that starts the
+    /// real daemon as systemd would, and notes what it was asked), and the window then says
+    /// it runs.
+    @Test func withoutTheDaemonTheWindowOffersToStartItThroughTheUserUnit() throws {
+        let desk = try XvfbSession()
+        defer { desk.tearDown() }
+        var app = try SettingsApplicationSession(display: desk.display)
+        defer { app.stop() }
+        try Self.handWritten.write(toFile: app.userFile, atomically: true, encoding: .utf8)
+        let bin = "\(app.home)/bin"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        try """
+            #!/bin/sh
+            echo "$@" >> "$HOME/systemctl.log"
+            [ "$*" = "--user start tactus.service" ] || exit 1
+            "\(desk.tactusBinary)" run > "$HOME/daemon.log" 2>&1 &
+            echo $! > "$HOME/daemon.pid"
+            exit 0
+            """.write(toFile: "\(bin)/systemctl", atomically: true, encoding: .utf8)
+        chmod("\(bin)/systemctl", 0o755)
+        app.programs = bin
+        defer {
+            if let pid = (try? String(contentsOfFile: "\(app.home)/daemon.pid", encoding: .utf8)).flatMap({ pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }) {
+                kill(pid, SIGTERM)
+            }
+        }
+        try app.start()
+        _ = try app.find("label", "Tactus is not running: gestures do nothing until it starts.")
+        try app.click("push button", "Start Tactus")
+        _ = try app.find("label", "Tactus is running: what you save takes effect at once.")
+        #expect(try String(contentsOfFile: "\(app.home)/systemctl.log", encoding: .utf8) == "--user start tactus.service\n")
+    }
+
+    /// Conflicts are shown before anything is saved: a two-finger pan in a window whose program
+    /// scrolls with two fingers itself, and a key the keyboard's layout cannot type.
+    @Test func conflictsAreShownBeforeSaving() throws {
+        let desk = try XvfbSession()
+        defer { desk.tearDown() }
+        let app = try SettingsApplicationSession(display: desk.display)
+        defer { app.stop() }
+        _ = try desk.openWindow(class: "firefox", title: "Page — Mozilla Firefox", touch: true)
+        try """
+            version: 1
+            profiles:
+              - name: browser
+                match: { class: firefox }
+                gestures:
+                  - name: two-finger-pan
+                    pan: { touches: 2 }
+                    action: { keys: ctrl+Tab }
+                  - name: korean
+                    swipe: { direction: down, touches: 3 }
+                    action: { keys: Greek_alpha }
+
+            """.write(toFile: app.userFile, atomically: true, encoding: .utf8)
+        try app.start()
+        let listed = try app.drive("descendants", "list", "Conflicts")
+        #expect(listed.contains { $0.contains("two-finger-pan") || $0.lowercased().contains("two fingers") }, "the pan's conflict: \(listed)")
+        #expect(listed.contains { $0.contains("α") || $0.contains("Greek_alpha") || $0.contains("alpha") }, "the key the layout lacks: \(listed)")
+    }
+}

@@ -37,8 +37,12 @@ final class SettingsApplicationSession {
         busAddress = address
     }
 
+    /// A folder searched before the system's for the programs the application runs (a test's
+    /// stand-in for systemctl).
+    var programs: String?
+
     var environment: [String] {
-        ["PATH=/usr/bin:/bin", "HOME=\(home)", "DISPLAY=\(display)", "XDG_RUNTIME_DIR=\(home)/runtime", "XDG_CONFIG_HOME=\(home)/.config",
+        ["PATH=\(programs.map { "\($0):" } ?? "")/usr/bin:/bin", "HOME=\(home)", "DISPLAY=\(display)", "XDG_RUNTIME_DIR=\(home)/runtime", "XDG_CONFIG_HOME=\(home)/.config",
          "DBUS_SESSION_BUS_ADDRESS=\(busAddress)", "GTK_A11Y=atspi", "GDK_BACKEND=x11", "LANG=C.UTF-8", "NO_AT_BRIDGE=0", "GSETTINGS_BACKEND=memory"]
     }
 

@@ -1,5 +1,6 @@
 import CGtk
 import GestureProfiles
+import ProfileDescriptions
 
 /// The window's content for one document: the file's problems on top when it has any, then a
 /// sidebar of pages (each profile, the thresholds) beside the page chosen.
@@ -15,6 +16,9 @@ struct DocumentView {
         gtk_widget_set_vexpand(column, 1)
         if !document.errors.isEmpty {
             gtk_box_append(column.as(GtkBox.self), ProblemsView(document: document).widget)
+        } else if let file = document.file {
+            let conflicts = DesktopFacts.conflicts(in: file)
+            if !conflicts.isEmpty { gtk_box_append(column.as(GtkBox.self), ConflictsView(conflicts).widget) }
         }
         let stack = gtk_stack_new()!
         gtk_stack_set_transition_type(stack.opaque, GTK_STACK_TRANSITION_TYPE_NONE)
@@ -50,6 +54,31 @@ struct DocumentView {
 
     func show(title: String) {
         if let name = pages[title] { gtk_stack_set_visible_child_name(stack.opaque, name) }
+    }
+}
+
+/// What the file asks that will not work as the person expects (a gesture that takes the
+/// touches its program uses, two that cannot both fire, a key the layout cannot type), shown
+/// before it is saved.
+@MainActor
+struct ConflictsView {
+    let widget: Widget
+
+    init(_ conflicts: [Conflict]) {
+        let box = Make.box(GTK_ORIENTATION_VERTICAL, spacing: 4)
+        Make.margins(box, 12)
+        gtk_box_append(box.as(GtkBox.self), Make.label(conflicts.count == 1 ? "One thing to look at:" : "\(conflicts.count) things to look at:", style: "heading"))
+        let list = gtk_list_box_new()!
+        gtk_list_box_set_selection_mode(list.opaque, GTK_SELECTION_NONE)
+        cgtk_set_accessible_label(list, "Conflicts")
+        for conflict in conflicts {
+            let row = Make.label(conflict.message, wrap: true)
+            Make.margins(row, 4)
+            gtk_list_box_append(list.opaque, row)
+        }
+        gtk_box_append(box.as(GtkBox.self), list)
+        gtk_widget_add_css_class(box, "warning")
+        widget = box
     }
 }
 
