@@ -90,7 +90,7 @@ let package = Package(
         .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
         // tactus-settings: the desktop settings application (GTK 4), a package of its own so
         // that the daemon does not pull GTK in.
-        .executableTarget(name: "tactus-settings", dependencies: ["CGtk", "GestureProfiles", "GestureEngine", "ProfileDescriptions", "X11Session", "SystemCalls", "YAMLTree"]),
+        .executableTarget(name: "tactus-settings", dependencies: ["CGtk", "GestureProfiles", "GestureEngine", "ProfileDescriptions", "GestureImport", "X11Session", "SystemCalls", "YAMLTree"]),
         // The settings application's edits of a profile file, without GTK running.
         .testTarget(name: "TactusSettingsTests", dependencies: ["tactus-settings", "GestureProfiles", "ProfileDescriptions"]),
         .executableTarget(name: "tactus", dependencies: [

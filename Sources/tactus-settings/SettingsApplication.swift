@@ -46,6 +46,13 @@ final class SettingsApplication {
             AddApplicationDialog.present(over: window) { chosen in self.addApplication(chosen) }
         }
         gtk_header_bar_pack_start(header.opaque, addApplication)
+        let importButton = Make.button("_Import…") { [unowned self] in
+            ImportDialog.present(over: window) { source, text in
+                let name = source.split(separator: "/").last.map(String.init) ?? source
+                self.change("importing \(name)") { try FileEdits.importProfiles(text, in: $0) }
+            }
+        }
+        gtk_header_bar_pack_start(header.opaque, importButton)
         gtk_window_set_titlebar(window.as(GtkWindow.self), header)
 
         let status = Make.label("", wrap: true)

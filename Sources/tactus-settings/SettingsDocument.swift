@@ -1,6 +1,7 @@
 import FoundationEssentials
 import GestureEngine
 import GestureProfiles
+import SystemCalls
 
 /// The profile file the window shows, and what the person changed in it and has not saved.
 /// Every change is an edit of the file's text (``FileEdits``), so what is saved is the file
@@ -96,9 +97,15 @@ final class SettingsDocument {
     /// A file with errors is never written: the person mends it first (the window says where).
     var canSave: Bool { errors.isEmpty && hasChanges }
 
+    /// The file's path as a person writes it: `~/.config/tactus/config.yaml`.
+    var shownPath: String {
+        guard let home = CurrentProcess.environment["HOME"], !home.isEmpty, path.hasPrefix(home + "/") else { return path }
+        return "~" + path.dropFirst(home.count)
+    }
+
     /// One line under the header: the file, whether it has errors or unsaved changes.
     var stateLine: String {
-        var line = isBuiltIn ? "The built-in profile (saving makes \(path))" : path
+        var line = isBuiltIn ? "The built-in profile (saving makes \(shownPath))" : shownPath
         if let problem { line += " — \(problem)" }
         else if !errors.isEmpty { line += " — \(errors.count) error\(errors.count == 1 ? "" : "s"): nothing can be saved until the file loads" }
         else if hasChanges { line += " — unsaved changes" }

@@ -185,3 +185,22 @@ struct FileEditsTests {
         #expect(throws: FileEdits.Refusal.self) { try FileEdits.setThreshold("tap.maxMovement", to: 1, in: "version: [1\n", path: "t") }
     }
 }
+
+extension FileEditsTests {
+    /// A Touchégg file imported into the person's file: its profiles after theirs, in the
+    /// file's indentation, with its comments; a name the file has already renamed.
+    @Test func importedProfilesFollowTheFilesOwnWithClashingNamesRenamed() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let fixture = root.appendingPathComponent("Tests/GestureImportTests/Fixtures/touchegg-default-like.conf").path
+        guard case .success(let imported) = ImportDialog.convert(fixture) else { Issue.record("the fixture did not convert"); return }
+        let mine = Self.file.replacingOccurrences(of: "- name: browser", with: "- name: all")
+        let out = try FileEdits.importProfiles(imported, in: mine)
+        #expect(out.hasPrefix(mine), "the person's text first, unchanged")
+        let file = try #require(Self.loads(out))
+        let importedFile = try #require(Self.loads(imported))
+        #expect(file.profiles.count == 2 + importedFile.profiles.count)
+        #expect(file.profiles.map(\.name).contains("all-imported"), "\(file.profiles.map(\.name))")
+        #expect(file.profiles.suffix(importedFile.profiles.count).flatMap(\.touchpad).count == importedFile.profiles.flatMap(\.touchpad).count)
+        #expect(out.contains("    # from touchegg-default-like.conf:15\n      - name: tp-swipe-3-up") || out.contains("      # from touchegg-default-like.conf:15\n      - name: tp-swipe-3-up"), "comments come along, indented:\n\(out)")
+    }
+}

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GestureEngine
+@testable import X11Session
 @testable import X11TestSupport
 
 /// The settings application as a person and a screen reader use it (issue 33): on Xvfb with
@@ -200,5 +201,70 @@ extension SettingsApplicationXvfbTests {
         let listed = try app.drive("descendants", "list", "Conflicts")
         #expect(listed.contains { $0.contains("two-finger-pan") || $0.lowercased().contains("two fingers") }, "the pan's conflict: \(listed)")
         #expect(listed.contains { $0.contains("α") || $0.contains("Greek_alpha") || $0.contains("alpha") }, "the key the layout lacks: \(listed)")
+    }
+}
+
+extension SettingsApplicationXvfbTests {
+    /// The gestures of Touchégg imported from where Touchégg keeps them: a page for their
+    /// profile, and once saved the file loads with them after the person's own.
+    @Test func touchEggsGesturesAreImportedFromWhereItKeepsThem() throws {
+        let desk = try XvfbSession()
+        defer { desk.tearDown() }
+        let app = try SettingsApplicationSession(display: desk.display)
+        defer { app.stop() }
+        try Self.handWritten.write(toFile: app.userFile, atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: "\(app.home)/.config/touchegg", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: repositoryRoot.appendingPathComponent("Tests/GestureImportTests/Fixtures/touchegg-default-like.conf").path,
+                                         toPath: "\(app.home)/.config/touchegg/touchegg.conf")
+        try app.start()
+        try app.click("push button", "Import…")
+        try app.click("push button", "Import from Touchégg (~/.config/touchegg/touchegg.conf)")
+        // Touchégg's `all` applies everywhere: its gestures join the Everywhere page.
+        _ = try app.find("label", "Three fingers swipe up on the touchpad")
+        _ = try app.find("label", "~/.config/tactus/config.yaml — unsaved changes")
+        try app.click("push button", "Save")
+        // Saved: the line under the header names the file alone again.
+        _ = try app.find("label", "~/.config/tactus/config.yaml")
+        let saved = try String(contentsOfFile: app.userFile, encoding: .utf8)
+        #expect(saved.hasPrefix(Self.handWritten), "the person's text first, unchanged")
+        #expect(saved.contains("- name: all") && saved.contains("# from touchegg.conf:15"), "\(saved)\n\((try? app.texts("label").prefix(3)) ?? [])")
+        let check = try desk.tactus(["check", app.userFile])
+        #expect(check.status == 0, "\(check.lines)")
+    }
+
+    /// The README's pictures of the settings window, taken here so they show what it shows
+    /// now (docs/settings-*.png): the gestures everywhere, an application's, the thresholds,
+    /// a file with a mistake. Each is the window's frame on a 1280×800 Xvfb with openbox.
+    @Test func screenshotsOfTheMainViews() throws {
+        let desk = try XvfbSession()
+        defer { desk.tearDown() }
+        let app = try SettingsApplicationSession(display: desk.display)
+        defer { app.stop() }
+        let example = try String(contentsOf: repositoryRoot.appendingPathComponent("packaging/examples/touchscreen-laptop.yaml"), encoding: .utf8)
+        try example.write(toFile: app.userFile, atomically: true, encoding: .utf8)
+        try app.start()
+        let tracker = WindowTracker(server: desk.server)
+        let window = try #require(tracker.clients().first { $0.title == "Tactus Settings" }, "the settings window is managed")
+        let scratch = "\(app.home)/shot.xwd"
+        func shoot(_ name: String) throws {
+            let frame = try #require(tracker.info(XWindowID(window.id))?.frame)
+            let shot = try Screenshot.take(display: desk.display, file: scratch)
+            let cut = (Int(frame.x), Int(frame.y), Int(frame.width), Int(frame.height))
+            try shot.savePNG(repositoryRoot.appendingPathComponent("docs/settings-\(name).png").path, cut: cut)
+            // A picture of something: the window's pixels are not one colour.
+            var colours = Set<String>()
+            for y in stride(from: frame.y + 10, to: frame.y + frame.height - 10, by: 7) {
+                for x in stride(from: frame.x + 10, to: frame.x + frame.width - 10, by: 7) { colours.insert(shot.color(x, y).description) }
+            }
+            #expect(colours.count > 8, "\(name): \(colours.count) colours")
+        }
+        _ = try app.find("list item", "Three fingers slide left: Next desktop")
+        try shoot("everywhere")
+        try app.select(page: try #require(try app.texts("label").first { $0.hasPrefix("Firefox") }, "a page for the browsers"))
+        _ = try app.find("list item", "Swipe in from the left edge: Alt+Left")
+        try shoot("application")
+        try app.select(page: "Thresholds")
+        _ = try app.find("slider", "Tap: Max movement")
+        try shoot("thresholds")
     }
 }

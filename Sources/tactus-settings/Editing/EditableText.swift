@@ -124,6 +124,12 @@ extension FileEdits {
             }
         }
 
+        /// Replaces one scalar where it is written.
+        mutating func replaceScalar(_ s: Node.Scalar, with new: String) throws {
+            let end = try scalarEnd(s, in: line(s.mark.line))
+            lines[s.mark.line - 1].replaceSubrange((s.mark.column - 1)..<end, with: Array(new.unicodeScalars))
+        }
+
         /// Adds `key: value` to a mapping: inside its braces when it is a flow mapping on one
         /// line, else as a line of its own after its last, at its keys' indentation.
         mutating func addEntry(key: String, value: String, to mapping: Node, under parent: Node) throws {

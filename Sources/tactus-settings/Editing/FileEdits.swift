@@ -142,6 +142,62 @@ enum FileEdits {
         return doc.text
     }
 
+    /// The profiles of `imported` (a whole profile file, as `tactus import` writes one) at the
+    /// end of `profiles:`, in the file's indentation, with their comments; a profile or
+    /// gesture whose name the file already has gets a new one (`…-imported`). Their
+    /// `settings:` are not taken: the file's own stay.
+    static func importProfiles(_ imported: String, in text: String) throws -> String {
+        let source = try Text(imported)
+        guard let items = source.root?.mapping?.entry("profiles")?.value.sequence?.items, !items.isEmpty else {
+            throw Refusal("nothing to import: the file gives no gestures Tactus can do")
+        }
+        var doc = try Text(text)
+        guard let root = doc.root?.mapping, let profiles = root.entry("profiles"), let list = profiles.value.sequence else {
+            throw Refusal("the file has no 'profiles:' list")
+        }
+        var taken = Set(list.items.compactMap { $0.mapping?.entry("name")?.value.string })
+        for p in list.items {
+            for key in ["gestures", "touchpad"] {
+                for g in p.mapping?.entry(key)?.value.sequence?.items ?? [] { if let n = g.mapping?.entry("name")?.value.string { taken.insert(n) } }
+            }
+            for r in p.mapping?.entry("regions")?.value.sequence?.items ?? [] {
+                if let n = r.mapping?.entry("name")?.value.string { taken.insert(n) }
+                for g in r.mapping?.entry("gestures")?.value.sequence?.items ?? [] { if let n = g.mapping?.entry("name")?.value.string { taken.insert(n) } }
+            }
+        }
+        let targetDash = list.items.first.map { doc.dashColumn(of: $0) } ?? (profiles.key.mark.column + 1)
+        var added: [String] = []
+        for item in items {
+            var copy = source
+            // The names inside it that clash, renamed where they are written.
+            var names: [Node] = []
+            if let n = item.mapping?.entry("name")?.value { names.append(n) }
+            for key in ["gestures", "touchpad"] {
+                for g in item.mapping?.entry(key)?.value.sequence?.items ?? [] { if let n = g.mapping?.entry("name")?.value { names.append(n) } }
+            }
+            for name in names.reversed() {
+                guard let s = name.scalar, taken.contains(s.string) else {
+                    if let s = name.scalar { taken.insert(s.string) }
+                    continue
+                }
+                var fresh = s.string + "-imported"
+                var n = 2
+                while taken.contains(fresh) { fresh = "\(s.string)-imported-\(n)"; n += 1 }
+                taken.insert(fresh)
+                try copy.replaceScalar(s, with: Text.scalar(fresh))
+            }
+            let first = copy.lineOfDash(before: item), last = copy.endLine(of: nil, value: item)
+            let shift = targetDash - copy.dashColumn(of: item)
+            for n in first...last {
+                let line = String(String.UnicodeScalarView(copy.line(n)))
+                if shift >= 0 { added.append(line.isEmpty ? line : String(repeating: " ", count: shift) + line) }
+                else { added.append(String(line.dropFirst(min(-shift, line.prefix { $0 == " " }.count)))) }
+            }
+        }
+        doc.insert(added, at: doc.endLine(of: profiles.key, value: profiles.value))
+        return doc.text
+    }
+
     // MARK: - Saving
 
     /// Writes `text` to `path` atomically (a temporary file in its folder, flushed to disk,

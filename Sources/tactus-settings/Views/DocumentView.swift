@@ -92,7 +92,7 @@ struct ProblemsView {
         let box = Make.box(GTK_ORIENTATION_VERTICAL, spacing: 4)
         Make.margins(box, 12)
         let count = document.errors.count
-        let heading = Make.label("\(document.path) has \(count) error\(count == 1 ? "" : "s"). Tactus goes on with the profiles it had; mend the file in a text editor and open it again. Nothing is saved over it until it loads.",
+        let heading = Make.label("\(document.shownPath) has \(count) error\(count == 1 ? "" : "s"). Tactus goes on with the profiles it had; mend the file in a text editor and open it again. Nothing is saved over it until it loads.",
                                  style: "heading", wrap: true)
         gtk_box_append(box.as(GtkBox.self), heading)
         let list = gtk_list_box_new()!
