@@ -96,7 +96,8 @@ final class SettingsApplication {
             },
             setFeedback: { [unowned self] feedback in
                 self.change("the feedback") { try FileEdits.setFeedback(feedback, in: $0) }
-            })
+            },
+            save: { [unowned self] in self.save() })
     }
 
     /// One edit of the document, then the window shows the result (or why it was refused).

@@ -53,5 +53,11 @@ import Testing
         try Self.threeFingerSwipeUp(touch)
         #expect(daemon.output!.wait(timeout: 10) { _ in daemon.output!.lines(from: before).contains { $0.contains("\"kind\":\"action\"") && $0.contains("keys Control_L+w") } } != nil,
                 "the daemon fires the new gesture: \(daemon.output!.lines(from: before).filter { !$0.contains("debug") })\n\(saved)")
+        // The thresholds page's try area says what the daemon decided, live.
+        try app.select(page: "Thresholds")
+        _ = try app.find("label", "Try it")
+        try Self.threeFingerSwipeUp(touch)
+        #expect(try app.poll { try app.texts("label").contains { $0.contains("three-fingers-slide-up") && $0.contains("recognized") } },
+                "the try area: \((try? app.texts("label").filter { $0.contains("three") }) ?? [])")
     }
 }

@@ -94,6 +94,16 @@ final class SettingsApplicationSession {
     func states(_ role: String, _ name: String) throws -> Set<String> { Set(try drive("states", role, name)) }
     func tree() -> String { (try? drive("tree").joined(separator: "\n")) ?? "(no tree)" }
 
+    /// Asks `condition` of the window again until it holds, for at most ten seconds: for what
+    /// the window shows as the daemon streams (each ask is one round through the driver).
+    func poll(_ condition: () throws -> Bool) throws -> Bool {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            if try condition() { return true }
+        }
+        return false
+    }
+
     /// Whether the application is still running (it must survive what the tests give it).
     var isRunning: Bool { application?.isRunning ?? false }
 

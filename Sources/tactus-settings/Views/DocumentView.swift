@@ -8,6 +8,7 @@ import ProfileDescriptions
 struct DocumentView {
     let widget: Widget
     let stack: Widget
+    private let tryArea: TryArea
     /// The pages' names in the stack, by their titles.
     private(set) var pages: [String: String] = [:]
 
@@ -30,7 +31,8 @@ struct DocumentView {
                 pages[page.title] = "profile-\(index)"
             }
         }
-        let thresholds = ThresholdsPage(document: document, setFeedback: actions.setFeedback, changed: changed)
+        let thresholds = ThresholdsPage(document: document, setFeedback: actions.setFeedback, save: actions.save, changed: changed)
+        tryArea = thresholds.tryArea
         _ = gtk_stack_add_titled(stack.opaque, thresholds.widget, "thresholds", "Thresholds")
         pages["Thresholds"] = "thresholds"
         if document.file == nil {

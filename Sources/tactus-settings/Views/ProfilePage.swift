@@ -9,6 +9,7 @@ struct PageActions {
     var setEnabled: @MainActor (_ row: ProfileOverview.Row, _ enabled: Bool) -> Void
     var remove: @MainActor (_ row: ProfileOverview.Row) -> Void
     var setFeedback: @MainActor (_ feedback: FeedbackSettings?) -> Void
+    var save: @MainActor () -> Void
 }
 
 /// One entry's page ("Everywhere", or an application): its icon and name, its gestures as

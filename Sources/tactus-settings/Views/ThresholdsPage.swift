@@ -7,7 +7,11 @@ import GestureProfiles
 struct ThresholdsPage {
     let widget: Widget
 
-    init(document: SettingsDocument, setFeedback: @escaping @MainActor (FeedbackSettings?) -> Void, changed: @escaping @MainActor () -> Void) {
+    /// Keeps the try area (and its connection to the daemon) as long as the page.
+    let tryArea: TryArea
+
+    init(document: SettingsDocument, setFeedback: @escaping @MainActor (FeedbackSettings?) -> Void, save: @escaping @MainActor () -> Void,
+         changed: @escaping @MainActor () -> Void) {
         let feedback = document.file?.settings.feedback
         let switches = Make.box(GTK_ORIENTATION_VERTICAL, spacing: 6, [Make.label("On-screen feedback", style: "heading")])
         func line(_ name: String, _ state: Bool, _ set: @escaping @MainActor (Bool) -> Void) {
@@ -55,7 +59,8 @@ struct ThresholdsPage {
         }
         let heading = Make.label("Thresholds", style: "heading")
         gtk_widget_set_margin_start(heading, 18)
-        widget = Make.scrolled(Make.box(GTK_ORIENTATION_VERTICAL, spacing: 0, [switches, heading, grid]))
+        tryArea = TryArea(save: save)
+        widget = Make.scrolled(Make.box(GTK_ORIENTATION_VERTICAL, spacing: 0, [tryArea.widget, switches, heading, grid]))
     }
 
     /// `longPress.minimumDuration` → "Long press: minimum duration".
