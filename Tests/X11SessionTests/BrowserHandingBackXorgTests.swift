@@ -16,9 +16,9 @@ import Testing
 /// `document.title` (the window's _NET_WM_NAME); a mouse click loads it again as the next run.
 /// Figures are printed as `FIGURE …` lines (docs/deciding-under-x-ownership.md, "Handing back").
 ///
-/// The browsers run at a real-time priority below the server's, the daemon's and the test's
-/// pacing (5 against 10): the other tests' load changes neither when the browser handles an
-/// event (Firefox stamps touches with that time) nor when the server stamps input.
+/// Chromium runs at a real-time priority below the server's, the daemon's and the test's
+/// pacing (5 against 10), so that the other tests' load does not change when it handles an
+/// event; Firefox at its own (see `startFirefox`).
 @Suite(.serialized) struct BrowserHandingBackXorgTests {
     typealias Programs = ProgramsWithoutTouchXorgTests
 
@@ -57,10 +57,10 @@ import Testing
     static let page = repositoryRoot.appendingPathComponent("Tests/X11TestSupport/Programs/touch-page.html")
 
     /// Starts `argv` in a session of its own with an empty home, waits for its window showing
-    /// the page (placed, under the middle of the screen, at run 0, top, scale 1), puts every
-    /// thread of the session at real-time priority 5, and (with the daemon) waits until the
+    /// the page (placed, under the middle of the screen, at run 0, top, scale 1, painted), puts
+    /// every thread of the session at real-time priority 5 (with `realTime`), and (with the daemon) waits until the
     /// daemon has said the window's program selects touch events.
-    static func startBrowser(_ bench: CompareBench, _ daemon: Child?, name: String, _ argv: [String], environment extra: [String] = []) throws -> Browser {
+    static func startBrowser(_ bench: CompareBench, _ daemon: Child?, name: String, _ argv: [String], environment extra: [String] = [], realTime: Bool = true) throws -> Browser {
         let root = "\(bench.scratch)/\(name)-\(UUID().uuidString.prefix(8))"
         let home = "\(root)/home", runtime = "\(root)/runtime"
         for path in [home, runtime] {
@@ -81,7 +81,7 @@ import Testing
         guard bench.x.poll(timeout: 10, { tracker.clientWindow(at: browser.at(0.5, 0.5)) == XWindowID(window.id) && browser.page?.scrollY == 0 }) else {
             throw FixtureError(description: "\(name)'s page is not what is at the middle of the screen, or is scrolled: \(browser.page.map(String.init(describing:)) ?? "-")")
         }
-        if ProcessInfo.processInfo.environment["BROWSER_RT"] != "0" { runInRealTime(session: program.pid) }
+        if realTime { runInRealTime(session: program.pid) }
         if let daemon { try Programs.waitUntilRead(daemon, window.id, touch: true) }
         started = true
         return browser
@@ -105,7 +105,9 @@ import Testing
     }
 
     /// Firefox ESR with XInput 2 (MOZ_USE_XINPUT2=1: it selects touch events and scrolls with
-    /// APZ) and a new profile, showing the page.
+    /// APZ) and a new profile, showing the page. At its normal priority: at real-time priority
+    /// its flicks alone scattered over 720–1,020 px in one run of six (why is not known), at
+    /// its normal priority over 700–730 px in each run.
     static func startFirefox(_ bench: CompareBench, _ daemon: Child?) throws -> Browser {
         let profile = "\(bench.scratch)/firefox-profile-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: profile, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -133,7 +135,7 @@ import Testing
             user_pref("layout.css.devPixelsPerPx", "1.0");
             """.write(toFile: "\(profile)/user.js", atomically: true, encoding: .utf8)
         return try startBrowser(bench, daemon, name: "firefox", ["firefox-esr", "-profile", profile, "-no-remote", "--new-instance", page.absoluteString],
-                                environment: ["MOZ_USE_XINPUT2=1"])
+                                environment: ["MOZ_USE_XINPUT2=1"], realTime: false)
     }
 
     /// Chromium as an app window (no tabs, the title the page's), touch events on, one device
@@ -201,7 +203,7 @@ import Testing
             return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
         }
         var description: String {
-            String(format: "mean %.0f ± %.0f (%.0f–%.0f, n %d)", mean, deviation, values.min() ?? 0, values.max() ?? 0, values.count)
+            String(format: "median %.0f, mean %.0f ± %.0f (%.0f–%.0f, n %d)", median, mean, deviation, values.min() ?? 0, values.max() ?? 0, values.count)
         }
         /// For times in milliseconds.
         var milliseconds: String {
@@ -211,8 +213,9 @@ import Testing
 
     // MARK: The flick
 
-    static let flickStep = Double(ProcessInfo.processInfo.environment["FLICK_STEP"] ?? "") ?? 20
-    static let flickInterval = Double(ProcessInfo.processInfo.environment["FLICK_INTERVAL"] ?? "") ?? 16
+    /// A flick at a 60 Hz touchscreen's pace. (At 8 ms a frame, 12 px each, Firefox's flicks
+    /// alone scattered over 780–1,510 px: it reads two events handled close together as one.)
+    static let flickStep = 20.0, flickInterval = 16.0
 
     /// One finger flicked up on the page: 6 moves of 12 px, 8 ms apart by the test's clock
     /// (steps 0.3 ms into milliseconds of the server's clock), lifted 8 ms after the last;
@@ -235,9 +238,10 @@ import Testing
 
     /// Issue 32, point 5: Firefox stamps touches with the time it handles them, so a touch
     /// begin handed back late makes its fling faster. `runs` flicks under each condition on one
-    /// Firefox, the page loaded again before each: alone, under a bare owner rejecting each
-    /// touch at its begin, under one rejecting each on its first update (these three in turn,
-    /// round after round), then under the daemon.
+    /// Firefox, the page loaded again before each (and one first, not counted): alone, under a
+    /// bare owner rejecting each touch at its begin, under one rejecting each on its first
+    /// update (these three in turn, round after round), then under the daemon. Also printed:
+    /// when the page's touchstart came after the finger landed.
     @Test func firefoxFlickFliesAsUnderAnOwnerDecidingOnTheFirstUpdate() throws {
         let runs = 6
         let bench = try CompareBench()
@@ -245,6 +249,7 @@ import Testing
         defer { Self.stop(bench, firefox) }
         var alone: [Double] = [], atBegin: [Double] = [], onUpdate: [Double] = [], tactus: [Double] = []
         var notes: [String] = []
+        var touchStarts: [String: [Double]] = [:]
         func run(_ label: String, _ rule: BareTouchOwner.Rule?) throws -> Double? {
             try Self.reload(bench, firefox)
             let owner = try rule.map { try BareTouchOwner(display: bench.x.display, rule: $0) }
@@ -253,6 +258,7 @@ import Testing
             if let owner { #expect(owner.answers.rejected == 1, "\(label): the bare owner answered \(owner.answers)") }
             notes.append("\(label) \(f.scrollY.map { String(Int($0)) } ?? "-") (touchstart \(f.down.map { String(format: "%.0f", $0) } ?? "-") ms after the landing, late \(String(format: "%.1f", f.late)) ms)")
             if f.scrollY == nil { Issue.record("\(label): \(f.detail)") }
+            if let d = f.down { touchStarts[label, default: []].append(d) }
             return f.scrollY
         }
         _ = try run("warm-up", nil)
@@ -267,10 +273,20 @@ import Testing
             if let v = try run("tactus", nil) { tactus.append(v) }
         }
         let a = Spread(values: alone), b = Spread(values: atBegin), u = Spread(values: onUpdate), t = Spread(values: tactus)
-        let figures = "alone \(a); bare owner rejecting at the begin \(b) (\(percent(b.mean, of: a.mean))); bare owner rejecting on the first update \(u) (\(percent(u.mean, of: a.mean))); Tactus \(t) (\(percent(t.mean, of: a.mean)))"
+        let figures = "alone \(a); bare owner rejecting at the begin \(b) (\(percent(b.median, of: a.median))); bare owner rejecting on the first update \(u) (\(percent(u.median, of: a.median))); Tactus \(t) (\(percent(t.median, of: a.median))) (percentages of the medians)"
         print("FIGURE Firefox ESR MOZ_USE_XINPUT2=1 one-finger flick (6 × \(Int(Self.flickStep)) px / \(Int(Self.flickInterval)) ms), scrollY at rest: \(figures)")
         print("FIGURE Firefox flicks in order: \(notes.joined(separator: ", "))")
+        print("FIGURE Firefox touchstart after the finger lands: " + ["alone", "at-begin", "on-update", "tactus"].map { "\($0) \(Spread(values: touchStarts[$0] ?? []).milliseconds)" }.joined(separator: ", "))
         #expect(a.values.count == runs && b.values.count == runs && u.values.count == runs && t.values.count == runs, "\(figures)")
+        // The reproducer: an owner that lets the touch go on its first update makes Firefox's
+        // flick fly further without Tactus (+19–24 % measured); one that lets it go at the begin
+        // does less (+2–3 %).
+        // Medians: a flick in a run of six now and then flies twice as far (1,774 px alone, once).
+        #expect(u.median > a.median * 1.08, "the bare owner on the first update: \(figures)")
+        #expect(b.median < u.median, "the bare owner at the begin: \(figures)")
+        // Tactus decides a lone finger on that update (it moved 4 px): no further than that
+        // owner, within the runs' spread (measured: 1–2 % further, its rejection about 1 ms later).
+        #expect(t.median <= u.median + 0.08 * a.median, "Tactus: \(figures)")
     }
 }
 
@@ -424,7 +440,9 @@ extension BrowserHandingBackXorgTests {
         }
         func flicks(_ label: String) throws -> Spread {
             var distances: [Double] = []
-            for _ in 0..<4 {
+            // The first flick after the scrolls went a third as far, alone: not counted.
+            _ = try Self.flick(bench, chromium, step: 20, interval: 16)
+            for _ in 0..<5 {
                 let f = try Self.flick(bench, chromium, step: 20, interval: 16)
                 if let d = f.scrollY { distances.append(d) } else { problems.append("\(label): \(f.detail)") }
             }
@@ -436,7 +454,7 @@ extension BrowserHandingBackXorgTests {
         let pressTactus = try presses("Tactus"), scrollTactus = try scrolls("Tactus"), flickTactus = try flicks("Tactus")
         print("FIGURE Chromium pointerdown after a lone finger lands: alone \(pressAlone.milliseconds), Tactus \(pressTactus.milliseconds)")
         print("FIGURE Chromium two-finger scroll (5 px each per 8 ms from the landing), first scroll event after the landing: alone \(scrollAlone.milliseconds), Tactus \(scrollTactus.milliseconds)")
-        print("FIGURE Chromium one-finger flick (6 × 20 px / 16 ms), scrollY at rest: alone \(flickAlone) , Tactus \(flickTactus) (\(percent(flickTactus.mean, of: flickAlone.mean)))")
+        print("FIGURE Chromium one-finger flick (6 × 20 px / 16 ms), scrollY at rest: alone \(flickAlone), Tactus \(flickTactus) (\(percent(flickTactus.median, of: flickAlone.median)))")
         #expect(problems.isEmpty, "\(problems)")
         // The landing pause (75 ms) and what the page adds alone; not sooner than the pause.
         #expect(pressTactus.median >= 75 && pressTactus.median <= 75 + pressAlone.median + 25, "pointerdown: alone \(pressAlone.milliseconds), Tactus \(pressTactus.milliseconds)")
