@@ -139,8 +139,8 @@ import Testing
     }
 
     /// Chromium as an app window (no tabs, the title the page's), touch events on, one device
-    /// pixel per CSS pixel, no GPU. (Here it took no mouse button nor key after a pinch, and
-    /// dropped the first touches after the page was loaded again: its tests do not reload.)
+    /// pixel per CSS pixel, no GPU. (Here it took nothing of the first touch, mouse button or
+    /// key after a pinch, alone: its tests do not load the page again, they pinch back.)
     static func startChromium(_ bench: CompareBench, _ daemon: Child?) throws -> Browser {
         try startBrowser(bench, daemon, name: "chromium", [
             "chromium", "--no-sandbox", "--user-data-dir=\(bench.scratch)/chromium-\(UUID().uuidString.prefix(8))", "--no-first-run",
