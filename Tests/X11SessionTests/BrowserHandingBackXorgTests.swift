@@ -214,7 +214,7 @@ import Testing
     // MARK: The flick
 
     /// A flick at a 60 Hz touchscreen's pace. (At 8 ms a frame, 12 px each, Firefox's flicks
-    /// alone scattered over 780–1,510 px: it reads two events handled close together as one.)
+    /// alone scattered over 776–1,511 px, Firefox at real-time priority then.)
     static let flickStep = 20.0, flickInterval = 16.0
 
     /// One finger flicked up on the page: 6 moves of 12 px, 8 ms apart by the test's clock
