@@ -7,13 +7,14 @@ import Testing
 @testable import X11TestSupport
 
 /// Issue 32's measurement points in the browsers that take touches themselves (Firefox ESR with
-/// MOZ_USE_XINPUT2=1, Chromium), and Qt 5's pinch gesture: the same touches on one Xorg with the dummy video and
-/// `inputtest` drivers (`CompareBench`), the browser alone, under a bare touch owner without
+/// MOZ_USE_XINPUT2=1, Chromium), and Qt 5's pinch gesture: the same touches on one Xorg with
+/// the dummy video and `inputtest` drivers (`CompareBench`), the program alone, under a bare touch owner without
 /// Tactus (`BareTouchOwner`: the reproducer of what the server's per-touch replay does to any
 /// owner deciding at that point), and under the daemon with the built-in profile. What the
 /// page did is read back from it: Tests/X11TestSupport/Programs/touch-page.html puts its
 /// `scrollY`, `visualViewport.scale`, and the wall-clock times of its pointer events into
-/// `document.title` (the window's _NET_WM_NAME); a mouse click loads it again as the next run.
+/// `document.title` (the window's _NET_WM_NAME); a mouse click loads it again as the next run
+/// (Firefox; Chromium is pinched back instead, see `startChromium`).
 /// Figures are printed as `FIGURE …` lines (docs/deciding-under-x-ownership.md, "Handing back").
 ///
 /// Chromium runs at a real-time priority below the server's, the daemon's and the test's
@@ -23,7 +24,8 @@ import Testing
     typealias Programs = ProgramsWithoutTouchXorgTests
 
     /// What the page said in its title: "B k=RUN sy=SCROLLY s=SCALE×1000 pc=POINTERDOWNS
-    /// pd=LAST_POINTERDOWN_MS pm=FIRST_POINTERMOVE_MS ps=FIRST_SCROLL_MS n=COUNT".
+    /// pd=LAST_POINTERDOWN_MS pm=FIRST_POINTERMOVE_MS ps=FIRST_SCROLL_MS td=LAST_TOUCHSTART_MS
+    /// fr=FRAMES_PAINTED_AFTER_LOAD_UP_TO_40 n=COUNT" (times: Date.now(), the wall clock).
     struct Page: Equatable, CustomStringConvertible {
         let k: Int, scrollY: Int, scale: Int, downs: Int, down: Double, move: Double, scroll: Double, touchStart: Double, frames: Int, n: Int
 
@@ -58,8 +60,8 @@ import Testing
 
     /// Starts `argv` in a session of its own with an empty home, waits for its window showing
     /// the page (placed, under the middle of the screen, at run 0, top, scale 1, painted), puts
-    /// every thread of the session at real-time priority 5 (with `realTime`), and (with the daemon) waits until the
-    /// daemon has said the window's program selects touch events.
+    /// every thread of the session at real-time priority 5 (with `realTime`), and (with the
+    /// daemon) waits until the daemon has said the window's program selects touch events.
     static func startBrowser(_ bench: CompareBench, _ daemon: Child?, name: String, _ argv: [String], environment extra: [String] = [], realTime: Bool = true) throws -> Browser {
         let root = "\(bench.scratch)/\(name)-\(UUID().uuidString.prefix(8))"
         let home = "\(root)/home", runtime = "\(root)/runtime"
