@@ -423,6 +423,7 @@ extension BrowserHandingBackXorgTests {
             }
             return Spread(values: times)
         }
+        var firstMoves: [String: [Double]] = [:]
         func scrolls(_ label: String) throws -> Spread {
             var times: [Double] = []
             for i in 0..<3 {
@@ -436,6 +437,7 @@ extension BrowserHandingBackXorgTests {
                 }
                 try bench.touch.sync()
                 let result = Self.settled(chromium) { $0.k == k && $0.scroll > landed }
+                if let page = result.page, page.move > landed { firstMoves[label, default: []].append(page.move - landed) }
                 if result.done, let page = result.page { times.append(page.scroll - landed) } else { problems.append("\(label): scroll \(i) did not scroll: \(result.page.map(String.init(describing:)) ?? "-")") }
             }
             return Spread(values: times)
@@ -455,7 +457,7 @@ extension BrowserHandingBackXorgTests {
         try Programs.waitUntilRead(daemon, chromium.id, touch: true)
         let pressTactus = try presses("Tactus"), scrollTactus = try scrolls("Tactus"), flickTactus = try flicks("Tactus")
         print("FIGURE Chromium pointerdown after a lone finger lands: alone \(pressAlone.milliseconds), Tactus \(pressTactus.milliseconds)")
-        print("FIGURE Chromium two-finger scroll (5 px each per 8 ms from the landing), first scroll event after the landing: alone \(scrollAlone.milliseconds), Tactus \(scrollTactus.milliseconds)")
+        print("FIGURE Chromium two-finger scroll (5 px each per 8 ms from the landing), first scroll event after the landing: alone \(scrollAlone.milliseconds), Tactus \(scrollTactus.milliseconds); first pointermove: alone \(Spread(values: firstMoves["alone"] ?? []).milliseconds), Tactus \(Spread(values: firstMoves["Tactus"] ?? []).milliseconds)")
         print("FIGURE Chromium one-finger flick (6 × 20 px / 16 ms), scrollY at rest: alone \(flickAlone), Tactus \(flickTactus) (\(percent(flickTactus.median, of: flickAlone.median)))")
         #expect(problems.isEmpty, "\(problems)")
         // The landing pause (75 ms) and what the page adds alone; not sooner than the pause.
