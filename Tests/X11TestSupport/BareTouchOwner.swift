@@ -17,6 +17,9 @@ public final class BareTouchOwner: @unchecked Sendable {
         /// Each touch rejected as its `updates`th update is read, or at its end if that comes
         /// first: the least an owner whose rule needs motion holds a touch.
         case rejectOnUpdate(Int)
+        /// Each touch rejected as its TouchBegin is read: nothing of it held but the begin, the
+        /// most an owner that decides before any motion can give.
+        case rejectAtBegin
     }
 
     private let lock = NSLock()
@@ -64,6 +67,10 @@ public final class BareTouchOwner: @unchecked Sendable {
                     answer(e.touch, accept: false)
                     server.flush()
                 }
+                if case .rejectAtBegin = rule, down[e.touch] != nil {
+                    answer(e.touch, accept: false)
+                    server.flush()
+                }
             }
             let now = Self.now()
             switch rule {
@@ -71,7 +78,7 @@ public final class BareTouchOwner: @unchecked Sendable {
                 for touch in Array(down.keys) { answer(touch, accept: true) }
             case .rejectAfter(let hold), .acceptThreeElseRejectAfter(let hold):
                 for (touch, t) in down where now - t.since >= hold { answer(touch, accept: false) }
-            case .rejectOnUpdate: break
+            case .rejectOnUpdate, .rejectAtBegin: break
             }
             server.flush()
             usleep(500)
