@@ -13,6 +13,7 @@ let package = Package(
     products: [
         .library(name: "GestureEngine", targets: ["GestureEngine"]),
         .library(name: "GestureProfiles", targets: ["GestureProfiles"]),
+        .library(name: "ProfileEditing", targets: ["ProfileEditing"]),
         .executable(name: "tactus", targets: ["tactus"]),
     ],
     dependencies: [
@@ -42,6 +43,10 @@ let package = Package(
         // YAML profiles -> views, recognizers and actions (as data); windows come and go.
         .target(name: "GestureProfiles", dependencies: ["GestureEngine", "YAMLTree", "SystemCalls"]),
         .testTarget(name: "GestureProfilesTests", dependencies: ["GestureProfiles", "TestSupport"]),
+        // The settings application's core (issue 33): edits of a profile file that change only
+        // the text they concern, checked by the loader, saved atomically. No GTK, no X.
+        .target(name: "ProfileEditing", dependencies: ["GestureProfiles", "YAMLTree", "SystemCalls"]),
+        .testTarget(name: "ProfileEditingTests", dependencies: ["ProfileEditing", "GestureProfiles", "GestureImport", "SystemCalls"]),
         // Traces in (JSONL, evemu-record, libinput record), event log out, and replay.
         .target(name: "GestureTraces", dependencies: ["GestureProfiles", "SystemCalls", "CYAML"]),
         .testTarget(name: "GestureTracesTests", dependencies: ["GestureTraces", "StrokeDataSets", "TestSupport"], exclude: ["Scenarios", "RealHands", "Monitors"]),
