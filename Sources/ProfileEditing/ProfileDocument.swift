@@ -257,7 +257,9 @@ extension TextEditor {
         let start = lines.lineStart(of: lines.offset(item.mark))
         let end = lineAfter(item)
         var out: [String] = []
-        for (i, raw) in lines.slice(start..<end).split(separator: "\n", omittingEmptySubsequences: false).dropLast().enumerated() {
+        var itemText = lines.slice(start..<end).split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        if itemText.last?.isEmpty == true { itemText.removeLast() }
+        for (i, raw) in itemText.enumerated() {
             let line = String(raw)
             if i == 0 {
                 out.append("- " + line.dropFirst(text))

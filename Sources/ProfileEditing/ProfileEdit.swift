@@ -48,7 +48,7 @@ public struct GestureDraft: Sendable, Equatable {
     /// A gesture written as YAML: the lines of one block mapping (`name: …` first), at any
     /// indentation (the smallest is taken away).
     public init(fragment: String) {
-        var raw = fragment.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var raw = fragment.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map(String.init)
         while raw.last?.allSatisfy({ $0 == " " }) == true { raw.removeLast() }
         let indent = raw.filter { !$0.allSatisfy { $0 == " " } }.map { $0.prefix { $0 == " " }.count }.min() ?? 0
         lines = raw.map { $0.count >= indent ? String($0.dropFirst(indent)) : "" }

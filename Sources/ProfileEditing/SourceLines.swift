@@ -58,6 +58,13 @@ struct SourceLines {
         return isBlank(start..<end)
     }
 
+    /// The text's line break: `\r\n` when its first line ends so, else `\n`. New lines are ended
+    /// with it.
+    var lineBreak: String {
+        guard let first = bytes.firstIndex(of: 0x0A) else { return "\n" }
+        return first > 0 && bytes[first - 1] == 0x0D ? "\r\n" : "\n"
+    }
+
     /// Whether the text ends with a line break (or is empty).
     var endsWithLineBreak: Bool { bytes.last.map { $0 == 0x0A } ?? true }
 

@@ -112,8 +112,9 @@ struct TextEditor {
 
     /// Lines inserted at `offset` (a line start), each ended by a line break.
     func insertingLines(_ new: [String], at offset: Int) -> String {
-        var text = new.map { $0 + "\n" }.joined()
-        if offset == lines.bytes.count, !lines.endsWithLineBreak { text = "\n" + text }
+        let br = lines.lineBreak
+        var text = new.map { $0 + br }.joined()
+        if offset == lines.bytes.count, !lines.endsWithLineBreak { text = br + text }
         return lines.replacing(offset..<offset, with: text)
     }
 
@@ -167,8 +168,8 @@ struct TextEditor {
                 var text = written ? lines.replacing(at..<lines.offset(s.end), with: "") : nil
                 let base = text.map(SourceLines.init) ?? lines
                 let line = base.lineEnd(of: lines.lineStart(of: lines.offset(key.mark)))
-                var out = block.map { $0 + "\n" }.joined()
-                if line == base.bytes.count, !base.endsWithLineBreak { out = "\n" + out }
+                var out = block.map { $0 + lines.lineBreak }.joined()
+                if line == base.bytes.count, !base.endsWithLineBreak { out = lines.lineBreak + out }
                 text = base.replacing(line..<line, with: out)
                 return text!
             }
@@ -178,7 +179,7 @@ struct TextEditor {
         case .scalar(let s):
             if s.style == .literal || s.style == .folded {
                 guard let after = afterColon(key) else { throw .unsupported("no ':' after '\(key.string ?? "")'") }
-                return lines.replacing(after..<lineAfter(old), with: " " + value.flow + "\n")
+                return lines.replacing(after..<lineAfter(old), with: " " + value.flow + lines.lineBreak)
             }
             return lines.replacing(lines.offset(s.mark)..<lines.offset(s.end), with: value.flow)
         case .mapping(let m) where m.isFlow:
@@ -188,7 +189,7 @@ struct TextEditor {
         default:
             // A block collection: from the ':' to its last line, one line now.
             guard let after = afterColon(key) else { throw .unsupported("no ':' after '\(key.string ?? "")'") }
-            return lines.replacing(after..<lineAfter(old), with: " " + value.flow + "\n")
+            return lines.replacing(after..<lineAfter(old), with: " " + value.flow + lines.lineBreak)
         }
     }
 
@@ -244,8 +245,8 @@ struct TextEditor {
             let s = entry.value.scalar!
             let base = SourceLines(lines.replacing(lines.offset(s.mark)..<lines.offset(s.end), with: ""))
             let line = base.lineEnd(of: lines.lineStart(of: lines.offset(entry.key.mark)))
-            var out = listLines.map { $0 + "\n" }.joined()
-            if line == base.bytes.count, !base.endsWithLineBreak { out = "\n" + out }
+            var out = listLines.map { $0 + lines.lineBreak }.joined()
+            if line == base.bytes.count, !base.endsWithLineBreak { out = lines.lineBreak + out }
             return base.replacing(line..<line, with: out)
         }
         return insertingLines([String(repeating: " ", count: indent) + key + ":"] + listLines, at: lineAfter(node))

@@ -206,3 +206,34 @@ extension String {
         return replacingCharacters(in: r, with: b)
     }
 }
+
+/// Files with Windows line ends keep them, new lines included.
+@Suite struct LineBreakTests {
+    @Test func crlfFilesStayCRLF() throws {
+        let text = Fixtures.indentless.replacingOccurrences(of: "\n", with: "\r\n") + "\r\n"
+        var new = try edited(text, .addProfile(name: "added", matchClass: nil))
+        new = try edited(new, .setSetting(path: ["tap", "maxMovement"], value: "9"))
+        new = try edited(new, .addGesture(profile: "added", GestureDraft(fragment: "name: t\r\ntap: {}\r\naction: { click: 1 }\r\n")))
+        new = try edited(new, .setGestureAction(profile: "desktop", gesture: "zoom", action: "{ keys: ctrl+plus }"))
+        #expect(!new.replacingOccurrences(of: "\r\n", with: "").contains("\n"))
+        #expect(!new.replacingOccurrences(of: "\r\n", with: "").contains("\r"))
+        #expect(load(new).file?.profiles.map(\.name) == ["desktop", "terminal", "added"])
+    }
+}
+
+/// Settings created where nothing is yet: an empty `settings:`, an empty `{}`.
+@Suite struct EmptyPlacesTests {
+    @Test func anEmptySettingsKeyGetsItsEntriesBelowItsComment() throws {
+        let text = "version: 1\nsettings:   # none yet\nprofiles: []\n"
+        let new = try edited(text, .setSetting(path: ["tap", "maxMovement"], value: "12"))
+        #expect(new == "version: 1\nsettings:   # none yet\n  tap:\n    maxMovement: 12\nprofiles: []\n")
+    }
+
+    @Test func anEmptyFlowMappingIsFilledInPlace() throws {
+        let text = "version: 1\nsettings: { tap: {} }   # flow\nprofiles: []\n"
+        let one = try edited(text, .setSetting(path: ["tap", "maxMovement"], value: "12"))
+        #expect(one == "version: 1\nsettings: { tap: { maxMovement: 12 } }   # flow\nprofiles: []\n")
+        let two = try edited(one, .setSetting(path: ["swipe", "minimumDistance"], value: "40"))
+        #expect(two == "version: 1\nsettings: { tap: { maxMovement: 12 }, swipe: { minimumDistance: 40 } }   # flow\nprofiles: []\n")
+    }
+}
