@@ -110,7 +110,12 @@ public struct ProfileDocument {
         switch edit {
         case .setSetting(let path, let value):
             guard !path.isEmpty else { throw .unsupported("no setting named") }
-            return .done(try set(["settings"] + path, to: .text(YAMLText.scalar(value)), in: root, editor))
+            let new = try set(["settings"] + path, to: .text(YAMLText.scalar(value)), in: root, editor)
+            // What was written is where it was meant to be (not, say, inside a comment).
+            var node = try TextEditor(new).root
+            for key in ["settings"] + path { node = node?.mapping?[key] }
+            guard node?.string == value else { throw .unsupported("settings.\(path.joined(separator: ".")) could not be written in this file's layout") }
+            return .done(new)
         case .setFeedback(let on):
             if on, let current = root["settings"]?.mapping?["feedback"], current.mapping != nil { return .done(editor.lines.text) }
             return .done(try set(["settings", "feedback"], to: .text(on ? "true" : "false"), in: root, editor))

@@ -21,6 +21,8 @@ struct SourceLines {
         guard mark.line >= 1 else { return 0 }
         guard mark.line <= lineStarts.count else { return bytes.count }
         var i = lineStarts[mark.line - 1]
+        // libyaml reads past a byte order mark without counting it.
+        if mark.line == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
         var column = 1
         while column < mark.column, i < bytes.count, bytes[i] != 0x0A {
             i += 1

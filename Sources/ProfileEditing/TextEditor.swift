@@ -143,13 +143,15 @@ struct TextEditor {
     /// A new entry at the end of `mapping`.
     func inserting(_ key: String, _ value: NewValue, into mapping: Node.Mapping) -> String {
         if mapping.isFlow {
-            // Inside the braces, before `}`: the rest of the mapping as written.
-            let close = lines.offset(mapping.end) - 1
-            var at = close
-            while at > 0, [0x20, 0x09, 0x0A, 0x0D].contains(lines.bytes[at - 1]) { at -= 1 }
-            let sep = mapping.entries.isEmpty ? (at == close ? " " : "") : ", "
-            let tail = mapping.entries.isEmpty && at == close ? " " : ""
-            return lines.replacing(at..<at, with: sep + key + ": " + value.flow + tail)
+            // Inside the braces, right after the last value (not before the `}`: a comment may
+            // come between), the rest of the mapping as written.
+            guard let last = mapping.entries.last else {
+                let open = lines.offset(mapping.mark) + 1
+                let inside = lines.offset(mapping.end) - 1
+                return lines.replacing(open..<open, with: " " + key + ": " + value.flow + (open == inside ? " " : ""))
+            }
+            let at = lines.offset(contentEnd(last.value).max(contentEnd(last.key)))
+            return lines.replacing(at..<at, with: ", " + key + ": " + value.flow)
         }
         let node = Node.mapping(mapping)
         return insertingLines(value.blockLines(key: key, indent: column(node), step: indentStep), at: lineAfter(node))
@@ -216,10 +218,12 @@ struct TextEditor {
     func appending(_ item: [String], flow: String?, to list: Node.Sequence) throws(ProfileEditError) -> String {
         if list.isFlow {
             guard let flow else { throw .unsupported("this gesture cannot be written into a '[ … ]' list: write it as a block list first") }
-            let close = lines.offset(list.end) - 1
-            var at = close
-            while at > 0, [0x20, 0x09, 0x0A, 0x0D].contains(lines.bytes[at - 1]) { at -= 1 }
-            return lines.replacing(at..<at, with: (list.items.isEmpty ? "" : ", ") + flow)
+            guard let last = list.items.last else {
+                let open = lines.offset(list.mark) + 1
+                return lines.replacing(open..<open, with: flow)
+            }
+            let at = lines.offset(contentEnd(last))
+            return lines.replacing(at..<at, with: ", " + flow)
         }
         let (dash, text) = listColumns(list)
         var new = Self.indentItem(item, dash: dash, text: text)

@@ -237,3 +237,23 @@ extension String {
         #expect(two == "version: 1\nsettings: { tap: { maxMovement: 12 }, swipe: { minimumDistance: 40 } }   # flow\nprofiles: []\n")
     }
 }
+
+/// Layouts a careless splice would break.
+@Suite struct AwkwardLayoutTests {
+    @Test func aFlowMappingOverSeveralLinesWithComments() throws {
+        let text = "version: 1\nsettings:\n  tap: {\n    maxMovement: 10,   # wide\n  }\nprofiles: [ ]\n"
+        let new = try edited(text, .setSetting(path: ["tap", "maxDuration"], value: "0.4"))
+        #expect(new == "version: 1\nsettings:\n  tap: {\n    maxMovement: 10, maxDuration: 0.4,   # wide\n  }\nprofiles: [ ]\n")
+        #expect(load(new).file?.settings.gestures.tap.maxDuration == 0.4)
+        let profile = try edited(text, .addProfile(name: "p", matchClass: nil))
+        #expect(profile.hasSuffix("profiles: [{ name: p, match: any, gestures: [] } ]\n"))
+    }
+
+    @Test func aByteOrderMarkAndWideCharacters() throws {
+        let text = "\u{FEFF}version: 1\nsettings: { target: under-touch }   # é\nprofiles:\n  - name: écran   # ü\n    match: any\n    gestures: []\n"
+        let new = try edited(text, .setSetting(path: ["target"], value: "focused"))
+        #expect(new == text.replacingOccurrences(of: "under-touch", with: "focused"))
+        let g = try edited(text, .addGesture(profile: "écran", GestureDraft(name: "tap", recognizer: "tap", action: "{ click: 1 }")))
+        #expect(g.contains("    gestures: [{ name: tap, tap: {}, action: { click: 1 } }]\n"))
+    }
+}
