@@ -132,16 +132,29 @@ public struct ProfileDocument {
             let g = try gestureMapping(profile, gesture, root)
             return .done(try editor.setting("action", in: g, to: .text(fragment)))
         case .addProfile(let name, let matchClass):
+            if (try? profileMapping(name, root)) != nil { throw .unsupported("there is a profile named '\(name)' already") }
             let match = matchClass.map { "{ class: \(YAMLText.scalar($0)) }" } ?? "any"
             let item = ["- name: \(YAMLText.scalar(name))", "  match: \(match)", "  gestures: []"]
             let flow = "{ name: \(YAMLText.scalar(name)), match: \(match), gestures: [] }"
             return try appendProfiles([(item, flow)], root, editor)
         case .addGesture(let profile, let draft):
-            let p = try profileMapping(profile, root)
-            if let list = p["gestures"]?.sequence {
-                return .done(try editor.appending(draft.itemLines, flow: draft.flow, to: list))
+            guard !draft.lines.isEmpty, !draft.lines.contains(where: { $0.contains("\n") || $0.contains("\r") }) else {
+                throw .unsupported("a gesture's name, recognizer and action are written on one line each")
             }
-            return .done(try editor.addingList("gestures", items: [draft.itemLines], flows: [draft.flow], in: p))
+            let p = try profileMapping(profile, root)
+            let new: String
+            if let list = p["gestures"]?.sequence {
+                new = try editor.appending(draft.itemLines, flow: draft.flow, to: list)
+            } else {
+                new = try editor.addingList("gestures", items: [draft.itemLines], flows: [draft.flow], in: p)
+            }
+            // The profile has one more gesture, and it is the one written.
+            let before = p["gestures"]?.sequence?.count ?? 0
+            guard let after = try TextEditor(new).rootMapping.flatMap({ try? profileMapping(profile, $0) })?["gestures"]?.sequence,
+                  after.count == before + 1, (try? TextEditor(draft.lines.joined(separator: "\n")))?.rootMapping?["name"]?.string == after.items.last?.mapping?["name"]?.string else {
+                throw .unsupported("the gesture could not be written in this file's layout")
+            }
+            return .done(new)
         case .removeGesture(let profile, let name):
             let p = try profileMapping(profile, root)
             for (key, list) in gestureLists(p) {

@@ -257,3 +257,21 @@ extension String {
         #expect(g.contains("    gestures: [{ name: tap, tap: {}, action: { click: 1 } }]\n"))
     }
 }
+
+/// Edits that would go wrong are refused before anything is written.
+@Suite struct RefusedEditTests {
+    @Test func refusals() throws {
+        let document = ProfileDocument(text: Fixtures.handWritten, path: "/nonexistent/config.yaml")
+        #expect(throws: ProfileEditError.self) { try document.applying(.addProfile(name: "desktop", matchClass: nil)) }
+        let injected = GestureDraft(name: "x", recognizer: "tap", action: "{ click: 1 }\n  - name: y")
+        #expect(throws: ProfileEditError.self) { try document.applying(.addGesture(profile: "desktop", injected)) }
+        #expect(throws: ProfileEditError.self) { try document.applying(.removeGesture(profile: "desktop", name: "nothing")) }
+        #expect(throws: ProfileEditError.self) { try document.applying(.setSetting(path: ["target", "deeper"], value: "1")) }
+        #expect(throws: ProfileEditError.self) { try document.applying(.importProfiles(text: "version: 1\nprofiles: []\n")) }
+        // Importing twice: the second one's names clash.
+        let once = try document.applying(.importProfiles(text: "version: 1\nprofiles:\n  - name: more\n    match: { class: xterm }\n    gestures:\n      - name: more-tap\n        tap: {}\n        action: { click: 2 }\n"))
+        #expect(throws: ProfileEditError.self) {
+            try ProfileDocument(text: once, path: "/nonexistent/config.yaml").applying(.importProfiles(text: "version: 1\nprofiles:\n  - name: more2\n    match: any\n    gestures:\n      - name: more-tap\n        tap: {}\n        action: { click: 2 }\n"))
+        }
+    }
+}
