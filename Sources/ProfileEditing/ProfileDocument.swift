@@ -271,7 +271,7 @@ extension TextEditor {
     /// comments and blank lines inside kept.
     func itemLines(_ item: Node, of list: Node.Sequence) throws(ProfileEditError) -> [String] {
         guard !list.isFlow else { throw .unsupported("the imported profiles are a '[ … ]' list") }
-        let (dash, text) = listColumns(list)
+        let text = item.mark.column - 1  // where the item's text begins, after its dash
         let start = lines.lineStart(of: lines.offset(item.mark))
         let end = lineAfter(item)
         var out: [String] = []
@@ -281,7 +281,6 @@ extension TextEditor {
             let line = String(raw)
             if i == 0 {
                 out.append("- " + line.dropFirst(text))
-                _ = dash
                 continue
             }
             let lead = line.prefix { $0 == " " }.count

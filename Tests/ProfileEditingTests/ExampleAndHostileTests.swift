@@ -35,6 +35,7 @@ import Testing
     @Test func everyExampleIsEditedInTheLinesItMustOnly() throws {
         let examples = try Self.examples()
         #expect(examples.count >= 6, "\(examples.map(\.name))")
+        #expect(examples.contains { $0.name.hasPrefix("README") } && examples.contains { $0.name.hasPrefix("docs/") }, "\(examples.map(\.name))")
         let edits: [ProfileEdit] = [
             .setSetting(path: ["tap", "maxMovement"], value: "11"),
             .setSetting(path: ["target"], value: "focused"),
