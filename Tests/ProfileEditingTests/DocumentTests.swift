@@ -128,3 +128,41 @@ extension ProfileEditError {
         }
     }
 }
+
+/// Every configuration the importer's tests read, converted as `tactus import` does and
+/// merged into a file written by hand.
+@Suite struct ImportEveryFixtureTests {
+    @Test func everyImportMergesIntoAHandWrittenFile() throws {
+        let folder = repositoryRoot + "/Tests/GestureImportTests/Fixtures"
+        var paths: [String] = []
+        for sub in ["", "/realistic"] {
+            for name in try FileManager.default.contentsOfDirectory(atPath: folder + sub).sorted() where name.hasSuffix(".conf") || name.hasSuffix(".yml") {
+                paths.append(folder + sub + "/" + name)
+            }
+        }
+        #expect(paths.count >= 20)
+        var merged = 0
+        for path in paths {
+            guard let data = FileManager.default.contents(atPath: path),
+                  let result = try? GestureImporter.importFile(Array(data), path: path) else { continue }
+            let imported = GestureImporter.profileText(result, sourceName: path)
+            guard let alone = load(imported).file, !alone.profiles.isEmpty else { continue }
+            // Into a file whose gesture names cannot clash (an imported profile's may be any).
+            let base = "# mine\nversion: 1\nprofiles:\n    -   name: mine          # odd indentation\n        match: { class: mine }\n        gestures: []\n"
+            let document = ProfileDocument(text: base, path: "/nonexistent/config.yaml")
+            let new: String
+            do { new = try document.applying(.importProfiles(text: imported)) } catch {
+                Issue.record("\(path): \(error)")
+                continue
+            }
+            #expect(lineChanges(base, new).removed == [], "\(path)")
+            let after = try #require(load(new).file, "\(path)")
+            var tail = after, importedAlone = after
+            tail.profiles = Array(after.profiles.dropFirst())
+            importedAlone.profiles = alone.profiles
+            #expect(loaded(tail) == loaded(importedAlone), "\(path)")
+            merged += 1
+        }
+        #expect(merged >= 15)
+    }
+}
