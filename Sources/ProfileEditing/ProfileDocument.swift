@@ -119,6 +119,15 @@ public struct ProfileDocument {
         case .setFeedback(let on):
             if on, let current = root["settings"]?.mapping?["feedback"], current.mapping != nil { return .done(editor.lines.text) }
             return .done(try set(["settings", "feedback"], to: .text(on ? "true" : "false"), in: root, editor))
+        case .setPreviews(let on):
+            let current = root["settings"]?.mapping?["feedback"]
+            if let m = current?.mapping {
+                if on, m["previews"] == nil { return .done(editor.lines.text) }
+                return .done(try set(["settings", "feedback", "previews"], to: .text(on ? "true" : "false"), in: root, editor))
+            }
+            if on { return .done(editor.lines.text) }  // previews are drawn unless a feedback mapping says not
+            let value = current?.string == "true" ? "{ previews: false }" : "{ touches: false, actions: false, previews: false }"
+            return .done(try set(["settings", "feedback"], to: .text(value), in: root, editor))
         case .setPreview(let profile, let gesture, let on):
             let g = try gestureMapping(profile, gesture, root)
             if !on, g["preview"] == nil { return .done(editor.lines.text) }

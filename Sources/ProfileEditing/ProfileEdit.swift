@@ -9,6 +9,10 @@ public enum ProfileEdit: Sendable, Equatable {
     case setSetting(path: [String], value: String)
     /// `settings.feedback`: `true`, or `false` (which replaces a `{ touches, actions, … }` mapping).
     case setFeedback(Bool)
+    /// Whether the overlay draws previews at all (`settings.feedback.previews`), the rest of the
+    /// feedback as it was: off with feedback absent or off is
+    /// `feedback: { touches: false, actions: false, previews: false }`.
+    case setPreviews(Bool)
     /// A gesture's (or a touchpad binding's) `preview:`.
     case setPreview(profile: String, gesture: String, Bool)
     /// A new profile at the end of `profiles:`, `match: any` when `matchClass` is nil, else

@@ -275,3 +275,27 @@ extension String {
         }
     }
 }
+
+/// The overlay's previews switched off and on, the rest of the feedback as it was.
+@Suite struct PreviewsTests {
+    @Test func previewsOffAndOn() throws {
+        let text = Fixtures.handWritten
+        let off = try edited(text, .setPreviews(false))
+        #expect(lineChanges(text, off).removed == [])
+        #expect(lineChanges(text, off).added == ["    previews: false"])
+        #expect(load(off).file?.settings.feedback?.previews == false)
+        #expect(load(off).file?.settings.feedback?.actions == false)
+        let on = try edited(off, .setPreviews(true))
+        #expect(load(on).file?.settings.feedback?.previews == true)
+        #expect(try edited(text, .setPreviews(true)) == text)
+        // Feedback `true`: the same, previews off.
+        let plain = try edited(Fixtures.indentless, .setFeedback(true))
+        let plainOff = try edited(plain, .setPreviews(false))
+        #expect(lineChanges(plain, plainOff).added == ["  feedback: { previews: false }"])
+        #expect(load(plainOff).file?.settings.feedback == { var f = FeedbackSettings(); f.previews = false; return f }())
+        // No feedback: previews off, nothing else on.
+        let none = try edited(Fixtures.indentless, .setPreviews(false))
+        let f = try #require(load(none).file?.settings.feedback)
+        #expect(!f.touches && !f.actions && !f.previews)
+    }
+}
