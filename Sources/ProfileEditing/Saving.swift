@@ -67,13 +67,15 @@ enum ProfileSaving {
     static func read(_ path: String) throws(ProfileSaveError) -> String? {
         let fd: FileDescriptor
         do {
-            fd = try FileDescriptor.open(path, .readOnly)
+            fd = try FileDescriptor.open(path, [.readOnly, .nonBlocking])  // a FIFO does not hold the application
         } catch {
             if error.code == ENOENT { return nil }
             throw .unreadable(path: path, reason: error.description)
         }
         defer { fd.close() }
-        if case .success(true) = fd.isDirectory() { throw .unreadable(path: path, reason: "is a folder") }
+        guard case .success(let status) = fd.status(), status.kind == .regular else {
+            throw .unreadable(path: path, reason: "not a regular file")
+        }
         switch fd.readAll(limit: ProfileLimits.fileBytes + 1) {
         case .failure(let error): throw .unreadable(path: path, reason: error.description)
         case .success(let bytes):

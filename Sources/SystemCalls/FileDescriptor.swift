@@ -25,6 +25,8 @@ package struct FileDescriptor: Hashable, Sendable {
         /// With `create`: fails when the file exists already.
         package static let exclusive = OpenOptions(rawValue: O_EXCL)
         package static let writeOnly = OpenOptions(rawValue: O_WRONLY)
+        /// Does not wait (a FIFO without a writer opens at once).
+        package static let nonBlocking = OpenOptions(rawValue: O_NONBLOCK)
     }
 
     /// What `fstat` says of an open file.

@@ -116,6 +116,10 @@ import Testing
             var document = ProfileDocument(text: "version: 1\nprofiles: []\n", path: path, diskText: nil)
             #expect(throws: ProfileSaveError.self) { try document.save(overwritingChanges: true) }
             #expect(FileManager.default.contents(atPath: path) == Data([0x76, 0xFF, 0xFE, 0x0A]))
+            // A FIFO or a folder in its place: not opened, not waited on.
+            #expect(mkfifo(folder + "/fifo.yaml", 0o600) == 0)
+            #expect(throws: ProfileSaveError.self) { try ProfileDocument.open(path: folder + "/fifo.yaml") }
+            #expect(throws: ProfileSaveError.self) { try ProfileDocument.open(path: folder) }
         }
     }
 }
