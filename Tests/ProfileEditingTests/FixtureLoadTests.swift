@@ -11,6 +11,5 @@ import Testing
         #expect(minimal.errors.isEmpty, "\(minimal.errors)")
         let noGestures = load("version: 1\nprofiles:\n  - name: a\n    match: any\n    gestures: []\n")
         #expect(noGestures.errors.isEmpty, "\(noGestures.errors)")
-        print(load("version: 1\n").diagnostics)
     }
 }
