@@ -13,6 +13,7 @@ let package = Package(
     products: [
         .library(name: "GestureEngine", targets: ["GestureEngine"]),
         .library(name: "GestureProfiles", targets: ["GestureProfiles"]),
+        .library(name: "ProfileEditing", targets: ["ProfileEditing"]),
         .executable(name: "tactus", targets: ["tactus"]),
     ],
     dependencies: [
@@ -42,6 +43,10 @@ let package = Package(
         // YAML profiles -> views, recognizers and actions (as data); windows come and go.
         .target(name: "GestureProfiles", dependencies: ["GestureEngine", "YAMLTree", "SystemCalls"]),
         .testTarget(name: "GestureProfilesTests", dependencies: ["GestureProfiles", "TestSupport"]),
+        // The settings application's core (issue 33): edits of a profile file that change only
+        // the text they concern, checked by the loader, saved atomically. No GTK, no X.
+        .target(name: "ProfileEditing", dependencies: ["GestureProfiles", "YAMLTree", "SystemCalls"]),
+        .testTarget(name: "ProfileEditingTests", dependencies: ["ProfileEditing", "GestureProfiles", "GestureImport", "SystemCalls"]),
         // Traces in (JSONL, evemu-record, libinput record), event log out, and replay.
         .target(name: "GestureTraces", dependencies: ["GestureProfiles", "SystemCalls", "CYAML"]),
         .testTarget(name: "GestureTracesTests", dependencies: ["GestureTraces", "StrokeDataSets", "TestSupport"], exclude: ["Scenarios", "RealHands", "Monitors"]),
@@ -90,9 +95,9 @@ let package = Package(
         .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
         // tactus-settings: the desktop settings application (GTK 4), a package of its own so
         // that the daemon does not pull GTK in.
-        .executableTarget(name: "tactus-settings", dependencies: ["CGtk", "GestureProfiles", "GestureEngine", "ProfileDescriptions", "GestureImport", "X11Session", "SystemCalls", "YAMLTree"]),
+        .executableTarget(name: "tactus-settings", dependencies: ["CGtk", "GestureProfiles", "GestureEngine", "ProfileDescriptions", "ProfileEditing", "GestureImport", "X11Session", "SystemCalls"]),
         // The settings application's edits of a profile file, without GTK running.
-        .testTarget(name: "TactusSettingsTests", dependencies: ["tactus-settings", "GestureProfiles", "ProfileDescriptions"]),
+        .testTarget(name: "TactusSettingsTests", dependencies: ["tactus-settings", "GestureEngine", "GestureProfiles", "ProfileDescriptions", "ProfileEditing"]),
         .executableTarget(name: "tactus", dependencies: [
             "GestureTraces", "X11Session", "GestureImport", "SystemCalls",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

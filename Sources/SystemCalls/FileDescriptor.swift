@@ -18,11 +18,15 @@ package struct FileDescriptor: Hashable, Sendable {
         package static let readOnly = OpenOptions([])
         package static let readWrite = OpenOptions(rawValue: O_RDWR)
         package static let create = OpenOptions(rawValue: O_CREAT)
-        package static let truncate = OpenOptions(rawValue: O_TRUNC)
         /// Fails on a symbolic link instead of following it.
         package static let noFollow = OpenOptions(rawValue: O_NOFOLLOW)
         /// Fails unless it is a directory.
         package static let directory = OpenOptions(rawValue: O_DIRECTORY)
+        /// With `create`: fails when the file exists already.
+        package static let exclusive = OpenOptions(rawValue: O_EXCL)
+        package static let writeOnly = OpenOptions(rawValue: O_WRONLY)
+        /// Does not wait (a FIFO without a writer opens at once).
+        package static let nonBlocking = OpenOptions(rawValue: O_NONBLOCK)
     }
 
     /// What `fstat` says of an open file.
@@ -152,9 +156,15 @@ package struct FileDescriptor: Hashable, Sendable {
     /// Empties the file.
     package func truncate() { _ = ftruncate(rawValue, 0) }
 
-    /// Flushes what was written to the disk (`fsync`): a file renamed over another after it is
-    /// whole even if the machine stops.
-    package func synchronize() -> Bool { fsync(rawValue) == 0 }
+    /// Flushes what was written to the disk (`fsync`).
+    package func synchronize() -> Result<Void, SystemError> {
+        fsync(rawValue) == 0 ? .success(()) : .failure(.current)
+    }
+
+    /// Sets the permission bits (`fchmod`).
+    package func setPermissions(_ permissions: UInt32) -> Result<Void, SystemError> {
+        fchmod(rawValue, mode_t(permissions)) == 0 ? .success(()) : .failure(.current)
+    }
 
     package func setNonBlocking() { _ = fcntl(rawValue, F_SETFL, fcntl(rawValue, F_GETFL) | O_NONBLOCK) }
 

@@ -9,9 +9,17 @@ package enum FileSystem {
 
     package static func remove(_ path: String) { _ = unlink(path) }
 
-    /// Replaces `destination` with `source` at once (`rename`): readers see the old file or
-    /// the new one, never a part. False when it could not.
-    package static func rename(_ source: String, to destination: String) -> Bool { Glibc.rename(source, destination) == 0 }
+    /// Renames `from` to `to` (atomically replacing `to` when both are on one file system).
+    package static func rename(_ from: String, to: String) throws(SystemError) {
+        guard Glibc.rename(from, to) == 0 else { throw .current }
+    }
+
+    /// `path` with its symbolic links and `.`/`..` resolved (`realpath`); nil when it does not exist.
+    package static func resolvedPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
 
     /// Runs `body` with the file creation mask set to `mask`, then restores it.
     package static func withUmask<T>(_ mask: mode_t, _ body: () throws -> T) rethrows -> T {

@@ -153,7 +153,7 @@ private struct EventReader {
                     let anchor = Self.string(s.anchor)
                     try budget?.scalar(anchor: anchor, at: mark)
                     let value = String(decoding: UnsafeBufferPointer(start: s.value, count: Int(s.length)), as: UTF8.self)
-                    try builder.add(.scalar(Node.Scalar(value, style: Self.style(s.style), mark: mark)), anchor: anchor)
+                    try builder.add(.scalar(Node.Scalar(value, style: Self.style(s.style), mark: mark, end: Self.mark(event.end_mark))), anchor: anchor)
                 case YAML_ALIAS_EVENT:
                     let name = Self.string(event.data.alias.anchor) ?? ""
                     try budget?.alias(name, at: mark)
@@ -161,14 +161,16 @@ private struct EventReader {
                 case YAML_SEQUENCE_START_EVENT:
                     let anchor = Self.string(event.data.sequence_start.anchor)
                     try budget?.open(anchor: anchor, at: mark)
-                    try builder.open(.sequence(Node.Sequence([])), at: mark, anchor: anchor)
+                    let flow = event.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE
+                    try builder.open(.sequence(Node.Sequence([], isFlow: flow)), at: mark, anchor: anchor)
                 case YAML_MAPPING_START_EVENT:
                     let anchor = Self.string(event.data.mapping_start.anchor)
                     try budget?.open(anchor: anchor, at: mark)
-                    try builder.open(.mapping(Node.Mapping([])), at: mark, anchor: anchor)
+                    let flow = event.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE
+                    try builder.open(.mapping(Node.Mapping([], isFlow: flow)), at: mark, anchor: anchor)
                 case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                     try budget?.close(at: mark)
-                    try builder.close()
+                    try builder.close(at: Self.mark(event.end_mark))
                 default:
                     break
                 }
@@ -234,7 +236,7 @@ private struct TreeBuilder {
         stack.append(Open(node: empty, mark: mark, anchor: anchor))
     }
 
-    mutating func close() throws(YAMLError) {
+    mutating func close(at end: Mark) throws(YAMLError) {
         guard let done = stack.popLast() else { return }
         let node: Node
         switch done.node {
@@ -242,9 +244,9 @@ private struct TreeBuilder {
             if let first = done.duplicates.keys.sorted().first {
                 throw YAMLError(problem: .duplicateKeys(done.duplicates.keys.sorted()), mark: done.duplicates[first]!)
             }
-            node = .mapping(Node.Mapping(m.entries, mark: done.mark))
+            node = .mapping(Node.Mapping(m.entries, mark: done.mark, end: end, isFlow: m.isFlow))
         case .sequence(let s):
-            node = .sequence(Node.Sequence(s.items, mark: done.mark))
+            node = .sequence(Node.Sequence(s.items, mark: done.mark, end: end, isFlow: s.isFlow))
         case .scalar:
             node = done.node
         }

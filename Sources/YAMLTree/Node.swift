@@ -44,11 +44,15 @@ public enum Node: Sendable {
         public var string: String
         public var style: Style
         public var mark: Mark
+        /// Where the scalar ends (just past its last character, closing quote included; for a
+        /// block scalar, past the lines it kept).
+        public var end: Mark
 
-        public init(_ string: String, style: Style = .plain, mark: Mark = Mark(line: 1, column: 1)) {
+        public init(_ string: String, style: Style = .plain, mark: Mark = Mark(line: 1, column: 1), end: Mark? = nil) {
             self.string = string
             self.style = style
             self.mark = mark
+            self.end = end ?? mark
         }
     }
 
@@ -57,10 +61,17 @@ public enum Node: Sendable {
         public typealias Element = (key: Node, value: Node)
         public var entries: [Element]
         public var mark: Mark
+        /// libyaml's end of the mapping: just past the `}` of a flow mapping; for a block
+        /// mapping, where the next token begins (after the comments and blank lines that follow).
+        public var end: Mark
+        /// Written `{ … }`.
+        public var isFlow: Bool
 
-        public init(_ entries: [Element], mark: Mark = Mark(line: 1, column: 1)) {
+        public init(_ entries: [Element], mark: Mark = Mark(line: 1, column: 1), end: Mark? = nil, isFlow: Bool = false) {
             self.entries = entries
             self.mark = mark
+            self.end = end ?? mark
+            self.isFlow = isFlow
         }
 
         public var startIndex: Int { entries.startIndex }
@@ -77,10 +88,17 @@ public enum Node: Sendable {
     public struct Sequence: Sendable, RandomAccessCollection {
         public var items: [Node]
         public var mark: Mark
+        /// libyaml's end of the list: just past the `]` of a flow list; for a block list, where
+        /// the next token begins.
+        public var end: Mark
+        /// Written `[ … ]`.
+        public var isFlow: Bool
 
-        public init(_ items: [Node], mark: Mark = Mark(line: 1, column: 1)) {
+        public init(_ items: [Node], mark: Mark = Mark(line: 1, column: 1), end: Mark? = nil, isFlow: Bool = false) {
             self.items = items
             self.mark = mark
+            self.end = end ?? mark
+            self.isFlow = isFlow
         }
 
         public var startIndex: Int { items.startIndex }
@@ -94,6 +112,15 @@ public enum Node: Sendable {
         case .scalar(let s): return s.mark
         case .mapping(let m): return m.mark
         case .sequence(let s): return s.mark
+        }
+    }
+
+    /// Where the node ends (see each kind's `end`).
+    public var end: Mark {
+        switch self {
+        case .scalar(let s): return s.end
+        case .mapping(let m): return m.end
+        case .sequence(let s): return s.end
         }
     }
 

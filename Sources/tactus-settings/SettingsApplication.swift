@@ -1,6 +1,7 @@
 import CGtk
 import GestureProfiles
 import ProfileDescriptions
+import ProfileEditing
 
 /// The application: one window over one profile file. The window is rebuilt from the file
 /// whenever the file's text changes (opened, saved, reverted); what the person changes in it
@@ -49,7 +50,8 @@ final class SettingsApplication {
         let importButton = Make.button("_Import…") { [unowned self] in
             ImportDialog.present(over: window) { source, text in
                 let name = source.split(separator: "/").last.map(String.init) ?? source
-                self.change("importing \(name)") { try FileEdits.importProfiles(text, in: $0) }
+                let renamed = FileEdits.renamingClashes(in: text, taken: FileEdits.names(in: self.document.file))
+                self.change("importing \(name)", .importProfiles(text: renamed))
             }
         }
         gtk_header_bar_pack_start(header.opaque, importButton)
@@ -83,31 +85,30 @@ final class SettingsApplication {
             addGesture: { [unowned self] entry in
                 guard let window, let profile = entry.profiles.first else { return }
                 ShowGestureDialog.present(over: window, profileTitle: entry.title, file: self.document.file) { yaml, section in
-                    self.change("adding the gesture") { try FileEdits.addGesture(yaml, section: section, toProfile: profile, in: $0) }
+                    let gesture = NewGesture(fragment: yaml)
+                    self.change("adding the gesture", section == .touchpad ? .addTouchpadBinding(profile: profile, gesture) : .addGesture(profile: profile, gesture))
                 }
             },
             setEnabled: { [unowned self] row, enabled in
-                self.change(enabled ? "switching \(row.name) on" : "switching \(row.name) off") {
-                    try FileEdits.setEnabled(row, enabled, in: $0)
-                }
+                self.change(enabled ? "switching \(row.name) on" : "switching \(row.name) off", .setGestureEnabled(profile: row.profile, gesture: row.name, enabled))
             },
             remove: { [unowned self] row in
-                self.change("removing \(row.name)") { try FileEdits.remove(row, in: $0) }
+                self.change("removing \(row.name)", .removeGesture(profile: row.profile, name: row.name))
             },
             setFeedback: { [unowned self] feedback in
-                self.change("the feedback") { try FileEdits.setFeedback(feedback, in: $0) }
+                self.change("the feedback", feedback.map { .setFeedbackParts(touches: $0.touches, actions: $0.actions, previews: $0.previews) } ?? .setFeedback(false))
             },
             save: { [unowned self] in self.save() })
     }
 
     /// One edit of the document, then the window shows the result (or why it was refused).
-    private func change(_ what: String, showing page: String? = nil, _ edit: (String) throws -> String) {
+    private func change(_ what: String, showing page: String? = nil, _ edit: ProfileEdit) {
         if document.edit(what, edit) { rebuild(showing: page) } else { updateState() }
     }
 
     private func addApplication(_ window: WindowInfo) {
         let name = FileEdits.profileName(for: window, in: document.file)
-        guard document.edit("adding \(window.windowClass)", { try FileEdits.addApplication(named: name, windowClass: window.windowClass, in: $0) }) else {
+        guard document.edit("adding \(window.windowClass)", .addProfile(name: name, matchClass: window.windowClass)) else {
             updateState()
             return
         }

@@ -1,38 +1,27 @@
 import FoundationEssentials
 import GestureEngine
 import GestureProfiles
+import ProfileEditing
 import SystemCalls
 
-/// The profile file the window shows, and what the person changed in it and has not saved.
-/// Every change is an edit of the file's text (``FileEdits``), so what is saved is the file
-/// as the person wrote it with only the changed lines different; the text is loaded again
-/// after each edit, by the loader `tactus check` uses.
+/// The profile file the window shows, and what the person changed in it and has not saved:
+/// a ``ProfileDocument`` (ProfileEditing), whose every change is an edit of the file's text
+/// checked by the loader `tactus check` uses, and whose save is atomic with the previous
+/// version kept beside the file.
 @MainActor
 final class SettingsDocument {
-    /// Where Save writes: the file opened, or the user's own file when none exists yet (the
-    /// window then shows the built-in profile, and saving makes the user's file from it).
-    let path: String
-    /// The text on disk when it was opened or last saved (the built-in profile's when the
-    /// user has no file).
-    private(set) var savedText: String
-    /// The text with the person's edits.
-    private(set) var text: String
-    /// Whether the text came from the built-in profile, not a file.
+    private(set) var document: ProfileDocument
+    /// Whether the text is the built-in profile's (the user has no file yet: saving makes it).
     private(set) var isBuiltIn: Bool
-    /// The loader's verdict on `text`: the same as `tactus check`'s.
-    private(set) var loaded: ProfileLoader.Result
     /// Thresholds moved and not yet written into the text, by their path in `settings:`
     /// (a slider's every step is not an edit).
     private(set) var thresholdChanges: [String: Double] = [:]
     /// What went wrong with the last change or save, shown under the header.
     var problem: String?
 
-    init(path: String, text: String, isBuiltIn: Bool) {
-        self.path = path
-        savedText = text
-        self.text = text
+    init(document: ProfileDocument, isBuiltIn: Bool) {
+        self.document = document
         self.isBuiltIn = isBuiltIn
-        loaded = ProfileLoader.load(yaml: text, path: path)
     }
 
     /// The file `--config` names, else the daemon's (config.md's search), else the built-in
@@ -40,17 +29,19 @@ final class SettingsDocument {
     static func open(explicitPath: String?) -> SettingsDocument {
         if let explicitPath {
             let text = (try? ConfigurationLocator.locate(explicit: explicitPath).text) ?? ""
-            return SettingsDocument(path: explicitPath, text: text, isBuiltIn: false)
+            return SettingsDocument(document: ProfileDocument(text: text, path: explicitPath), isBuiltIn: false)
         }
         let userFile = ConfigurationLocator.candidates().first ?? "config.yaml"
         guard let source = try? ConfigurationLocator.locate(explicit: nil), let path = source.path else {
-            return SettingsDocument(path: userFile, text: defaultProfileYAML, isBuiltIn: true)
+            return SettingsDocument(document: ProfileDocument(text: defaultProfileYAML, path: userFile, diskText: nil), isBuiltIn: true)
         }
-        return SettingsDocument(path: path, text: source.text, isBuiltIn: false)
+        return SettingsDocument(document: ProfileDocument(text: source.text, path: path), isBuiltIn: false)
     }
 
-    var file: ProfileFile? { loaded.file }
-    var errors: [Diagnostic] { loaded.errors }
+    var path: String { document.path }
+    var file: ProfileFile? { document.profiles }
+    var diagnostics: [Diagnostic] { document.diagnostics }
+    var errors: [Diagnostic] { document.errors }
 
     // MARK: - Changes
 
@@ -68,32 +59,32 @@ final class SettingsDocument {
         thresholdChanges[path] = value == current ? nil : value
     }
 
-    /// Applies one edit to the text; refused (the text unchanged, `problem` set) when the
-    /// file does not load now or would not load after it.
+    /// Applies one edit; refused (the text unchanged, `problem` set) when the result would not
+    /// load or the edit cannot be placed in the file as written.
     @discardableResult
-    func edit(_ what: String, _ change: (String) throws -> String) -> Bool {
-        guard errors.isEmpty else {
-            problem = "the file has errors: mend them first"
-            return false
-        }
+    func edit(_ what: String, _ change: ProfileEdit) -> Bool {
         do {
-            let changed = try change(text)
-            let result = ProfileLoader.load(yaml: changed, path: path)
-            guard result.errors.isEmpty else {
-                problem = "\(what) would make the file invalid: \(result.errors.first!.message)"
-                return false
-            }
-            text = changed
-            loaded = result
+            try document.apply(change)
             problem = nil
             return true
         } catch {
-            problem = "\(what): \(error)"
+            problem = "\(what): \(Self.words(error))"
             return false
         }
     }
 
-    var hasChanges: Bool { text != savedText || !thresholdChanges.isEmpty || (isBuiltIn && !thresholdChanges.isEmpty) }
+    /// Several edits, all or none.
+    @discardableResult
+    func edit(_ what: String, _ changes: [ProfileEdit]) -> Bool {
+        let before = document
+        for change in changes where !edit(what, change) {
+            document = before
+            return false
+        }
+        return true
+    }
+
+    var hasChanges: Bool { document.isModified || !thresholdChanges.isEmpty }
     /// A file with errors is never written: the person mends it first (the window says where).
     var canSave: Bool { errors.isEmpty && hasChanges }
 
@@ -112,23 +103,36 @@ final class SettingsDocument {
         return line
     }
 
-    /// Writes the thresholds moved into the text, then the text to the file (atomically,
-    /// the previous version kept beside it, never over a file that changed since it was
-    /// read); a running daemon reloads it.
+    /// Writes the thresholds moved into the text, then saves: atomically, the previous
+    /// version kept as `FILE.bak`, never over a file changed on disk since it was read; a
+    /// running daemon reloads it.
     func save() {
         guard canSave else { return }
-        let moved = thresholdChanges.sorted { $0.key < $1.key }
-        for (path, value) in moved {
-            guard edit("setting \(path)", { try FileEdits.setThreshold(path, to: value, in: $0, path: self.path) }) else { return }
-        }
+        let moved = thresholdChanges.sorted { $0.key < $1.key }.map { ProfileEdit.setSetting(path: $0.key.split(separator: ".").map(String.init), value: Self.number($0.value)) }
+        guard edit("the thresholds", moved) else { return }
         thresholdChanges = [:]
         do {
-            try FileEdits.save(text, to: path, expecting: isBuiltIn ? nil : savedText)
-            savedText = text
+            try document.save()
             isBuiltIn = false
             problem = nil
         } catch {
             problem = "not saved: \(error)"
+        }
+    }
+
+    /// `12`, `0.35`: whole numbers without a fraction.
+    static func number(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+        return String((value * 10_000).rounded() / 10_000)
+    }
+
+    /// An edit's refusal in a person's words: the loader's first message, or why it could not
+    /// be placed.
+    static func words(_ error: any Error) -> String {
+        guard let e = error as? ProfileEditError else { return "\(error)" }
+        switch e {
+        case .unreadable(let d), .refused(let d, _): return d.first.map { "\($0.location.line):\($0.location.column): \($0.message)" } ?? "\(e)"
+        default: return "\(e)"
         }
     }
 }

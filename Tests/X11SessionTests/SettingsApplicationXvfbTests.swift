@@ -39,7 +39,7 @@ import Testing
         #expect(try !app.states("push button", "Save").contains("sensitive"), "Save is offered for a file that does not load")
         try app.click("push button", "Save")
         #expect(try String(contentsOfFile: app.userFile, encoding: .utf8) == text, "the file is as the person wrote it")
-        #expect(!FileManager.default.fileExists(atPath: app.userFile + "~"), "no backup: nothing was written")
+        #expect(!FileManager.default.fileExists(atPath: app.userFile + ".bak"), "no backup: nothing was written")
         #expect(app.isRunning, "the application survives the file")
     }
 }
@@ -93,7 +93,7 @@ extension SettingsApplicationXvfbTests {
         let changed = zip(before, after).filter { $0 != $1 }
         #expect(before.count == after.count && changed.count == 1, "one line changed:\n\(saved)")
         #expect(changed.first?.1 == "  tap:   { maxMovement: 16,  maxDuration: 0.5 }    # a little more room", "the tap line: \(changed)")
-        #expect(try String(contentsOfFile: app.userFile + "~", encoding: .utf8) == Self.handWritten, "the previous version is kept beside the file")
+        #expect(try String(contentsOfFile: app.userFile + ".bak", encoding: .utf8) == Self.handWritten, "the previous version is kept beside the file")
         #expect(app.isRunning)
     }
 

@@ -100,7 +100,7 @@ struct ProblemsView {
         let list = gtk_list_box_new()!
         gtk_list_box_set_selection_mode(list.opaque, GTK_SELECTION_NONE)
         cgtk_set_accessible_label(list, "Errors in the file")
-        for diagnostic in document.loaded.diagnostics {
+        for diagnostic in document.diagnostics {
             let kind = diagnostic.severity == .error ? "Error" : "Warning"
             let text = "Line \(diagnostic.location.line), column \(diagnostic.location.column): \(diagnostic.message)"
             let row = Make.label(text, wrap: true, selectable: true)
