@@ -131,20 +131,8 @@ public enum YAMLText {
         fields.isEmpty ? "{}" : "{ " + fields.map { "\($0.0): \($0.1)" }.joined(separator: ", ") + " }"
     }
 
-    /// A double-quoted YAML string.
-    static func quoted(_ s: String) -> String {
-        var out = "\""
-        for c in s.unicodeScalars {
-            switch c {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out + "\""
-    }
+    /// A double-quoted YAML string (the one quoting of every writer of profile text).
+    static func quoted(_ s: String) -> String { doubleQuoted(s) }
 
     /// Plain when YAML reads it back as the same string, else quoted.
     static func plainOrQuoted(_ s: String) -> String {

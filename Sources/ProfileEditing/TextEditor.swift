@@ -301,21 +301,6 @@ enum YAMLText {
         if !s.isEmpty, safe, s.first != " ", s.last != " ", s.first != "-" || s.count > 1 && s.dropFirst().first != " ", s.first != "@" {
             return s
         }
-        var out = "\""
-        for c in s.unicodeScalars {
-            switch c {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            default:
-                if c.value < 0x20 || c.value == 0x7F { out += "\\x" + String(c.value, radix: 16).leftPadded(2) } else { out.unicodeScalars.append(c) }
-            }
-        }
-        return out + "\""
+        return doubleQuoted(s)
     }
-}
-
-extension String {
-    func leftPadded(_ n: Int) -> String { String(repeating: "0", count: Swift.max(0, n - count)) + self }
 }

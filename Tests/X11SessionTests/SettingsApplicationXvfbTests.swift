@@ -11,10 +11,8 @@ import Testing
     /// A file the person wrote, with a mistake on line 10: the window shows it at its line and
     /// column as `tactus check` does, offers nothing to save, and leaves the file as it was.
     @Test func aFileWithAnErrorIsShownWithItsLineAndColumnAndNeverWritten() throws {
-        let desk = try XvfbSession()
-        defer { desk.tearDown() }
-        let app = try SettingsApplicationSession(display: desk.display)
-        defer { app.stop() }
+        let (desk, app) = try Self.session(file: nil)
+        defer { app.stop(); desk.tearDown() }
         let text = """
             # my gestures
             version: 1
@@ -65,6 +63,20 @@ extension SettingsApplicationXvfbTests {
 
         """
 
+    /// Xvfb with openbox, and the settings application's session on it (not started), with
+    /// `file` as the person's profile file when given.
+    static func session(file: String?) throws -> (XvfbSession, SettingsApplicationSession) {
+        let desk = try XvfbSession()
+        do {
+            let app = try SettingsApplicationSession(display: desk.display)
+            if let file { try file.write(toFile: app.userFile, atomically: true, encoding: .utf8) }
+            return (desk, app)
+        } catch {
+            desk.tearDown()
+            throw error
+        }
+    }
+
     /// Starts the daemon on the session's display with the user's file, where the settings
     /// window finds it (the same runtime folder: its monitor socket).
     static func startDaemon(_ desk: XvfbSession, _ app: SettingsApplicationSession) throws -> Child {
@@ -75,11 +87,8 @@ extension SettingsApplicationXvfbTests {
     /// that one value, comments and spacing kept everywhere else; the previous version is
     /// beside it; the running daemon reloads it.
     @Test func aThresholdMovedWithItsSliderIsSavedAsOneChangedValue() throws {
-        let desk = try XvfbSession()
-        defer { desk.tearDown() }
-        let app = try SettingsApplicationSession(display: desk.display)
-        defer { app.stop() }
-        try Self.handWritten.write(toFile: app.userFile, atomically: true, encoding: .utf8)
+        let (desk, app) = try Self.session(file: Self.handWritten)
+        defer { app.stop(); desk.tearDown() }
         let daemon = try Self.startDaemon(desk, app)
         try app.start()
         try app.select(page: "Thresholds")
@@ -100,11 +109,8 @@ extension SettingsApplicationXvfbTests {
     /// An application added by choosing its window among the open ones: a page of its own
     /// with its name, and once saved, the running daemon gives the window that profile.
     @Test func anApplicationIsAddedByChoosingItsOpenWindow() throws {
-        let desk = try XvfbSession()
-        defer { desk.tearDown() }
-        let app = try SettingsApplicationSession(display: desk.display)
-        defer { app.stop() }
-        try Self.handWritten.write(toFile: app.userFile, atomically: true, encoding: .utf8)
+        let (desk, app) = try Self.session(file: Self.handWritten)
+        defer { app.stop(); desk.tearDown() }
         let daemon = try Self.startDaemon(desk, app)
         let window = try desk.openWindow(class: "Mousepad", title: "notes.txt - Mousepad")
         try app.start()
@@ -123,11 +129,8 @@ extension SettingsApplicationXvfbTests {
 
     /// An application added by clicking on its window with the crosshair.
     @Test func anApplicationIsAddedByClickingOnItsWindow() throws {
-        let desk = try XvfbSession()
-        defer { desk.tearDown() }
-        let app = try SettingsApplicationSession(display: desk.display)
-        defer { app.stop() }
-        try Self.handWritten.write(toFile: app.userFile, atomically: true, encoding: .utf8)
+        let (desk, app) = try Self.session(file: Self.handWritten)
+        defer { app.stop(); desk.tearDown() }
         _ = try desk.openWindow(class: "XTerm", title: "user@host: ~", geometry: "300x200+900+500")
         try app.start()
         try app.click("push button", "Add application…")
@@ -146,11 +149,8 @@ extension SettingsApplicationXvfbTests {
     /// real daemon as systemd would, and notes what it was asked), and the window then says
     /// it runs.
     @Test func withoutTheDaemonTheWindowOffersToStartItThroughTheUserUnit() throws {
-        let desk = try XvfbSession()
-        defer { desk.tearDown() }
-        var app = try SettingsApplicationSession(display: desk.display)
-        defer { app.stop() }
-        try Self.handWritten.write(toFile: app.userFile, atomically: true, encoding: .utf8)
+        let (desk, app) = try Self.session(file: Self.handWritten)
+        defer { app.stop(); desk.tearDown() }
         let bin = "\(app.home)/bin"
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
         try """
@@ -178,10 +178,8 @@ extension SettingsApplicationXvfbTests {
     /// Conflicts are shown before anything is saved: a two-finger pan in a window whose program
     /// scrolls with two fingers itself, and a key the keyboard's layout cannot type.
     @Test func conflictsAreShownBeforeSaving() throws {
-        let desk = try XvfbSession()
-        defer { desk.tearDown() }
-        let app = try SettingsApplicationSession(display: desk.display)
-        defer { app.stop() }
+        let (desk, app) = try Self.session(file: nil)
+        defer { app.stop(); desk.tearDown() }
         _ = try desk.openWindow(class: "firefox", title: "Page — Mozilla Firefox", touch: true)
         try """
             version: 1
@@ -208,11 +206,8 @@ extension SettingsApplicationXvfbTests {
     /// The gestures of Touchégg imported from where Touchégg keeps them: a page for their
     /// profile, and once saved the file loads with them after the person's own.
     @Test func touchEggsGesturesAreImportedFromWhereItKeepsThem() throws {
-        let desk = try XvfbSession()
-        defer { desk.tearDown() }
-        let app = try SettingsApplicationSession(display: desk.display)
-        defer { app.stop() }
-        try Self.handWritten.write(toFile: app.userFile, atomically: true, encoding: .utf8)
+        let (desk, app) = try Self.session(file: Self.handWritten)
+        defer { app.stop(); desk.tearDown() }
         try FileManager.default.createDirectory(atPath: "\(app.home)/.config/touchegg", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: repositoryRoot.appendingPathComponent("Tests/GestureImportTests/Fixtures/touchegg-default-like.conf").path,
                                          toPath: "\(app.home)/.config/touchegg/touchegg.conf")
@@ -236,10 +231,8 @@ extension SettingsApplicationXvfbTests {
     /// now (docs/settings-*.png): the gestures everywhere, an application's, the thresholds,
     /// a file with a mistake. Each is the window's frame on a 1280×800 Xvfb with openbox.
     @Test func screenshotsOfTheMainViews() throws {
-        let desk = try XvfbSession()
-        defer { desk.tearDown() }
-        let app = try SettingsApplicationSession(display: desk.display)
-        defer { app.stop() }
+        let (desk, app) = try Self.session(file: nil)
+        defer { app.stop(); desk.tearDown() }
         let example = try String(contentsOf: repositoryRoot.appendingPathComponent("packaging/examples/touchscreen-laptop.yaml"), encoding: .utf8)
         try example.write(toFile: app.userFile, atomically: true, encoding: .utf8)
         try app.start()

@@ -141,6 +141,16 @@ enum Make {
         return toggle
     }
 
+    /// A window over `parent` that keeps the input while it is open (a dialog of the app).
+    static func dialog(_ title: String, over parent: Widget, width: Int32, height: Int32) -> Widget {
+        let dialog = gtk_window_new()!
+        gtk_window_set_title(dialog.as(GtkWindow.self), title)
+        gtk_window_set_modal(dialog.as(GtkWindow.self), 1)
+        gtk_window_set_transient_for(dialog.as(GtkWindow.self), parent.as(GtkWindow.self))
+        gtk_window_set_default_size(dialog.as(GtkWindow.self), width, height)
+        return dialog
+    }
+
     static func scrolled(_ child: Widget) -> Widget {
         let scrolled = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_child(scrolled.opaque, child)

@@ -1,4 +1,5 @@
 import CGtk
+import GestureProfiles
 
 /// What a gesture does, chosen from a list in words: a desktop or window action, a click, a
 /// shortcut recorded by pressing its keys, or a program to run (its words split into the
@@ -90,20 +91,5 @@ final class ActionPicker {
     }
 
     /// A double-quoted YAML string: any text the person typed stays one argument.
-    nonisolated static func quoted(_ word: String) -> String {
-        var out = "\""
-        for scalar in word.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case _ where scalar.value < 0x20: out += "\\x" + String(scalar.value, radix: 16).leftPadded(to: 2)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
-}
-
-extension String {
-    func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+    nonisolated static func quoted(_ word: String) -> String { doubleQuoted(word) }
 }

@@ -7,11 +7,7 @@ import GestureProfiles
 @MainActor
 enum AddApplicationDialog {
     static func present(over parent: Widget, chosen: @escaping @MainActor (WindowInfo) -> Void) {
-        let dialog = gtk_window_new()!
-        gtk_window_set_title(dialog.as(GtkWindow.self), "Add an application")
-        gtk_window_set_modal(dialog.as(GtkWindow.self), 1)
-        gtk_window_set_transient_for(dialog.as(GtkWindow.self), parent.as(GtkWindow.self))
-        gtk_window_set_default_size(dialog.as(GtkWindow.self), 520, 420)
+        let dialog = Make.dialog("Add an application", over: parent, width: 520, height: 420)
 
         let status = Make.label("Click on the application's window, or choose it below.", wrap: true)
         let pick = Make.button("_Pick a window") {

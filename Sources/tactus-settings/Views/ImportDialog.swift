@@ -37,11 +37,7 @@ enum ImportDialog {
     }
 
     static func present(over parent: Widget, imported: @escaping @MainActor (_ source: String, _ profileText: String) -> Void) {
-        let dialog = gtk_window_new()!
-        gtk_window_set_title(dialog.as(GtkWindow.self), "Import gestures")
-        gtk_window_set_modal(dialog.as(GtkWindow.self), 1)
-        gtk_window_set_transient_for(dialog.as(GtkWindow.self), parent.as(GtkWindow.self))
-        gtk_window_set_default_size(dialog.as(GtkWindow.self), 520, 300)
+        let dialog = Make.dialog("Import gestures", over: parent, width: 520, height: 300)
         let status = Make.label("The gestures of Touchégg, libinput-gestures or fusuma, added to this file as profiles of their own.", wrap: true)
         let column = Make.box(GTK_ORIENTATION_VERTICAL, spacing: 12, [status])
         @MainActor func run(_ path: String) {

@@ -38,11 +38,7 @@ final class ShowGestureDialog {
     private init(parent: Widget, profileTitle: String, file: ProfileFile?, added: @escaping @MainActor (String, GestureDraft.Section) -> Void) {
         self.file = file
         self.added = added
-        dialog = gtk_window_new()!
-        gtk_window_set_title(dialog.as(GtkWindow.self), "Add a gesture to \(profileTitle)")
-        gtk_window_set_modal(dialog.as(GtkWindow.self), 1)
-        gtk_window_set_transient_for(dialog.as(GtkWindow.self), parent.as(GtkWindow.self))
-        gtk_window_set_default_size(dialog.as(GtkWindow.self), 560, 420)
+        dialog = Make.dialog("Add a gesture to \(profileTitle)", over: parent, width: 560, height: 420)
         status = Make.label("", wrap: true)
         options = Make.box(GTK_ORIENTATION_VERTICAL, spacing: 6)
         cgtk_set_accessible_label(options, "Gestures seen")
