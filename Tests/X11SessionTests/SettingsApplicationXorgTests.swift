@@ -61,3 +61,44 @@ import Testing
                 "the try area: \((try? app.texts("label").filter { $0.contains("three") }) ?? [])")
     }
 }
+
+extension SettingsApplicationXorgTests {
+    /// A touchpad gesture added by doing it on the touchpad (inputtest's XI 2.4 swipes): a
+    /// three-finger swipe down, which the file's three-finger touchpad binding (up) lets the
+    /// daemon follow; offered as a touchpad gesture and written under `touchpad:`.
+    @Test func aTouchpadGestureIsAddedByDoingIt() throws {
+        let (x, _) = try XvfbSession.withTouchscreen()
+        defer { x.tearDown() }
+        let touchpad = try InputTestDevice(path: x.deviceSockets["touchpad"]!)
+        let app = try SettingsApplicationSession(display: x.display)
+        defer { app.stop() }
+        let file = SettingsApplicationXvfbTests.handWritten + """
+                touchpad:
+                  - name: tp-up
+                    swipe: { fingers: 3, direction: up }
+                    action: { window: toggle-maximize }
+
+            """
+        try file.write(toFile: app.userFile, atomically: true, encoding: .utf8)
+        let daemon = try SettingsApplicationXvfbTests.startDaemon(x, app)
+        try app.start()
+        try app.select(page: "Everywhere")
+        try app.click("push button", "Add gesture…")
+        _ = try app.find("frame", "Add a gesture to Everywhere")
+        try touchpad.swipe(.begin, fingers: 3)
+        for _ in 0..<12 {
+            usleep(8_000)
+            try touchpad.swipe(.update, fingers: 3, dy: 25)
+        }
+        try touchpad.swipe(.end, fingers: 3)
+        _ = try app.find("radio button", "Three fingers swipe down on the touchpad")
+        try app.click("radio button", "Show desktop")
+        try app.click("push button", "Add gesture")
+        _ = try app.find("list item", "Three fingers swipe down on the touchpad: Show desktop")
+        try app.click("push button", "Save")
+        #expect(daemon.output!.wait(timeout: 10) { $0.contains("configuration reloaded") } != nil, "the daemon reloads")
+        let saved = try String(contentsOfFile: app.userFile, encoding: .utf8)
+        #expect(saved.hasPrefix(file.trimmingCharacters(in: .newlines)), "the person's text first:\n\(saved)")
+        #expect(saved.contains("swipe: { fingers: 3, direction: down }") && saved.contains("action: { desktop: show }"), "the binding in the file:\n\(saved)")
+    }
+}
