@@ -62,6 +62,7 @@ final class SettingsApplication {
         statusLine = status
         let body = Make.box(GTK_ORIENTATION_VERTICAL, spacing: 0, [status, daemonRow()])
         gtk_window_set_child(window.as(GtkWindow.self), body)
+        onCloseRequest(window) { [unowned self] in self.askBeforeClosing() }
         rebuild(in: body)
         gtk_window_present(window.as(GtkWindow.self))
     }
@@ -144,6 +145,29 @@ final class SettingsApplication {
     private func updateState() {
         gtk_widget_set_sensitive(saveButton, document.canSave ? 1 : 0)
         gtk_label_set_text(statusLine?.opaque, document.stateLine)
+    }
+
+    /// Closing with changes not saved asks first: save them, drop them, or stay.
+    private func askBeforeClosing() -> Bool {
+        guard document.hasChanges, let window else { return false }
+        let dialog = Make.dialog("Unsaved changes", over: window, width: 420, height: 120)
+        let question = Make.label("Save your changes to \(document.shownPath) before closing?", wrap: true)
+        let close = { gtk_window_destroy(window.as(GtkWindow.self)) }
+        let discard = Make.button("Close _without saving") { gtk_window_destroy(dialog.as(GtkWindow.self)); close() }
+        let stay = Make.button("_Cancel") { gtk_window_destroy(dialog.as(GtkWindow.self)) }
+        let save = Make.button("_Save and close") { [unowned self] in
+            gtk_window_destroy(dialog.as(GtkWindow.self))
+            self.save()
+            if !self.document.hasChanges { close() }
+        }
+        gtk_widget_add_css_class(save, "suggested-action")
+        let buttons = Make.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, [discard, stay, save])
+        gtk_widget_set_halign(buttons, GTK_ALIGN_END)
+        let column = Make.box(GTK_ORIENTATION_VERTICAL, spacing: 12, [question, buttons])
+        Make.margins(column, 18)
+        gtk_window_set_child(dialog.as(GtkWindow.self), column)
+        gtk_window_present(dialog.as(GtkWindow.self))
+        return true
     }
 
     private func save() {

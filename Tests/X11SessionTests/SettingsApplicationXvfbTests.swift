@@ -261,3 +261,21 @@ extension SettingsApplicationXvfbTests {
         try shoot("thresholds")
     }
 }
+
+extension SettingsApplicationXvfbTests {
+    /// Closing the window with a change not saved asks first; "Save" saves it and closes.
+    @Test func closingWithUnsavedChangesAsksAndSaves() throws {
+        let (desk, app) = try Self.session(file: Self.handWritten)
+        defer { app.stop(); desk.tearDown() }
+        try app.start()
+        try app.select(page: "Thresholds")
+        try app.setValue("slider", "Tap: Max movement", 18)
+        _ = try app.find("label", "~/.config/tactus/config.yaml — unsaved changes")
+        try app.click("push button", "Close")
+        _ = try app.find("label", "Save your changes to ~/.config/tactus/config.yaml before closing?")
+        #expect(app.isRunning, "the window stays until the person answers")
+        try app.click("push button", "Save and close")
+        #expect(app.waitForExit() == 0, "the application ends once saved")
+        #expect(try String(contentsOfFile: app.userFile, encoding: .utf8).contains("{ maxMovement: 18,  maxDuration: 0.5 }"))
+    }
+}

@@ -104,6 +104,9 @@ final class SettingsApplicationSession {
         return false
     }
 
+    /// Waits for the application to exit by itself (its window closed); its status, or nil.
+    func waitForExit(timeout: Double = 10) -> Int32? { application?.waitForExit(timeout: timeout) }
+
     /// Whether the application is still running (it must survive what the tests give it).
     var isRunning: Bool { application?.isRunning ?? false }
 

@@ -55,6 +55,26 @@ func on(_ instance: UnsafeMutableRawPointer, _ signal: String, withArgument acti
     cgtk_connect(instance, signal, unsafeBitCast(callback, to: GCallback.self), handler, releaseHandler)
 }
 
+/// A window's "close-request": `keepOpen` says whether the window stays (a question asked first).
+private final class CloseHandler {
+    let keepOpen: @MainActor () -> Bool
+    init(_ keepOpen: @escaping @MainActor () -> Bool) { self.keepOpen = keepOpen }
+}
+
+@MainActor
+func onCloseRequest(_ window: Widget, _ keepOpen: @escaping @MainActor () -> Bool) {
+    let handler = Unmanaged.passRetained(CloseHandler(keepOpen)).toOpaque()
+    let callback: @convention(c) (gpointer?, gpointer?) -> gboolean = { _, data in
+        guard let data else { return 0 }
+        let handler = Unmanaged<CloseHandler>.fromOpaque(data).takeUnretainedValue()
+        return MainActor.assumeIsolated { handler.keepOpen() ? 1 : 0 }
+    }
+    cgtk_connect(window.raw, "close-request", unsafeBitCast(callback, to: GCallback.self), handler) { data, _ in
+        guard let data else { return }
+        Unmanaged<CloseHandler>.fromOpaque(data).release()
+    }
+}
+
 /// A drawing function for a GtkDrawingArea, called with cairo, the width and the height.
 private final class Painter {
     let paint: @MainActor (OpaquePointer, Double, Double) -> Void
