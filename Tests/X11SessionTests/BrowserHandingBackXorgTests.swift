@@ -110,7 +110,8 @@ import Testing
     /// APZ) and a new profile, showing the page. At its normal priority: at real-time priority
     /// its flicks alone scattered over 720–1,020 px in one run of six (why is not known), at
     /// its normal priority over 700–730 px in each run.
-    static func startFirefox(_ bench: CompareBench, _ daemon: Child?) throws -> Browser {
+    /// `prefs`: more user.js lines.
+    static func startFirefox(_ bench: CompareBench, _ daemon: Child?, prefs: String = "") throws -> Browser {
         let profile = "\(bench.scratch)/firefox-profile-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: profile, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         try """
@@ -135,6 +136,7 @@ import Testing
             user_pref("browser.translations.enable", false);
             user_pref("general.smoothScroll", false);
             user_pref("layout.css.devPixelsPerPx", "1.0");
+            \(prefs)
             """.write(toFile: "\(profile)/user.js", atomically: true, encoding: .utf8)
         return try startBrowser(bench, daemon, name: "firefox", ["firefox-esr", "-profile", profile, "-no-remote", "--new-instance", page.absoluteString],
                                 environment: ["MOZ_USE_XINPUT2=1"], realTime: false)
