@@ -20,6 +20,9 @@ public struct MonitorRecorder: Sendable {
     private var open: Set<String> = []
     private var lastLift: Double?
     private var touched = false
+    /// The stream's lines about the screen (monitors), kept for every gesture: a draft needs
+    /// them to tell an edge.
+    private var screen: [String] = []
 
     public init(pause: Double = GestureConfiguration.standard.tap.maxInterval) { self.pause = pause }
 
@@ -29,6 +32,10 @@ public struct MonitorRecorder: Sendable {
         func s(_ k: String) -> String? { if case .string(let v)? = o[k] { return v }; return nil }
         let t: Double? = { if case .number(let v)? = o["t"] { return v }; return nil }()
         let kind = s("kind") ?? "", phase = s("phase") ?? ""
+        if kind == "monitor" {
+            screen.append(line)
+            return nil
+        }
         let key: String
         switch o["id"] {
         case .number(let v)?: key = "\(kind) \(formatNumber(v))"
@@ -51,6 +58,10 @@ public struct MonitorRecorder: Sendable {
         return done
     }
 
+    /// Whether a gesture was touched and every finger is up again: the window's timer then
+    /// calls ``finish()`` once the hand has been gone for `pause`.
+    public var handLifted: Bool { touched && open.isEmpty }
+
     /// The gesture so far (nil: none), and a fresh start.
     public mutating func finish() -> RecognizedGesture? {
         defer {
@@ -59,6 +70,6 @@ public struct MonitorRecorder: Sendable {
             lastLift = nil
             touched = false
         }
-        return touched ? RecognizedGesture(monitorLines: lines) : nil
+        return touched ? RecognizedGesture(monitorLines: screen + lines) : nil
     }
 }

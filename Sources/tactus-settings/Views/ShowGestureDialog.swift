@@ -15,7 +15,7 @@ final class ShowGestureDialog {
     private let picker: ActionPicker
     private var addButton: Widget?
     private var listener: DaemonListener?
-    private var episode = GestureEpisode()
+    private var recorder = MonitorRecorder()
     private var generation = 0
     private var drafts: [GestureDraft] = []
     private var chosen = 0
@@ -23,9 +23,10 @@ final class ShowGestureDialog {
     private let added: @MainActor (_ yaml: String, _ section: GestureDraft.Section) -> Void
     private var keepAlive: ShowGestureDialog?
 
-    /// Quiet after the last finger lifts before the gesture counts as done: the daemon's
-    /// verdicts and actions come within a few milliseconds of the lift.
-    static let settleMilliseconds: UInt32 = 400
+    /// Quiet after the last finger lifts before the gesture counts as done: a double tap's
+    /// second tap may still come (the recorder's pause), and the daemon's verdicts and actions
+    /// come within a few milliseconds of the lift.
+    var settleMilliseconds: UInt32 { UInt32(recorder.pause * 1000) + 50 }
 
     @discardableResult
     static func present(over parent: Widget, profileTitle: String, file: ProfileFile?,
@@ -73,19 +74,18 @@ final class ShowGestureDialog {
     }
 
     private func read(_ line: String) {
-        episode.add(line)
-        guard episode.isOpen, !episode.fingersDown else { return }
+        if let done = recorder.feed(line) { offer(done) }
+        guard recorder.handLifted else { return }
         generation += 1
         let mine = generation
-        after(milliseconds: Self.settleMilliseconds) { [weak self] in
-            guard let self, self.generation == mine, self.episode.isOpen, !self.episode.fingersDown else { return }
-            self.offer(self.episode.take())
+        after(milliseconds: settleMilliseconds) { [weak self] in
+            guard let self, self.generation == mine, self.recorder.handLifted, let done = self.recorder.finish() else { return }
+            self.offer(done)
         }
     }
 
     /// What the daemon saw, as gestures to add: the first is chosen.
-    private func offer(_ lines: [String]) {
-        guard let seen = RecognizedGesture(monitorLines: lines) else { return }
+    private func offer(_ seen: RecognizedGesture) {
         drafts = seen.drafts(in: file)
         chosen = 0
         while let child = gtk_widget_get_first_child(options) { gtk_box_remove(options.as(GtkBox.self), child) }
