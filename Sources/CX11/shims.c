@@ -6,13 +6,34 @@
 int cx11_event_type(const XEvent *event) { return event->type; }
 
 static int cx11_last_error = 0;
+// The requests whose errors are counted apart (see cx11_watch_errors); none when first > last.
+static unsigned long cx11_watch_first = 1, cx11_watch_last = 0;
+static int cx11_watched_count = 0;
 
 // Xlib's default handler exits the process on any protocol error (a window that vanished
 // between two requests, a BadAccess grab): Tactus must survive those and carry on.
 static int cx11_error_handler(Display *display, XErrorEvent *error) {
     (void)display;
+    if (error->serial >= cx11_watch_first && error->serial <= cx11_watch_last) {
+        cx11_watched_count++;
+        return 0;
+    }
     cx11_last_error = error->error_code;
     return 0;
+}
+
+void cx11_watch_errors(unsigned long first, unsigned long last) {
+    cx11_watch_first = first;
+    cx11_watch_last = last;
+    cx11_watched_count = 0;
+}
+
+int cx11_watched_errors(void) {
+    int n = cx11_watched_count;
+    cx11_watch_first = 1;
+    cx11_watch_last = 0;
+    cx11_watched_count = 0;
+    return n;
 }
 
 void cx11_install_error_handler(void) { XSetErrorHandler(cx11_error_handler); }

@@ -120,6 +120,19 @@ extension InputRouterTests {
         #expect(server.log == ["accept 7", "reject 8"])
     }
 
+    /// A touch driving the pointer whose window is gone by its rejection, while another client
+    /// holds the pointer: accepted at once (an acceptance replays nothing into the frozen
+    /// pointer, so it need not wait for the grab to end), asked in the same round trip.
+    @Test func aTouchWhoseWindowIsGoneIsAcceptedWithoutWaitingForTheHeldPointer() {
+        let (server, router, _) = make(surroundings: FakeSurroundings(clientWindow: { _ in nil }))
+        server.pointerGrabbedElsewhere = true
+        router.handle(.touch(XTouchEvent(phase: .begin, device: 2, source: 10, touch: 7, root: Point(x: 100, y: 100), time: 2000, child: 800, emulatesPointer: true)))
+        server.destroy(800)
+        router.handle(.touch(XTouchEvent(phase: .update, device: 2, source: 10, touch: 7, root: Point(x: 160, y: 100), time: 2010, child: 800, emulatesPointer: true)))
+        #expect(server.log == ["probe pointer grab", "accept 7"])
+        #expect(router.nextDeadline == nil, "nothing waits")
+    }
+
     /// A window closed under the one a touch landed on (the soak closes older windows while
     /// touches on the newest are in flight): the touch is replayed as ever, its press reaches
     /// the window on top. (Accepted, it reached no one.)

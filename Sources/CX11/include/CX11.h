@@ -27,6 +27,13 @@ int cx11_event_type(const XEvent *event);
 void cx11_install_error_handler(void);
 /// The last X error code seen since the previous call (0 = none), then cleared.
 int cx11_take_last_error(void);
+/// Counts apart the errors of requests `first` through `last` (serial numbers: XNextRequest
+/// before the first is sent), for requests with no reply whose failure is the answer (a
+/// window gone). Set before they are sent: Xlib may read their errors while it sends.
+void cx11_watch_errors(unsigned long first, unsigned long last);
+/// How many errors the watched requests had (read after a round trip that follows them),
+/// then the watch ends.
+int cx11_watched_errors(void);
 
 /// Replaces Xlib's fatal I/O error handler with one that prints a clear message and exits 3.
 void cx11_install_io_error_handler(void);

@@ -311,9 +311,10 @@ public final class Daemon: ActionSink, GestureObserver {
             if window == server.root, router.touchMode == .afterWindowManager, atom == server.atom("_NET_ACTIVE_WINDOW") || atom == server.atom("_NET_CLIENT_LIST") {
                 router.windowManagerChangedFocus(clients: server.numbers(server.root, "_NET_CLIENT_LIST") ?? [])
             }
-            // A window manager that held the root's touch grab may have quit or been replaced.
-            if window == server.root, router.touchMode == .afterWindowManager, atom == server.atom("_NET_SUPPORTING_WM_CHECK") {
-                router.windowManagerCheckChanged()
+            if window == server.root, atom == server.atom("_NET_SUPPORTING_WM_CHECK") {
+                surroundings.windowManagerCheckChanged()
+                // A window manager that held the root's touch grab may have quit or been replaced.
+                if router.touchMode == .afterWindowManager { router.windowManagerCheckChanged() }
             }
         case .configured, .mapped, .unmapped:
             watcher.handle(event)

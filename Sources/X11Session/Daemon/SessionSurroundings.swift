@@ -12,8 +12,16 @@ final class SessionSurroundings: TouchSurroundings {
     private let logger: Logger
     private var frames = FrameClients()
     /// Whether a window manager runs (`_NET_SUPPORTING_WM_CHECK`), asked once and again after
-    /// the clients change: without one no client has a frame to find.
+    /// the clients or that property change: without one no client has a frame to find, and
+    /// nothing is a decoration. Not asked on a rejection's path: the replay would wait for it.
     private var windowManagerRuns: Bool?
+
+    private var windowManagerKnownToRun: Bool {
+        if let windowManagerRuns { return windowManagerRuns }
+        let runs = tracker.hasWindowManager
+        windowManagerRuns = runs
+        return runs
+    }
 
     init(server: XlibServer, runtime: ProfileRuntime, logger: Logger) {
         self.server = server
@@ -29,7 +37,7 @@ final class SessionSurroundings: TouchSurroundings {
         // when not (a title bar, a popup, the desktop). The server's own `child` of the
         // touch event is not used: xfwm4 keeps a bare top-level window across the screen
         // that it names there.
-        guard runtime.window(at: point) == nil, tracker.hasWindowManager, let topLevel = server.topLevelWindow(at: point) else { return false }
+        guard runtime.window(at: point) == nil, windowManagerKnownToRun, let topLevel = server.topLevelWindow(at: point) else { return false }
         return tracker.isDecoration(topLevel, at: point)
     }
 
@@ -43,8 +51,7 @@ final class SessionSurroundings: TouchSurroundings {
         // The touch event's child of the root is not always the top-level window the server
         // finds at the point (under openbox, a touch on a title bar named another of openbox's
         // windows, holding no client): then the server is asked, one round trip.
-        if windowManagerRuns == nil { windowManagerRuns = tracker.hasWindowManager }
-        guard windowManagerRuns == true else { return nil }
+        guard windowManagerKnownToRun else { return nil }
         guard let top = server.topLevelWindow(at: point) else { return .desktop }
         if let known = frames.landing(in: top) { return known }
         let client = tracker.client(within: top)
@@ -62,6 +69,9 @@ final class SessionSurroundings: TouchSurroundings {
         logger.debug("client window 0x\(String(client, radix: 16)) is in top-level window 0x\(String(top, radix: 16))")
         frames.clientRead(client, in: top)
     }
+
+    /// The root's `_NET_SUPPORTING_WM_CHECK` changed: a window manager started or quit.
+    func windowManagerCheckChanged() { windowManagerRuns = nil }
 
     func clientGone(_ client: XWindowID) {
         windowManagerRuns = nil

@@ -99,23 +99,27 @@ extension TouchOwnership {
                     return
                 }
                 if waitsForTheWindowManager(t, at: now) { return }
-                let waited = rejections.headWaitingSince.map { now - $0 } ?? 0
-                let longest = rejections.grabFromOurReplay ? RejectionQueue.longestReplayGrabWait : RejectionQueue.longestRejectWait
-                if waited < longest, pointerHeld(by: t, at: now) {
-                    if rejections.headWaitingSince == nil {
-                        rejections.headWaitingSince = now
-                        logger.debug("touch \(t.id): rejection waits: another client holds the pointer\(rejections.grabFromOurReplay ? " (a grab the last replay activated: the pointer is frozen until its client answers)" : "")")
-                    }
-                    rejections.nextRetry = now + RejectionQueue.rejectRetry
-                    return
+            }
+            let waited = rejections.headWaitingSince.map { now - $0 } ?? 0
+            let longest = rejections.grabFromOurReplay ? RejectionQueue.longestReplayGrabWait : RejectionQueue.longestRejectWait
+            // The probe goes in the rejection's own round trip: the replay waits for it.
+            let probe = t.emulatesPointer && waited < longest
+            let answer = sendRejection(key, t, unlessPointerHeldAt: probe ? serverTime(at: now) : nil)
+            if answer == .pointerHeld {
+                if rejections.headWaitingSince == nil {
+                    rejections.headWaitingSince = now
+                    logger.debug("touch \(t.id): rejection waits: another client holds the pointer\(rejections.grabFromOurReplay ? " (a grab the last replay activated: the pointer is frozen until its client answers)" : "")")
                 }
-                if waited >= longest {
-                    logger.debug("touch \(t.id): another client held the pointer for \(Int(longest * 1000)) ms: rejected anyway")
-                }
+                rejections.nextRetry = now + RejectionQueue.rejectRetry
+                return
+            }
+            if probe && answer == .replayed { rejections.grabFromOurReplay = false }  // seen free
+            if t.emulatesPointer && waited >= longest {
+                logger.debug("touch \(t.id): another client held the pointer for \(Int(longest * 1000)) ms: rejected anyway")
             }
             rejections.waiting.removeFirst()
             rejections.headWaitingSince = nil
-            let replayed = send(key, t, accept: false)
+            let replayed = answer == .replayed
             // Whether its replay activated a grab (asked at once: the server activates a
             // passive grab while it processes the rejection).
             if t.emulatesPointer && replayed {
@@ -184,8 +188,11 @@ extension TouchOwnership {
     /// Whether another client holds the pointer (``InputGrabs/pointerGrabbedByAnotherClient(device:serverTime:)``);
     /// seen free, no grab of our replay stands any more.
     private func pointerHeld(by t: Tracked, at now: Instant) -> Bool {
-        let held = server.pointerGrabbedByAnotherClient(device: t.device, serverTime: XTime(truncatingIfNeeded: now.nanoseconds / 1_000_000))
+        let held = server.pointerGrabbedByAnotherClient(device: t.device, serverTime: serverTime(at: now))
         if !held { rejections.grabFromOurReplay = false }
         return held
     }
+
+    /// The server's time at `now` (the probe's grab is asked for an hour after it).
+    private func serverTime(at now: Instant) -> XTime { XTime(truncatingIfNeeded: now.nanoseconds / 1_000_000) }
 }

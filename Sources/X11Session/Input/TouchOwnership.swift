@@ -274,29 +274,43 @@ final class TouchOwnership {
     /// released while down); by default, as its state says.
     @discardableResult
     func send(_ key: Key, _ tracked: Tracked, accept: Bool, followsRaw: Bool? = nil) -> Bool {
-        var t = tracked
-        var replayed = !accept
-        let windows = landedWindows(t)
-        if !accept, !windows.isEmpty {
-            // Xorg 21.1.7 keeps the copies of the passive grabs under a touch after their
-            // window is destroyed, and a rejection activating one crashes it (see
-            // ``windowDestroyed(_:)``). A DestroyNotify still unread, or a window destroyed
-            // while this rejection travels, would not be known here: the server answers
-            // whether the windows are there, and takes the answer, with no other client between.
-            replayed = server.rejectTouch(device: t.device, touch: key.touch, window: t.grabWindow, unlessGone: windows)
-            if replayed {
-                logger.debug("touch \(t.id): rejected (replayed to the application)")
-            } else {
-                logger.debug("touch \(t.id): the window it landed on, or its frame, is gone: accepted, not replayed into what is left of it")
-            }
-        } else {
-            server.allowTouch(device: t.device, touch: key.touch, window: t.grabWindow, accept: accept)
-            logger.debug("touch \(t.id): \(accept ? "accepted (a gesture claimed it)" : "rejected (replayed to the application)")")
+        if accept {
+            server.allowTouch(device: tracked.device, touch: key.touch, window: tracked.grabWindow, accept: true)
+            logger.debug("touch \(tracked.id): accepted (a gesture claimed it)")
+            answered(key, tracked, replayed: false, followsRaw: followsRaw)
+            return false
         }
+        return sendRejection(key, tracked, unlessPointerHeldAt: nil, followsRaw: followsRaw) == .replayed
+    }
+
+    /// Rejects a touch, or accepts it when the window it landed on is gone; with `serverTime`,
+    /// sends nothing while another client holds the pointer (``RejectionAnswer/pointerHeld``:
+    /// the touch stays as it was).
+    func sendRejection(_ key: Key, _ tracked: Tracked, unlessPointerHeldAt serverTime: XTime?, followsRaw: Bool? = nil) -> RejectionAnswer {
+        // Xorg 21.1.7 keeps the copies of the passive grabs under a touch after their window
+        // is destroyed, and a rejection activating one crashes it (see
+        // ``windowDestroyed(_:)``). A DestroyNotify still unread, or a window destroyed while
+        // this rejection travels, would not be known here: the server answers whether the
+        // windows are there, and takes the answer, with no other client between.
+        let answer = server.rejectTouch(device: tracked.device, touch: key.touch, window: tracked.grabWindow,
+                                        unlessGone: landedWindows(tracked), unlessPointerHeldAt: serverTime)
+        switch answer {
+        case .pointerHeld:
+            return answer
+        case .replayed:
+            logger.debug("touch \(tracked.id): rejected (replayed to the application)")
+        case .acceptedWindowGone:
+            logger.debug("touch \(tracked.id): the window it landed on, or its frame, is gone: accepted, not replayed into what is left of it")
+        }
+        answered(key, tracked, replayed: answer == .replayed, followsRaw: followsRaw)
+        return answer
+    }
+
+    private func answered(_ key: Key, _ tracked: Tracked, replayed: Bool, followsRaw: Bool?) {
+        var t = tracked
         t.state = replayed ? .rejected : .accepted(owned: t.state.owned, followsRaw: followsRaw ?? t.state.carriedByRawEvents)
         touches[key] = t
         forgetIfDone(key)
-        return replayed
     }
 
     /// The windows whose grabs the server copied into a touch's listeners when it began, as
@@ -313,12 +327,7 @@ final class TouchOwnership {
     func rejectUndecided() {
         // Those released on decorations before they were ours wait for nothing now.
         for (key, t) in touches where t.state.isHeld {
-            let windows = landedWindows(t)
-            if !windows.isEmpty {
-                _ = server.rejectTouch(device: t.device, touch: key.touch, window: t.grabWindow, unlessGone: windows)
-            } else {
-                server.allowTouch(device: t.device, touch: key.touch, window: t.grabWindow, accept: false)
-            }
+            _ = server.rejectTouch(device: t.device, touch: key.touch, window: t.grabWindow, unlessGone: landedWindows(t), unlessPointerHeldAt: nil)
         }
         for t in touches.values where t.state == .relayed && !t.ended {
             server.fakeButton(1, pressed: false)

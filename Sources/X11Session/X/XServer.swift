@@ -97,10 +97,13 @@ public protocol InputGrabs: XConnection {
     /// for it any more.
     func forgetTouch(device: Int32, touch: UInt32)
     /// Rejects a touch unless one of `windows` is gone by the time the server reads the
-    /// rejection, and accepts it then instead; returns whether it rejected. Asked and answered
-    /// with the server grabbed, so that no other client's request (a window destroyed) comes
-    /// between the question and the answer.
-    func rejectTouch(device: Int32, touch: UInt32, window: XWindowID, unlessGone windows: [XWindowID]) -> Bool
+    /// rejection (then accepts it instead), or, with `serverTime` (no earlier than the
+    /// server's time now), unless another client holds the pointer (then sends nothing). Asked
+    /// and answered with the server grabbed, so that no other client's request (a window
+    /// destroyed, a grab) comes between the questions and the answer; every question in one
+    /// round trip, since the replay waits for it.
+    func rejectTouch(device: Int32, touch: UInt32, window: XWindowID, unlessGone windows: [XWindowID],
+                     unlessPointerHeldAt serverTime: XTime?) -> RejectionAnswer
     /// Asks the window manager a question it answers with a property change
     /// (``XInputEvent/windowManagerAnswered``): `_NET_REQUEST_FRAME_EXTENTS` for a window of
     /// our own, which it answers by setting `_NET_FRAME_EXTENTS` there. By then it has read
@@ -125,6 +128,16 @@ public protocol InputGrabs: XConnection {
     /// Passive sync grabs of XI 2.4 swipe and pinch gestures on root.
     func grabGestures() -> Bool
     func ungrabGestures()
+}
+
+/// What the server did with a rejection (``InputGrabs/rejectTouch(device:touch:window:unlessGone:unlessPointerHeldAt:)``).
+public enum RejectionAnswer: Equatable, Sendable {
+    /// Rejected: the server replays the touch to the application.
+    case replayed
+    /// A window the touch landed on, or its frame, was gone: accepted instead, nothing replayed.
+    case acceptedWindowGone
+    /// Another client holds the pointer: nothing sent; the touch is still ours to answer.
+    case pointerHeld
 }
 
 /// The input devices and the pointer.

@@ -120,25 +120,38 @@ extension XlibServer {
         cx11_abort_guard_release(device, touch, 0)
     }
 
-    public func rejectTouch(device: Int32, touch: UInt32, window: XWindowID, unlessGone windows: [XWindowID]) -> Bool {
+    public func rejectTouch(device: Int32, touch: UInt32, window: XWindowID, unlessGone windows: [XWindowID],
+                            unlessPointerHeldAt serverTime: XTime?) -> RejectionAnswer {
         let window = window == 0 ? XWindowID(root) : window
-        XGrabServer(display)
-        // GetGeometry: one round trip a window (XGetWindowAttributes makes two).
-        var rootReturn: Window = 0
-        var x: Int32 = 0, y: Int32 = 0
-        var width: UInt32 = 0, height: UInt32 = 0, border: UInt32 = 0, depth: UInt32 = 0
-        let there = windows.allSatisfy { window in
-            guard XGetGeometry(display, Drawable(window), &rootReturn, &x, &y, &width, &height, &border, &depth) != 0 else {
-                _ = cx11_take_last_error()
-                return false
-            }
-            return true
+        guard !windows.isEmpty || serverTime != nil else {
+            allowTouch(device: device, touch: touch, window: window, accept: false)
+            XFlush(display)
+            return .replayed
         }
-        XIAllowTouchEvents(display, device, touch, Window(window), there ? XIRejectTouch : XIAcceptTouch)
-        XUngrabServer(display)
+        if !windows.isEmpty { XGrabServer(display) }
+        // The replay waits for the answer, so every question goes in one round trip: for each
+        // window a ChangeWindowAttributes that changes nothing (no reply; BadWindow when the
+        // window is gone), then the pointer's probe or a sync, whose reply comes after the
+        // errors of the requests before it.
+        let first = XNextRequest(display)
+        cx11_watch_errors(first, first &+ UInt(windows.count) &- 1)
+        var unchanged = XSetWindowAttributes()
+        for w in windows { XChangeWindowAttributes(display, Window(w), 0, &unchanged) }
+        var held = false
+        if let serverTime { held = probePointerGrab(device: device, serverTime: serverTime) } else { XSync(display, False) }
+        let gone = cx11_watched_errors() > 0
+        // A touch whose window is gone is accepted whoever holds the pointer: an acceptance
+        // replays nothing.
+        if held && !gone {
+            if !windows.isEmpty { XUngrabServer(display) }
+            XFlush(display)
+            return .pointerHeld
+        }
+        XIAllowTouchEvents(display, device, touch, Window(window), gone ? XIAcceptTouch : XIRejectTouch)
+        if !windows.isEmpty { XUngrabServer(display) }
         XFlush(display)
         cx11_abort_guard_release(device, touch, UInt(window))
-        return there
+        return gone ? .acceptedWindowGone : .replayed
     }
 
     public func topLevel(of window: XWindowID) -> XWindowID? {
@@ -177,6 +190,11 @@ extension XlibServer {
     }
 
     public func pointerGrabbedByAnotherClient(device: Int32, serverTime: XTime) -> Bool {
+        probePointerGrab(device: device, serverTime: serverTime)
+    }
+
+    /// ``pointerGrabbedByAnotherClient(device:serverTime:)``, one round trip.
+    private func probePointerGrab(device: Int32, serverTime: XTime) -> Bool {
         // A grab for a time an hour ahead of the server's is refused with GrabInvalidTime when
         // the device is free and with AlreadyGrabbed when another client holds it
         // (dix/events.c GrabDevice checks the holder before the time): it never succeeds, so

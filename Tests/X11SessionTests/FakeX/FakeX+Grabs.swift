@@ -31,11 +31,17 @@ extension FakeX: InputGrabs {
 
     func forgetTouch(device: Int32, touch: UInt32) { record("forget \(touch)") }
 
-    /// Logged as the answer the server reads: an acceptance when one of `windows` is destroyed.
-    func rejectTouch(device: Int32, touch: UInt32, window: XWindowID, unlessGone windows: [XWindowID]) -> Bool {
+    /// Logged as the probe, when asked, and the answer the server reads: an acceptance when
+    /// one of `windows` is destroyed, nothing while another client holds the pointer.
+    func rejectTouch(device: Int32, touch: UInt32, window: XWindowID, unlessGone windows: [XWindowID],
+                     unlessPointerHeldAt serverTime: XTime?) -> RejectionAnswer {
         let allThere = destroyed.isDisjoint(with: windows)
+        if serverTime != nil {
+            record("probe pointer grab")
+            if pointerGrabbedElsewhere && allThere { return .pointerHeld }
+        }
         allowTouch(device: device, touch: touch, window: window, accept: !allThere)
-        return allThere
+        return allThere ? .replayed : .acceptedWindowGone
     }
 
     func topLevel(of window: XWindowID) -> XWindowID? {
