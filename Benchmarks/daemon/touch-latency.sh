@@ -24,7 +24,7 @@ run() {  # $1: label
     Xorg "$display" -config "$work/xorg.conf" -logfile "$work/Xorg.log" -noreset -nolisten tcp -novtswitch -sharevts >/dev/null 2>&1 & xorg=$!
     while [ ! -S "$work/touch.sock" ] || ! DISPLAY=$display xdpyinfo >/dev/null 2>&1; do sleep 0.1; done
     if [ "$1" = "tactus" ]; then
-        DISPLAY=$display XDG_RUNTIME_DIR="$work" .build/release/tactus run --config "$work/default.yaml" 2>"$work/daemon.log" & daemon=$!
+        DISPLAY=$display XDG_RUNTIME_DIR="$work" .build/release/tactus run --config "$work/config/default.yaml" 2>"$work/daemon.log" & daemon=$!
         until grep -q "touch grab on root taken" "$work/daemon.log" 2>/dev/null; do sleep 0.1; done
     elif [ "$1" = "bare owner" ]; then
         DISPLAY=$display "$work/bare-owner" >"$work/owner.out" & owner=$!
@@ -38,7 +38,10 @@ run() {  # $1: label
     rm -f "$work"/*.sock
 }
 
-.build/release/tactus check --print-default > "$work/default.yaml"
+# In a folder of its own: the daemon watches its configuration's folder, and Xorg writes its
+# log beside the sockets while touches come (each write would wake the daemon).
+mkdir "$work/config"
+.build/release/tactus check --print-default > "$work/config/default.yaml"
 run tactus
 run "bare owner"
 run "no daemon (X alone)"
