@@ -40,15 +40,20 @@ import Testing
         #expect(error("{\"t\":1,\"kind\":\"monitor\",\"name\":\"A\",\"removed\":true}") == "no error")
     }
 
-    /// The README's troubleshooting command, as printed there.
+    /// The monitors page the README's troubleshooting points to (docs/monitors.md).
+    private func monitorsPage() throws -> String {
+        try String(contentsOf: repositoryRoot.appendingPathComponent("docs/monitors.md"), encoding: .utf8)
+    }
+
+    /// The monitors page's replay command, as printed there.
     private func readmeCommand() throws -> [String] {
-        let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try monitorsPage()
         let lines = readme.split(separator: "\n").map { $0.drop { $0 == " " } }
         let line = try #require(lines.first { $0.hasPrefix("tactus replay --log text --config Tests/GestureTracesTests/Monitors/") })
         return line.split(separator: " ").map(String.init)
     }
 
-    @Test func theReadmesMultiMonitorTraceReplaysAsItsCommentsSay() throws {
+    @Test func theMonitorsPagesTraceReplaysAsItsCommentsSay() throws {
         let command = try readmeCommand()
         #expect(command.first == "tactus")
         let p = Process()
@@ -74,11 +79,11 @@ import Testing
         ])
     }
 
-    @Test func theReadmesTouchscreenMappingLoads() throws {
-        let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let section = try #require(readme.components(separatedBy: "- **Touches land on the wrong monitor**").dropFirst().first)
+    @Test func theMonitorsPagesTouchscreenMappingLoads() throws {
+        let page = try monitorsPage()
+        let section = try #require(page.components(separatedBy: "## A touchscreen on its monitor").dropFirst().first)
         let block = try #require(section.components(separatedBy: "```yaml\n").dropFirst().first?.components(separatedBy: "```").first)
-        let snippet = block.split(separator: "\n").map { String($0.dropFirst(2)) }.joined(separator: "\n")
+        let snippet = block.trimmingCharacters(in: .newlines)
         let file = try profile("version: 1\n" + snippet + "\nprofiles: []\n")
         #expect(file.settings.touchscreens == [TouchscreenMapping(device: "ELAN Touchscreen", monitor: "eDP-1")])
     }
