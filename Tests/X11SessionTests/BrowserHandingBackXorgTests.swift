@@ -302,20 +302,9 @@ extension BrowserHandingBackXorgTests {
     /// resting 100 ms and lifting: the page's `visualViewport.scale` once it has settled.
     static func pinch(_ bench: CompareBench, _ browser: Browser, restingFirst rest: Double) throws -> (scale: Double?, detail: String) {
         let k = try #require(browser.page).k
-        let c = browser.at(0.5, 0.5)
-        var a = Point(x: c.x - 50, y: c.y), b = Point(x: c.x + 50, y: c.y)
         try bench.paced { pace in
             pace.restart(millisecondPhase: 0.3)
-            try bench.touch.touches([(.begin, 1, a), (.begin, 2, b)], sync: false)
-            if rest > 0 { pace.wait(rest) }
-            for _ in 1...5 {
-                pace.wait(8)
-                a.x -= 6
-                b.x += 6
-                try bench.touch.touches([(.update, 1, a), (.update, 2, b)], sync: false)
-            }
-            pace.wait(100)
-            try bench.touch.touches([(.end, 1, a), (.end, 2, b)], sync: false)
+            try bench.pacedSpread(&pace, around: browser.at(0.5, 0.5), restingFirst: rest, lift: 100)
         }
         try bench.touch.sync()
         let result = settled(browser) { $0.k == k && $0.scale != 1000 }
@@ -498,19 +487,9 @@ extension BrowserHandingBackXorgTests {
         }
         let owner = try rule.map { try BareTouchOwner(display: bench.x.display, rule: $0) }
         defer { owner?.stop() }
-        var a = Point(x: c.x - 50, y: c.y), b = Point(x: c.x + 50, y: c.y)
         try bench.paced { pace in
             pace.restart(millisecondPhase: 0.3)
-            try bench.touch.touches([(.begin, 1, a), (.begin, 2, b)], sync: false)
-            if rest > 0 { pace.wait(rest) }
-            for _ in 1...5 {
-                pace.wait(8)
-                a.x -= 6
-                b.x += 6
-                try bench.touch.touches([(.update, 1, a), (.update, 2, b)], sync: false)
-            }
-            pace.wait(100)
-            try bench.touch.touches([(.end, 1, a), (.end, 2, b)], sync: false)
+            try bench.pacedSpread(&pace, around: c, restingFirst: rest, lift: 100)
         }
         try bench.touch.sync()
         let zooms = { program.output!.lines.filter { $0.contains("zoom by") } }

@@ -295,9 +295,31 @@ extension CompareBench {
         return end[0].at
     }
 
+    /// The pinch of issue 32 (as `CompareGtkXorgTests.gtkZoom` first made it): two fingers
+    /// 100 px apart around `centre` landing together, resting `rest` ms, spreading 6 px each
+    /// per 8 ms frame five times (100 → 160 px), lifting `lift` ms later (nil: they stay down).
+    /// Where the two fingers are at the end.
+    @discardableResult
+    func pacedSpread(_ pace: inout Pacer, around centre: Point, restingFirst rest: Double, lift: Double?) throws -> (Point, Point) {
+        var a = Point(x: centre.x - 50, y: centre.y), b = Point(x: centre.x + 50, y: centre.y)
+        try touch.touches([(.begin, 1, a), (.begin, 2, b)], sync: false)
+        if rest > 0 { pace.wait(rest) }
+        for _ in 1...5 {
+            pace.wait(8)
+            a.x -= 6
+            b.x += 6
+            try touch.touches([(.update, 1, a), (.update, 2, b)], sync: false)
+        }
+        if let lift {
+            pace.wait(lift)
+            try touch.touches([(.end, 1, a), (.end, 2, b)], sync: false)
+        }
+        return (a, b)
+    }
+
     /// One `pacedStroke` in real time (`paced`), then a sync: the server has read it all.
     func stroke(ids: [UInt32] = [1], from start: Point, by step: Vector, moves: Int, interval: Double, lift: Double? = nil) throws {
-        try paced { try pacedStroke(&$0, ids: ids, from: start, by: step, moves: moves, interval: interval, lift: lift) }
+        _ = try paced { try pacedStroke(&$0, ids: ids, from: start, by: step, moves: moves, interval: interval, lift: lift) }
         try touch.sync()
     }
 }

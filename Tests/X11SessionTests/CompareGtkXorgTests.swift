@@ -37,17 +37,8 @@ extension CompareXorgTests {
         defer { bench.stop(demo) }
         let window = try #require(bench.client { $0.title == "Gestures" }, "gtk3-demo's Gestures window did not appear")
         let frame = window.frame
-        let y = frame.y + frame.height / 2
-        var a = Point(x: frame.x + frame.width / 2 - 50, y: y), b = Point(x: frame.x + frame.width / 2 + 50, y: y)
-        try bench.paced { pace in
-            try bench.touch.touches([(.begin, 1, a), (.begin, 2, b)], sync: false)
-            if rest > 0 { pace.wait(rest) }
-            for _ in 1...5 {
-                pace.wait(8)
-                a.x -= 6
-                b.x += 6
-                try bench.touch.touches([(.update, 1, a), (.update, 2, b)], sync: false)
-            }
+        let (a, b) = try bench.paced { pace in
+            try bench.pacedSpread(&pace, around: Point(x: frame.x + frame.width / 2, y: frame.y + frame.height / 2), restingFirst: rest, lift: nil)
         }
         try bench.touch.sync()
         // The square, once the drawing settles (the fingers still down).
