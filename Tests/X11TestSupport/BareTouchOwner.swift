@@ -20,6 +20,11 @@ public final class BareTouchOwner: @unchecked Sendable {
         /// Each touch rejected as its TouchBegin is read: nothing of it held but the begin, the
         /// most an owner that decides before any motion can give.
         case rejectAtBegin
+        /// As ``rejectOnUpdate(_:)``, but each rejection asks the server first, in one round
+        /// trip, what the daemon must ask (``XlibServer/rejectTouch(device:touch:window:unlessGone:unlessPointerHeldAt:)``:
+        /// the top-level window it landed on still there, the pointer free): the least a
+        /// safe owner whose rule needs motion holds a touch.
+        case rejectOnUpdateAskingFirst(Int)
     }
 
     private let lock = NSLock()
@@ -49,23 +54,36 @@ public final class BareTouchOwner: @unchecked Sendable {
 
     /// The owner's loop, until ``stop()``.
     private func answer(on server: XlibServer, by rule: Rule) {
-        var down: [UInt32: (device: Int32, since: Double, updates: Int)] = [:]
+        var down: [UInt32: (device: Int32, since: Double, updates: Int, landedIn: UInt)] = [:]
         func answer(_ touch: UInt32, accept: Bool) {
             guard let t = down.removeValue(forKey: touch) else { return }
             server.allowTouch(device: t.device, touch: touch, window: 0, accept: accept)
             lock.withLock { if accept { accepted.append(touch) } else { rejected.append(touch) } }
         }
+        func rejectAskingFirst(_ touch: UInt32, at time: XTime) {
+            guard let t = down[touch] else { return }
+            let windows = t.landedIn == 0 ? [] : [XWindowID(t.landedIn)]
+            switch server.rejectTouch(device: t.device, touch: touch, window: 0, unlessGone: windows, unlessPointerHeldAt: time) {
+            case .replayed: lock.withLock { rejected.append(touch) }
+            case .acceptedWindowGone: lock.withLock { accepted.append(touch) }
+            case .pointerHeld: return  // asked again on its next event
+            }
+            down[touch] = nil
+        }
         while !isStopped {
             while let event = server.nextEvent() {
                 guard case .touch(let e) = event else { continue }
                 switch e.phase {
-                case .begin: down[e.touch] = (e.device, Self.now(), 0)
+                case .begin: down[e.touch] = (e.device, Self.now(), 0, e.child)
                 case .update: down[e.touch]?.updates += 1
                 case .end: break
                 }
                 if case .rejectOnUpdate(let n) = rule, let t = down[e.touch], t.updates >= n || e.phase == .end {
                     answer(e.touch, accept: false)
                     server.flush()
+                }
+                if case .rejectOnUpdateAskingFirst(let n) = rule, let t = down[e.touch], t.updates >= n || e.phase == .end {
+                    rejectAskingFirst(e.touch, at: e.time)
                 }
                 if case .rejectAtBegin = rule, down[e.touch] != nil {
                     answer(e.touch, accept: false)
@@ -78,7 +96,7 @@ public final class BareTouchOwner: @unchecked Sendable {
                 for touch in Array(down.keys) { answer(touch, accept: true) }
             case .rejectAfter(let hold), .acceptThreeElseRejectAfter(let hold):
                 for (touch, t) in down where now - t.since >= hold { answer(touch, accept: false) }
-            case .rejectOnUpdate, .rejectAtBegin: break
+            case .rejectOnUpdate, .rejectAtBegin, .rejectOnUpdateAskingFirst: break
             }
             server.flush()
             usleep(500)
