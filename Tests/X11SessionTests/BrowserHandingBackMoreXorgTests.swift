@@ -176,8 +176,8 @@ extension BrowserHandingBackXorgTests {
         #expect([a, b, u, q, t, a2].allSatisfy { $0.values.count == runs }, "\(figures)")
         // Measured (medians of 4): the program alone 1,032–1,140 px run by run, and −8.6 to +2.7 %
         // again after the daemon in the same run (single flicks 454–1,272 px); on the first update
-        // −0.4 to +8.0 %; the same asking the server first −1.0 to +3.5 %; Tactus −2.4 to +14.1 %
-        // (eleven runs; the owner asking first in four). QScroller times a flick by when Qt handles each event, so the
+        // −0.4 to +12.4 %; the same asking the server first −1.0 to +4.1 %; Tactus −2.4 to +14.1 %
+        // (twelve runs; the owner asking first in seven). QScroller times a flick by when Qt handles each event, so the
         // machine's load moves its flicks as much as the owner does: asserted at that scale.
         // What holds the touches at the begin changes nothing; Tactus flings no further than
         // 15 % past the furthest of the program alone and the owners that let go on the first
