@@ -4,8 +4,8 @@
 # daemon with the built-in default profile decides every touch; a touch-selecting window
 # reports when it gets each TouchBegin. The same drags are then sent under a bare owner that
 # rejects each touch on its first update and asks the server nothing (bare-owner.c: the least
-# any owner deciding on motion costs), and with no daemon running, for X's own latency. See touch-latency.c for what is measured. DRAGS (200) each way;
-# BENCH_SHORT=1 (make test): 20.
+# any owner deciding on motion costs), and with no daemon running, for X's own latency. See
+# touch-latency.c for what is measured. DRAGS (200) each way; BENCH_SHORT=1 (make test): 20.
 set -eu
 [ -n "${TRACE:-}" ] && set -x
 cd "$(dirname "$0")/../.."

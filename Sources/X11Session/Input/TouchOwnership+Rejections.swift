@@ -113,7 +113,6 @@ extension TouchOwnership {
                 rejections.nextRetry = now + RejectionQueue.rejectRetry
                 return
             }
-            if probe && answer == .replayed { rejections.grabFromOurReplay = false }  // seen free
             if t.emulatesPointer && waited >= longest {
                 logger.debug("touch \(t.id): another client held the pointer for \(Int(longest * 1000)) ms: rejected anyway")
             }

@@ -138,7 +138,7 @@ extension XlibServer {
         var unchanged = XSetWindowAttributes()
         for w in windows { XChangeWindowAttributes(display, Window(w), 0, &unchanged) }
         var held = false
-        if let serverTime { held = probePointerGrab(device: device, serverTime: serverTime) } else { XSync(display, False) }
+        if let serverTime { held = pointerGrabbedByAnotherClient(device: device, serverTime: serverTime) } else { XSync(display, False) }
         let gone = cx11_watched_errors() > 0
         // A touch whose window is gone is accepted whoever holds the pointer: an acceptance
         // replays nothing.
@@ -190,11 +190,6 @@ extension XlibServer {
     }
 
     public func pointerGrabbedByAnotherClient(device: Int32, serverTime: XTime) -> Bool {
-        probePointerGrab(device: device, serverTime: serverTime)
-    }
-
-    /// ``pointerGrabbedByAnotherClient(device:serverTime:)``, one round trip.
-    private func probePointerGrab(device: Int32, serverTime: XTime) -> Bool {
         // A grab for a time an hour ahead of the server's is refused with GrabInvalidTime when
         // the device is free and with AlreadyGrabbed when another client holds it
         // (dix/events.c GrabDevice checks the holder before the time): it never succeeds, so
