@@ -106,6 +106,10 @@ final class XvfbSession {
     /// The X server's process.
     var serverProcess: pid_t { xvfb.pid }
 
+    /// The window manager's process group, its session's (`setsid`): a signal to it reaches the
+    /// window manager under its shell (nil: a bare server).
+    var windowManagerProcessGroup: pid_t? { openbox?.pid }
+
     /// The inputtest device sockets (Xorg only): "touch", "touchpad", "pointer", "keyboard".
     private(set) var deviceSockets: [String: String] = [:]
     private var scratch: String?

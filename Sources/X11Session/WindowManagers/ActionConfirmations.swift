@@ -33,6 +33,10 @@ final class ActionConfirmations {
         var windows: Set<XWindowID>
         /// The window it is about, when one: its closing ends the expectation.
         var subject: XWindowID?
+        /// What to ask again when a change about its windows shows the request was made on a
+        /// premise that no longer holds (a tile counted with a frame the window manager has
+        /// since changed); nil for requests that are only watched.
+        var amend: (() -> Void)? = nil
         var since: UInt64 = 0
         var deadline: UInt64 = 0
     }
@@ -65,6 +69,7 @@ final class ActionConfirmations {
     /// Something changed about `window`: the expectations about it are looked at again.
     func changed(_ window: XWindowID) {
         guard pending.contains(where: { $0.windows.contains(window) }) else { return }
+        for e in pending where e.windows.contains(window) && !e.holds() { e.amend?() }
         let (done, waiting) = partition { $0.windows.contains(window) && $0.holds() }
         pending = waiting
         for e in done { confirmed(e) }

@@ -116,7 +116,7 @@ extension ActionPerformer {
         return names[current]
     }
 
-    private func stateNames(_ window: XWindowID) -> String {
+    func stateNames(_ window: XWindowID) -> String {
         let names = (server.numbers(window, "_NET_WM_STATE") ?? []).map { server.atomName($0).map { $0.replacingPrefix("_NET_WM_STATE_") } ?? "?" }
         return names.isEmpty ? "empty" : names.joined(separator: " ")
     }
