@@ -61,11 +61,13 @@ release: deps-build
 release-settings: deps-build
 	$(SWIFT) build $(RELEASE_FLAGS) $(SWIFT_FLAGS) --product tactus-settings
 
-## Every test, the X integration tests included (they start their own X servers), each
+## Every test, the X integration tests included (they start their own X servers; the
+## comparisons with programs alone run the release daemon, as users do), each
 ## benchmark command once in its short form, then the package checks (the .deb, lintian, the
 ## installed binary, man pages, the systemd unit).
 test: deps-test
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
+	$(MAKE) --no-print-directory release
 	$(SWIFT) test --skip-build $(SWIFT_FLAGS)
 	$(MAKE) --no-print-directory bench-short
 	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=10

@@ -46,7 +46,7 @@ extension BrowserHandingBackXorgTests {
             if let s = try pinch("on-update", rest: 0, .rejectOnUpdate(1)) { underOwner.append(s) }
             if let s = try pinch("resting-alone", rest: 100) { restingAlone.append(s) }
         }
-        let daemon = try bench.startDaemon()
+        let daemon = try bench.startDaemon(asUsersRunIt: true)
         try Programs.waitUntilRead(daemon, firefox.id, touch: true)
         for _ in 0..<runs {
             if let s = try pinch("tactus", rest: 0) { tactus.append(s) }
@@ -144,10 +144,12 @@ extension BrowserHandingBackXorgTests {
     }
 
     /// Issue 32, point 5, in Qt 5: a one-finger flick on a QScroller list, alone, under a bare
-    /// owner rejecting at the begin, under one rejecting on the first update (in turn, round
-    /// after round), then under the daemon; how far the list scrolled.
+    /// owner rejecting at the begin, under one rejecting on the first update, under the same
+    /// asking the server first, and under the daemon (started for its flick and stopped after
+    /// it), in turn, round after round: whatever drifts during the run (the machine's load,
+    /// the server's state) falls on every owner alike. How far the list scrolled.
     @Test func qtScrollerFlickWithAndWithoutTactus() throws {
-        let runs = 4
+        let rounds = 5
         let bench = try CompareBench()
         var alone: [Double] = [], atBegin: [Double] = [], onUpdate: [Double] = [], asking: [Double] = [], tactus: [Double] = []
         var problems: [String] = [], notes: [String] = []
@@ -156,34 +158,36 @@ extension BrowserHandingBackXorgTests {
             notes.append("\(label) \(f.distance.map { String(Int($0)) } ?? "-")")
             if let d = f.distance { values.append(d) } else { problems.append("\(label): \(f.detail)") }
         }
-        for _ in 0..<runs {
+        for _ in 0..<rounds {
             try run("alone", nil, into: &alone)
             try run("at-begin", .rejectAtBegin, into: &atBegin)
             try run("on-update", .rejectOnUpdate(1), into: &onUpdate)
             try run("asking", .rejectOnUpdateAskingFirst(1), into: &asking)
+            let daemon = try bench.startDaemon(asUsersRunIt: true)
+            try run("tactus", nil, into: &tactus)
+            bench.stop(daemon)
         }
-        let daemon = try bench.startDaemon()
-        for _ in 0..<runs { try run("tactus", nil, into: &tactus) }
-        // Alone again, the daemon stopped: whether the order of the runs counts.
-        bench.stop(daemon)
-        var aloneAfter: [Double] = []
-        for _ in 0..<runs { try run("alone-after", nil, into: &aloneAfter) }
-        let a = Spread(values: alone), b = Spread(values: atBegin), u = Spread(values: onUpdate), q = Spread(values: asking), t = Spread(values: tactus), a2 = Spread(values: aloneAfter)
-        let figures = "alone \(a); bare owner rejecting at the begin \(b) (\(percent(b.median, of: a.median))); bare owner rejecting on the first update \(u) (\(percent(u.median, of: a.median))); the same asking the server first, as the daemon must \(q) (\(percent(q.median, of: a.median))); Tactus \(t) (\(percent(t.median, of: a.median))); alone again after the daemon stopped \(a2) (\(percent(a2.median, of: a.median))) (percentages of the medians)"
+        let a = Spread(values: alone), b = Spread(values: atBegin), u = Spread(values: onUpdate), q = Spread(values: asking), t = Spread(values: tactus)
+        let figures = "alone \(a); bare owner rejecting at the begin \(b) (\(percent(b.median, of: a.median))); bare owner rejecting on the first update \(u) (\(percent(u.median, of: a.median))); the same asking the server first, as the daemon must \(q) (\(percent(q.median, of: a.median))); Tactus \(t) (\(percent(t.median, of: a.median))) (percentages of the medians)"
         print("FIGURE Qt 5 QScroller (scroller/graphicsview --touch) one-finger flick (6 × \(Int(Self.flickStep)) px / \(Int(Self.flickInterval)) ms), scrolled at rest: \(figures)")
         print("FIGURE Qt 5 QScroller flicks in order: \(notes.joined(separator: ", "))")
         #expect(problems.isEmpty, "\(problems); \(figures)")
-        #expect([a, b, u, q, t, a2].allSatisfy { $0.values.count == runs }, "\(figures)")
-        // Measured (medians of 4): the program alone 1,032–1,140 px run by run, and −8.6 to +2.7 %
-        // again after the daemon in the same run (single flicks 454–1,272 px); on the first update
-        // −0.4 to +12.4 %; the same asking the server first −1.0 to +4.1 %; Tactus −2.4 to +14.1 %
-        // (twelve runs; the owner asking first in seven). QScroller times a flick by when Qt handles each event, so the
-        // machine's load moves its flicks as much as the owner does: asserted at that scale.
+        #expect([a, b, u, q, t].allSatisfy { $0.values.count == rounds }, "\(figures)")
+        // Why an owner that lets go on the first update moves QScroller's flicks at all (Qt 5's
+        // qflickgesture.cpp and qscroller.cpp; docs/deciding-under-x-ownership.md, "Handing
+        // back"): each event is stamped in whole milliseconds when Qt handles it, the begin and
+        // the first update replayed together read 0 ms apart (no velocity), the next interval
+        // reads short by the owner's answer time (16 ms as 15: +6.7 % for that sample, unsmoothed
+        // as the first), and the first samples weigh on a short flick's release: a flick lands
+        // on one of a few distances about 4 % apart (1,080 or 1,125 px here), the further the
+        // more often the later the owner answers. The daemon asks the server one question before
+        // it rejects (the crash guard), as the owner asking first does: measured interleaved with
+        // the release daemon, its flicks sit where that owner's do (medians 1,125 and 1,080
+        // against 1,125 and 1,125), one step above the owner that asks nothing (1,093, 1,080).
         // What holds the touches at the begin changes nothing; Tactus flings no further than
-        // 15 % past the furthest of the program alone and the owners that let go on the first
-        // update (a daemon that held the touch for more updates would fling a burst of them).
+        // one such step past the owners letting go on the same update (a daemon that answered
+        // a millisecond later, or held the touch for more updates, would fling further).
         #expect(abs(b.median - a.median) <= 0.15 * a.median, "the bare owner at the begin: \(figures)")
-        #expect(abs(a2.median - a.median) <= 0.15 * a.median, "alone again: \(figures)")
-        #expect(t.median <= max(a.median, u.median, q.median) * 1.15, "Tactus: \(figures)")
+        #expect(t.median <= max(u.median, q.median) * 1.06, "Tactus: \(figures)")
     }
 }

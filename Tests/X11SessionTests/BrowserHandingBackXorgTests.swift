@@ -271,7 +271,7 @@ import Testing
             if let v = try run("at-begin", .rejectAtBegin) { atBegin.append(v) }
             if let v = try run("on-update", .rejectOnUpdate(1)) { onUpdate.append(v) }
         }
-        let daemon = try bench.startDaemon()
+        let daemon = try bench.startDaemon(asUsersRunIt: true)
         try Programs.waitUntilRead(daemon, firefox.id, touch: true)
         for _ in 0..<runs {
             if let v = try run("tactus", nil) { tactus.append(v) }
@@ -370,7 +370,7 @@ extension BrowserHandingBackXorgTests {
         let alone = try pinches("alone", rest: 0)
         let underOwner = try pinches("bare owner", rest: 0, .rejectOnUpdate(1))
         let restingAlone = try pinches("resting alone", rest: 100)
-        let daemon = try bench.startDaemon()
+        let daemon = try bench.startDaemon(asUsersRunIt: true)
         try Programs.waitUntilRead(daemon, chromium.id, touch: true)
         let tactus = try pinches("Tactus", rest: 0)
         let restingTactus = try pinches("resting Tactus", rest: 100)
@@ -444,7 +444,7 @@ extension BrowserHandingBackXorgTests {
             return Spread(values: distances)
         }
         let pressAlone = try presses("alone"), scrollAlone = try scrolls("alone"), flickAlone = try flicks("alone")
-        let daemon = try bench.startDaemon()
+        let daemon = try bench.startDaemon(asUsersRunIt: true)
         try Programs.waitUntilRead(daemon, chromium.id, touch: true)
         let pressTactus = try presses("Tactus"), scrollTactus = try scrolls("Tactus"), flickTactus = try flicks("Tactus")
         print("FIGURE Chromium pointerdown after a lone finger lands: alone \(pressAlone.milliseconds), Tactus \(pressTactus.milliseconds)")
@@ -514,7 +514,7 @@ extension BrowserHandingBackXorgTests {
         let alone = try Self.qtPinch(bench, restingFirst: 0)
         let underOwner = try Self.qtPinch(bench, restingFirst: 0, owner: .rejectOnUpdate(1))
         let restingAlone = try Self.qtPinch(bench, restingFirst: 100)
-        try bench.startDaemon()
+        try bench.startDaemon(asUsersRunIt: true)
         let tactus = try Self.qtPinch(bench, restingFirst: 0)
         let restingTactus = try Self.qtPinch(bench, restingFirst: 100)
         func f(_ r: (scale: Double?, detail: String)) -> String { r.scale.map { String(format: "%.3f", $0) } ?? "- (\(r.detail))" }

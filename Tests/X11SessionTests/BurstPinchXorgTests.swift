@@ -21,7 +21,7 @@ extension CompareXorgTests {
         let underOwner = try Self.gtkZoom(bench, restingFirst: 0, shot: "burst-bare-owner")
         owner.stop()
         #expect(owner.answers.rejected == 2, "the bare owner rejected \(owner.answers)")
-        try bench.startDaemon()
+        try bench.startDaemon(asUsersRunIt: true)
         let underTactus = try Self.gtkZoom(bench, restingFirst: 0, shot: "burst-tactus")
 
         let reference = try #require(alone.scale, "alone: \(alone.detail)")

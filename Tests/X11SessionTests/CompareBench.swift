@@ -150,10 +150,14 @@ final class CompareBench {
     }
 
     /// The daemon: the built-in default profile (`config` nil), or `config` (YAML text).
+    /// `asUsersRunIt` (the built-in profile only): the release build, without the event log,
+    /// for comparisons whose figures depend on how soon it answers (``ReleaseDaemon``); else
+    /// the tests' debug build. Both write their debug log, which tests read.
     @discardableResult
-    func startDaemon(config: String? = nil) throws -> Child {
+    func startDaemon(config: String? = nil, asUsersRunIt: Bool = false) throws -> Child {
+        precondition(config == nil || !asUsersRunIt, "the release daemon is compared with its built-in profile")
         let daemon = try config.map { try x.startDaemon(config: $0, configPath: "\(scratch)/profile.yaml") }
-            ?? x.startDaemonWithBuiltInProfile(in: "\(scratch)/daemon")
+            ?? x.startDaemonWithBuiltInProfile(in: "\(scratch)/daemon-\(UUID().uuidString.prefix(8))", asUsersRunIt: asUsersRunIt)  // a folder per start: a test may start it again
         // In real time like the server and the programs: the whole path of a touch runs before
         // the other tests' work. (Left behind them, the daemon delayed the server's input
         // thread while it decided a touch, and the next update was stamped late: a measure of
