@@ -69,8 +69,14 @@ final class ActionConfirmations {
     /// Something changed about `window`: the expectations about it are looked at again.
     func changed(_ window: XWindowID) {
         guard pending.contains(where: { $0.windows.contains(window) }) else { return }
-        for e in pending where e.windows.contains(window) && !e.holds() { e.amend?() }
-        let (done, waiting) = partition { $0.windows.contains(window) && $0.holds() }
+        // Each `holds` asks the server: once per expectation, and once more after an amend.
+        let (done, waiting) = partition { e in
+            guard e.windows.contains(window) else { return false }
+            if e.holds() { return true }
+            guard let amend = e.amend else { return false }
+            amend()
+            return e.holds()
+        }
         pending = waiting
         for e in done { confirmed(e) }
     }
