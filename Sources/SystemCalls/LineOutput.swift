@@ -58,29 +58,10 @@ package final class LineOutput {
         }
     }
 
-    /// Lines wait for ``release()`` instead of going out as they come.
-    private var held = false
-
     /// Writes `line` (a newline is added), or keeps it for later, or drops it.
     package func write(_ line: String) {
         guard !readerGone else { backlog.drop(); return }
         backlog.append(line)
-        if !held || backlog.count >= Self.heldAtMost { flush() }
-    }
-
-    /// From now until ``release()``, lines only wait: the daemon holds its event log while
-    /// it reads a turn of events and answers the server, so that writing the lines, and
-    /// waking their reader, comes after the answers. A turn that says more than
-    /// ``heldAtMost`` bytes (a flood of events) writes as it goes, so that holding never
-    /// drops a line a reader would have taken.
-    package func hold() { held = true }
-
-    /// 16 kB: a quarter of a pipe's buffer, hundreds of lines, far more than a touch's turn.
-    static let heldAtMost = 16 << 10
-
-    /// Writes what waited since ``hold()``, and lines go out as they come again.
-    package func release() {
-        held = false
         flush()
     }
 

@@ -37,40 +37,6 @@ import Testing
         #expect(String(decoding: out, as: UTF8.self) == expected)
     }
 
-    /// The daemon holds its event log while it answers a turn of events: held lines reach the
-    /// reader only at the release, in order; a turn that says more than a pipe's worth is
-    /// written as it goes, and loses nothing.
-    @Test func heldLinesGoOutAtTheReleaseAndAFloodIsNotHeldBack() throws {
-        let (r, w) = try FileDescriptor.pipe()
-        defer { r.close(); w.close() }
-        r.setNonBlocking()
-        let output = LineOutput(w) { "dropped \($0)" }
-        func read() -> String {
-            var text: [UInt8] = []
-            while case .success(let b) = r.read(upTo: 65536), !b.isEmpty { text += b }
-            return String(decoding: text, as: UTF8.self)
-        }
-        output.write("before")
-        output.hold()
-        output.write("one")
-        output.write("two")
-        #expect(read() == "before\n", "held lines wait")
-        output.release()
-        #expect(read() == "one\ntwo\n")
-        output.write("after")
-        #expect(read() == "after\n", "released: lines go out as they come")
-
-        output.hold()
-        let line = String(repeating: "y", count: 99)
-        for _ in 0..<1_000 { output.write(line) }  // 100 kB
-        var text = read()
-        #expect(text.utf8.count > 2 * LineOutput.heldAtMost, "a flood goes out while held, as far as the pipe takes it")
-        output.release()
-        while output.pollDescriptor != nil { text += read(); output.writeWaiting() }
-        text += read()
-        #expect(text.split(separator: "\n").count == 1_000 && output.dropped == 0)
-    }
-
     /// A pipe nobody reads: every write returns at once; what the pipe and the backlog hold
     /// is read later in order, then the notice, then what came after.
     @Test func aPipeNobodyReadsNeverBlocksTheWriter() throws {

@@ -73,7 +73,9 @@ import Testing
         #expect(verdict(daemon, touch: 1)?.contains("\"claimed\"") == true, "\(daemon.output!.lines.suffix(30))")
         try drag(touch, id: 2, from: Point(x: 642, y: 300), to: Point(x: 830, y: 300))
         #expect(verdict(daemon, touch: 2)?.contains("\"claimed\"") == true, "\(daemon.output!.lines.suffix(30))")
-        #expect(daemon.output!.wait { $0.contains("log from the left of right") } != nil, "\(daemon.output!.lines.suffix(40))")
+        // The event log's action line, which the actions below are read from (the debug log on
+        // stderr says the same words).
+        #expect(daemon.output!.wait { $0.contains("\"kind\":\"action\"") && $0.contains("log from the left of right") } != nil, "\(daemon.output!.lines.suffix(40))")
         #expect(actions(daemon) == ["from the right of left", "from the left of right"])
     }
 

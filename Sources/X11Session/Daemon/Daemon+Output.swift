@@ -37,17 +37,6 @@ extension Daemon {
         if eventLog.readerGone { eventLogReaderLeft() }
     }
 
-    /// A turn of events is read and answered: its event log lines go out. They waited so
-    /// that a touch's answer does not wait for their writes and their reader's wake-up
-    /// (make bench-touch's deciding update at p50, runs of 100 drags: 0.79 ms in one run
-    /// when they were written as they came; 0.59–0.83, median 0.70, since, against 0.52–0.67
-    /// without the log, five runs each alternated: making the lines, in the engine's
-    /// observers, still comes before the answer).
-    func eventLogTurnEnded() {
-        eventLog?.release()
-        if eventLog?.readerGone == true { eventLogReaderLeft() }
-    }
-
     /// Standard output became writable: what waited for the event log's reader goes out.
     func eventLogWritable() {
         eventLog?.writeWaiting()

@@ -235,8 +235,6 @@ public final class Daemon: ActionSink, GestureObserver {
         tellServiceManagerReady()
         let connection = FileDescriptor(rawValue: server.connectionNumber)
         while running {
-            // The event log's lines of this turn wait until the server has its answers.
-            eventLog?.hold()
             while let event = server.nextEvent() {
                 // Input is matched against the windows as they are when it comes: the list
                 // read again if it changed, and a new touch's window read if it is not yet.
@@ -263,7 +261,6 @@ public final class Daemon: ActionSink, GestureObserver {
             session.engine.advance(to: timeline.now)
             router.settle()
             server.flush()
-            eventLogTurnEnded()
             drawFeedback()
             performer.reapChildren()
             if !running { break }
