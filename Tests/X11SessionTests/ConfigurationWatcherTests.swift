@@ -56,4 +56,32 @@ import Testing
         now += ConfigurationWatcher.settle
         #expect(watcher.changeSettled())
     }
+
+    /// `mkdir -p ~/.config/tactus` while the watch moves down: the watcher saw `.config` appear,
+    /// and `tactus` is made after it looked and before its watch on `.config` exists, so no
+    /// watch reports it. The watcher must still end in the file's folder (else every later
+    /// save of the profile would go unseen) and count a change.
+    @Test func aFolderMadeWhileTheWatchMovesDownIsNotMissed() throws {
+        let home = try home()
+        let file = home + "/.config/tactus/config.yaml"
+        let watcher = try ConfigurationWatcher(path: file)
+        var now: UInt64 = 1_000
+        watcher.milliseconds = { now }
+        var madeInTheGap = false
+        watcher.planned = {
+            guard !madeInTheGap, FileManager.default.fileExists(atPath: home + "/.config") else { return }
+            madeInTheGap = true
+            try? FileManager.default.createDirectory(atPath: home + "/.config/tactus", withIntermediateDirectories: false)
+        }
+        try FileManager.default.createDirectory(atPath: home + "/.config", withIntermediateDirectories: false)
+        #expect(wakes(watcher))
+        watcher.readEvents()
+        #expect(madeInTheGap)
+        #expect(watcher.watching == "\(home)/.config/tactus (for config.yaml)")
+        try append("profiles: []\n", to: file)
+        #expect(wakes(watcher), "a save in the file's folder is seen")
+        watcher.readEvents()
+        now += ConfigurationWatcher.settle
+        #expect(watcher.changeSettled())
+    }
 }

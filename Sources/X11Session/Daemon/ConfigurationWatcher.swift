@@ -88,15 +88,29 @@ final class ConfigurationWatcher {
 
     // MARK: What to watch
 
-    /// Watches the folders `plan()` names, and only those.
+    /// Called between reading which folders exist and watching them (tests make a folder in
+    /// that gap).
+    var planned: () -> Void = {}
+
+    /// Watches the folders `plan()` names, and only those. A folder made or removed between
+    /// the plan and its watch (`mkdir -p ~/.config/tactus` as the daemon moves down) raises no
+    /// event on any watch: the plan is read again until it holds, and a change is noted, as
+    /// the file may have come or gone unseen.
     private func arm() {
-        let wanted = plan()
-        for (wd, watch) in watches where wanted[watch.folder] == nil {
-            inotify.removeWatch(wd)
-            watches[wd] = nil
-        }
-        for (folder, want) in wanted {
-            if case .success(let wd) = inotify.watch(folder, for: want.changes) { watches[wd] = (folder, want.names) }
+        var wanted = plan()
+        for _ in 0..<8 {
+            planned()
+            for (wd, watch) in watches where wanted[watch.folder] == nil {
+                inotify.removeWatch(wd)
+                watches[wd] = nil
+            }
+            for (folder, want) in wanted {
+                if case .success(let wd) = inotify.watch(folder, for: want.changes) { watches[wd] = (folder, want.names) }
+            }
+            let now = plan()
+            if now.mapValues(\.names) == wanted.mapValues(\.names) { break }
+            wanted = now
+            lastChange = milliseconds()
         }
         let description = watches.values.map { "\($0.folder) (for \($0.names.sorted().joined(separator: ", ")))" }.sorted().joined(separator: " and ")
         if description != watching {
