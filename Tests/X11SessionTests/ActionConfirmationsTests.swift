@@ -18,13 +18,13 @@ import Testing
             confirmations.warn = { [unowned self] in self.warnings.append("\($0) \($1)") }
         }
 
-        func expect(key: String = "maximized 7", window: XWindowID = 7) {
+        func expect(key: String = "maximized 7", window: XWindowID = 7, amend: (() -> Void)? = nil) {
             confirmations.expect(.init(key: key, manager: "Openbox", failure: "did not maximize the window 0x7", success: "maximized the window 0x7",
                                        holds: { [unowned self] in
                                            self.checks += 1
                                            return self.done
                                        },
-                                       instead: { "its _NET_WM_STATE is empty" }, windows: [window], subject: window))
+                                       instead: { "its _NET_WM_STATE is empty" }, windows: [window], subject: window, amend: amend))
         }
     }
 
@@ -82,5 +82,32 @@ import Testing
         h.now += 5_000
         h.confirmations.expire()
         #expect(h.warnings.isEmpty)
+    }
+
+    /// A tile: openbox shows the window restored (the expectation holds), then gives it its
+    /// borders back a moment later (the premise it was counted on no longer holds). Followed
+    /// until its deadline, it is asked again then, and only said done at the deadline.
+    @Test func anExpectationWithAnAmendIsFollowedUntilItsDeadlineEvenOnceItHolds() {
+        let h = Harness()
+        var amends = 0
+        h.expect(amend: {
+            amends += 1
+            h.done = true
+        })
+        h.now += 2
+        h.done = true
+        h.confirmations.changed(7)
+        #expect(h.notes.isEmpty && h.confirmations.pending.count == 1, "holding once is not the end of it")
+        h.now += 1
+        h.done = false
+        h.confirmations.changed(7)
+        #expect(amends == 1, "the premise broke after it held: asked again")
+        h.now += 2
+        h.confirmations.changed(7)
+        #expect(amends == 1 && h.notes.isEmpty)
+        h.now = 11_000
+        h.confirmations.expire()
+        #expect(h.notes == ["Openbox maximized the window 0x7 (seen after 3 ms, and so until 1000 ms)"])
+        #expect(h.warnings.isEmpty && h.confirmations.deadline == nil)
     }
 }

@@ -62,8 +62,10 @@ import Testing
         let x = try XvfbSession()
         let w = try x.openWindow(class: "Demo", title: "demo", geometry: "300x200+400+300")
         let tile = try Tiling(x, w)
+        let borderedExtents = x.server.numbers(w.id, "_NET_FRAME_EXTENTS")
         tile.performer.perform(request(.window(.maximize, window: UInt64(w.id))))
-        #expect(tile.poll { tile.tracker.states(w.id).contains("_NET_WM_STATE_MAXIMIZED_VERT") })
+        // openbox sets the state first and the extents a moment later: both, before the tile.
+        #expect(tile.poll { tile.tracker.states(w.id).contains("_NET_WM_STATE_MAXIMIZED_VERT") && x.server.numbers(w.id, "_NET_FRAME_EXTENTS") != borderedExtents })
         let maximizedExtents = x.server.numbers(w.id, "_NET_FRAME_EXTENTS")
         let openbox = try #require(x.windowManagerProcessGroup)
         killpg(openbox, SIGSTOP)

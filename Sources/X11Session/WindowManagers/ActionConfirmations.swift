@@ -35,10 +35,15 @@ final class ActionConfirmations {
         var subject: XWindowID?
         /// What to ask again when a change about its windows shows the request was made on a
         /// premise that no longer holds (a tile counted with a frame the window manager has
-        /// since changed); nil for requests that are only watched.
+        /// since changed); nil for requests that are only watched. An expectation with an
+        /// amend is followed until its deadline even once it holds: a window manager answers
+        /// in steps (openbox sets the restored state, then the frame's extents a moment
+        /// later), and the premise may fail after the first step held.
         var amend: (() -> Void)? = nil
         var since: UInt64 = 0
         var deadline: UInt64 = 0
+        /// When it was last seen to hold (an expectation with an amend, still followed).
+        var heldSince: UInt64? = nil
     }
 
     private(set) var pending: [Expectation] = []
@@ -62,7 +67,10 @@ final class ActionConfirmations {
             note("\(pending[replaced].manager): no longer checked whether it \(pending[replaced].success): asked again since")
             pending.remove(at: replaced)
         }
-        if e.holds() { return confirmed(e) }
+        if e.holds() {
+            guard e.amend != nil else { return confirmed(e) }
+            e.heldSince = e.since
+        }
         pending.append(e)
     }
 
@@ -70,12 +78,17 @@ final class ActionConfirmations {
     func changed(_ window: XWindowID) {
         guard pending.contains(where: { $0.windows.contains(window) }) else { return }
         // Each `holds` asks the server: once per expectation, and once more after an amend.
-        let (done, waiting) = partition { e in
-            guard e.windows.contains(window) else { return false }
-            if e.holds() { return true }
-            guard let amend = e.amend else { return false }
-            amend()
-            return e.holds()
+        var done: [Expectation] = [], waiting: [Expectation] = []
+        for var e in pending {
+            guard e.windows.contains(window) else { waiting.append(e); continue }
+            if e.holds() {
+                guard e.amend != nil else { done.append(e); continue }
+                e.heldSince = e.heldSince ?? milliseconds()
+            } else if let amend = e.amend {
+                amend()
+                e.heldSince = e.holds() ? milliseconds() : nil
+            }
+            waiting.append(e)
         }
         pending = waiting
         for e in done { confirmed(e) }
@@ -101,7 +114,12 @@ final class ActionConfirmations {
     }
 
     private func confirmed(_ e: Expectation) {
-        note("\(e.manager) \(e.success) (seen after \(milliseconds() - e.since) ms)")
+        let now = milliseconds()
+        if let held = e.heldSince {
+            note("\(e.manager) \(e.success) (seen after \(held - e.since) ms, and so until \(now - e.since) ms)")
+        } else {
+            note("\(e.manager) \(e.success) (seen after \(now - e.since) ms)")
+        }
     }
 
     private func partition(_ belongs: (Expectation) -> Bool) -> (matching: [Expectation], rest: [Expectation]) {
