@@ -54,7 +54,9 @@ public final class BareTouchOwner: @unchecked Sendable {
 
     /// The owner's loop, until ``stop()``.
     private func answer(on server: XlibServer, by rule: Rule) {
-        var down: [UInt32: (device: Int32, since: Double, updates: Int, landedIn: UInt)] = [:]
+        /// `endedAt`: the time of its TouchEnd, for a touch that ended undecided (the pointer
+        /// was held when it was to be rejected: asked again each turn until it is answered).
+        var down: [UInt32: (device: Int32, since: Double, updates: Int, landedIn: UInt, endedAt: XTime?)] = [:]
         func answer(_ touch: UInt32, accept: Bool) {
             guard let t = down.removeValue(forKey: touch) else { return }
             server.allowTouch(device: t.device, touch: touch, window: 0, accept: accept)
@@ -74,9 +76,9 @@ public final class BareTouchOwner: @unchecked Sendable {
             while let event = server.nextEvent() {
                 guard case .touch(let e) = event else { continue }
                 switch e.phase {
-                case .begin: down[e.touch] = (e.device, Self.now(), 0, e.child)
+                case .begin: down[e.touch] = (e.device, Self.now(), 0, e.child, nil)
                 case .update: down[e.touch]?.updates += 1
-                case .end: break
+                case .end: down[e.touch]?.endedAt = e.time
                 }
                 if case .rejectOnUpdate(let n) = rule, let t = down[e.touch], t.updates >= n || e.phase == .end {
                     answer(e.touch, accept: false)
@@ -96,11 +98,15 @@ public final class BareTouchOwner: @unchecked Sendable {
                 for touch in Array(down.keys) { answer(touch, accept: true) }
             case .rejectAfter(let hold), .acceptThreeElseRejectAfter(let hold):
                 for (touch, t) in down where now - t.since >= hold { answer(touch, accept: false) }
-            case .rejectOnUpdate, .rejectAtBegin, .rejectOnUpdateAskingFirst: break
+            case .rejectOnUpdateAskingFirst:
+                for (touch, t) in down { if let ended = t.endedAt { rejectAskingFirst(touch, at: ended) } }
+            case .rejectOnUpdate, .rejectAtBegin: break
             }
             server.flush()
             usleep(500)
         }
+        // Stopped: nothing is left undecided behind it.
+        for touch in Array(down.keys) { answer(touch, accept: false) }
     }
 
     private var isStopped: Bool { lock.withLock { stopped } }
