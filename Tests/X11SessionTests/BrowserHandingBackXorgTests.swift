@@ -244,8 +244,10 @@ import Testing
     /// begin handed back late makes its fling faster. `runs` flicks under each condition on one
     /// Firefox, the page loaded again before each (and one first, not counted): alone, under a
     /// bare owner rejecting each touch at its begin, under one rejecting each on its first
-    /// update (these three in turn, round after round), then under the daemon. Also printed:
-    /// when the page's touchstart came after the finger landed.
+    /// update, and under the daemon (started for its flick and stopped after it), these four in
+    /// turn, round after round: what drifts during the run falls on all of them alike, and the
+    /// daemon's flick is compared with the owner's of its own round. Also printed: when the
+    /// page's touchstart came after the finger landed.
     @Test func firefoxFlickFliesAsUnderAnOwnerDecidingOnTheFirstUpdate() throws {
         let runs = 6
         let bench = try CompareBench()
@@ -253,6 +255,9 @@ import Testing
         defer { Self.stop(bench, firefox) }
         var alone: [Double] = [], atBegin: [Double] = [], onUpdate: [Double] = [], tactus: [Double] = []
         var notes: [String] = []
+        /// Per round: how much further the flick flew under Tactus than under the owner letting
+        /// go on the first update, in that round.
+        var pastTheOwner: [Double] = []
         var touchStarts: [String: [Double]] = [:]
         func run(_ label: String, _ rule: BareTouchOwner.Rule?) throws -> Double? {
             try Self.reload(bench, firefox)
@@ -269,17 +274,20 @@ import Testing
         for _ in 0..<runs {
             if let v = try run("alone", nil) { alone.append(v) }
             if let v = try run("at-begin", .rejectAtBegin) { atBegin.append(v) }
-            if let v = try run("on-update", .rejectOnUpdate(1)) { onUpdate.append(v) }
-        }
-        let daemon = try bench.startDaemon(asUsersRunIt: true)
-        try Programs.waitUntilRead(daemon, firefox.id, touch: true)
-        for _ in 0..<runs {
-            if let v = try run("tactus", nil) { tactus.append(v) }
+            let owner = try run("on-update", .rejectOnUpdate(1))
+            if let owner { onUpdate.append(owner) }
+            let daemon = try bench.startDaemon(asUsersRunIt: true)
+            try Programs.waitUntilRead(daemon, firefox.id, touch: true)
+            let underTactus = try run("tactus", nil)
+            bench.stop(daemon)
+            if let underTactus { tactus.append(underTactus) }
+            if let owner, let underTactus { pastTheOwner.append(underTactus - owner) }
         }
         let a = Spread(values: alone), b = Spread(values: atBegin), u = Spread(values: onUpdate), t = Spread(values: tactus)
         let figures = "alone \(a); bare owner rejecting at the begin \(b) (\(percent(b.median, of: a.median))); bare owner rejecting on the first update \(u) (\(percent(u.median, of: a.median))); Tactus \(t) (\(percent(t.median, of: a.median))) (percentages of the medians)"
         print("FIGURE Firefox ESR MOZ_USE_XINPUT2=1 one-finger flick (6 × \(Int(Self.flickStep)) px / \(Int(Self.flickInterval)) ms), scrollY at rest: \(figures)")
-        print("FIGURE Firefox flicks in order: \(notes.joined(separator: ", "))")
+        let paired = Spread(values: pastTheOwner)
+        print("FIGURE Firefox flicks in order: \(notes.joined(separator: ", ")); Tactus past the owner letting go on the first update, round by round: \(pastTheOwner.map { String(Int($0)) }.joined(separator: ", ")) px (median \(Int(paired.median)))")
         print("FIGURE Firefox touchstart after the finger lands: " + ["alone", "at-begin", "on-update", "tactus"].map { "\($0) \(Spread(values: touchStarts[$0] ?? []).milliseconds)" }.joined(separator: ", "))
         #expect(a.values.count == runs && b.values.count == runs && u.values.count == runs && t.values.count == runs, "\(figures)")
         // The reproducer: an owner that lets the touch go on its first update makes Firefox's
@@ -289,8 +297,10 @@ import Testing
         #expect(u.median > a.median * 1.08, "the bare owner on the first update: \(figures)")
         #expect(b.median < u.median, "the bare owner at the begin: \(figures)")
         // Tactus decides a lone finger on that update (it moved 4 px): no further than that
-        // owner, within the runs' spread (measured: −2 to +2 % of that owner's median).
-        #expect(t.median <= u.median + 0.08 * a.median, "Tactus: \(figures)")
+        // owner, within the runs' spread (measured: −2 to +2 % of that owner's median), compared
+        // round by round (run after the owners, as it was, one full swift test's six flicks
+        // under Tactus spread 805–1,131 px against 848–890 under the owner).
+        #expect(paired.values.count == runs && paired.median <= 0.08 * a.median, "Tactus past the owner on the same update, round by round: \(pastTheOwner); \(figures)")
     }
 }
 
