@@ -110,4 +110,23 @@ import Testing
         #expect(h.notes == ["Openbox maximized the window 0x7 (seen after 3 ms, and so until 1000 ms)"])
         #expect(h.warnings.isEmpty && h.confirmations.deadline == nil)
     }
+
+    /// A tile that held, then the window was maximized again within the second (a gesture, a
+    /// key): the amend does not apply, and at the deadline that is a note, not a warning.
+    @Test func anAmendableExpectationThatHeldAndChangedForAnotherReasonIsNoWarning() {
+        let h = Harness()
+        var amends = 0
+        h.expect(amend: { amends += 1 })
+        h.now += 4
+        h.done = true
+        h.confirmations.changed(7)
+        h.now += 100
+        h.done = false
+        h.confirmations.changed(7)
+        #expect(amends == 1 && h.confirmations.pending.count == 1)
+        h.now = 11_000
+        h.confirmations.expire()
+        #expect(h.warnings.isEmpty, "it held: \(h.warnings)")
+        #expect(h.notes == ["Openbox maximized the window 0x7 (seen after 4 ms); changed since, at 1000 ms its _NET_WM_STATE is empty"])
+    }
 }

@@ -56,6 +56,12 @@ import Testing
         daemon.output!.wait { $0.contains("\"kind\":\"touch\",\"id\":\(id),\"verdict\"") }
     }
 
+    /// Waits for the event log's line of the action `log WORDS` (the debug log on stderr, a
+    /// pipe of its own, says the same words, maybe first), so that ``actions(_:)`` has it.
+    func fired(_ daemon: Child, _ words: String) -> Bool {
+        daemon.output!.wait { $0.contains("\"kind\":\"action\"") && $0.contains("log \(words)") } != nil
+    }
+
     func actions(_ daemon: Child) -> [String] {
         daemon.output!.lines.compactMap { line in
             guard line.contains("\"kind\":\"action\""), let r = line.range(of: "\"action\":\"log ") else { return nil }
@@ -73,9 +79,7 @@ import Testing
         #expect(verdict(daemon, touch: 1)?.contains("\"claimed\"") == true, "\(daemon.output!.lines.suffix(30))")
         try drag(touch, id: 2, from: Point(x: 642, y: 300), to: Point(x: 830, y: 300))
         #expect(verdict(daemon, touch: 2)?.contains("\"claimed\"") == true, "\(daemon.output!.lines.suffix(30))")
-        // The event log's action line, which the actions below are read from (the debug log on
-        // stderr says the same words).
-        #expect(daemon.output!.wait { $0.contains("\"kind\":\"action\"") && $0.contains("log from the left of right") } != nil, "\(daemon.output!.lines.suffix(40))")
+        #expect(fired(daemon, "from the left of right"), "\(daemon.output!.lines.suffix(40))")
         #expect(actions(daemon) == ["from the right of left", "from the left of right"])
     }
 
@@ -89,7 +93,7 @@ import Testing
         #expect(verdict(daemon, touch: 1)?.contains("\"released\"") == true, "\(daemon.output!.lines.suffix(30))")
         try touch.touch(.begin, id: 2, at: Point(x: 900, y: 400))
         try touch.touch(.end, id: 2, at: Point(x: 900, y: 400))
-        #expect(daemon.output!.wait { $0.contains("log tap on right") } != nil, "\(daemon.output!.lines.suffix(30))")
+        #expect(fired(daemon, "tap on right"), "\(daemon.output!.lines.suffix(30))")
         #expect(actions(daemon) == ["tap on right"])
     }
 
@@ -102,7 +106,7 @@ import Testing
         try declareHalves(x)
         #expect(daemon.output!.wait { $0.contains("monitor right added: 640x800+640+0") } != nil, "\(daemon.output!.lines.suffix(20))")
         try drag(touch, id: 2, from: Point(x: 638, y: 400), to: Point(x: 450, y: 400))
-        #expect(daemon.output!.wait { $0.contains("log from the right of left") } != nil, "\(daemon.output!.lines.suffix(30))")
+        #expect(fired(daemon, "from the right of left"), "\(daemon.output!.lines.suffix(30))")
         try xrandr(x, "--delmonitor", "left")
         try xrandr(x, "--delmonitor", "right")
         #expect(daemon.output!.wait { $0.contains("monitor right removed") } != nil, "\(daemon.output!.lines.suffix(20))")
@@ -156,7 +160,7 @@ import Testing
         #expect(onLeft.output.wait { $0.hasPrefix("touch end") } != nil, "the window on the left gets its touch: \(onLeft.output.lines)")
         try touch.touch(.begin, id: 2, at: Point(x: right.midX, y: right.midY))
         try touch.touch(.end, id: 2, at: Point(x: right.midX, y: right.midY))
-        #expect(daemon.output!.wait { $0.contains("log next slide on right") } != nil, "\(daemon.output!.lines.suffix(30))")
+        #expect(fired(daemon, "next slide on right"), "\(daemon.output!.lines.suffix(30))")
         #expect(actions(daemon) == ["next slide on right"])
     }
 
@@ -195,7 +199,7 @@ import Testing
         // The device's left quarter now lands on the right monitor: its profile's tap fires there.
         try touch.touch(.begin, id: 1, at: Point(x: 300, y: 400))
         try touch.touch(.end, id: 1, at: Point(x: 300, y: 400))
-        #expect(daemon.output!.wait { $0.contains("log tap on right") } != nil, "\(daemon.output!.lines.suffix(20))")
+        #expect(fired(daemon, "tap on right"), "\(daemon.output!.lines.suffix(20))")
         let during = try x.tactus(["devices"], runtime: daemon.runtimeDirectory)
         #expect(row(during.lines, "touch")?.hasSuffix("touch gestures on right") == true, "\(during.lines)")
         #expect(!during.lines.contains { $0.contains("spans all monitors") }, "\(during.lines.joined(separator: "\n"))")

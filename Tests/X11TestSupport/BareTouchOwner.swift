@@ -105,7 +105,8 @@ public final class BareTouchOwner: @unchecked Sendable {
             server.flush()
             usleep(500)
         }
-        // Stopped: nothing is left undecided behind it.
+        // Stopped: nothing is left undecided behind it. Rejected without asking: the tests
+        // stop it with no button of the pointer held (what the asking rule asks about).
         for touch in Array(down.keys) { answer(touch, accept: false) }
     }
 

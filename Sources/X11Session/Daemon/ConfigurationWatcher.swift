@@ -96,26 +96,33 @@ final class ConfigurationWatcher {
     /// the plan and its watch (`mkdir -p ~/.config/tactus` as the daemon moves down) raises no
     /// event on any watch: the plan is read again until it holds, and a change is noted, as
     /// the file may have come or gone unseen.
+    /// (Folders that keep coming and going are followed 8 times, then watched as they last were.)
     private func arm() {
         var wanted = plan()
-        for _ in 0..<8 {
+        for attempt in 1...8 {
             planned()
-            for (wd, watch) in watches where wanted[watch.folder] == nil {
-                inotify.removeWatch(wd)
-                watches[wd] = nil
-            }
-            for (folder, want) in wanted {
-                if case .success(let wd) = inotify.watch(folder, for: want.changes) { watches[wd] = (folder, want.names) }
-            }
+            watch(wanted)
             let now = plan()
             if now.mapValues(\.names) == wanted.mapValues(\.names) { break }
             wanted = now
             lastChange = milliseconds()
+            if attempt == 8 { watch(wanted) }
         }
         let description = watches.values.map { "\($0.folder) (for \($0.names.sorted().joined(separator: ", ")))" }.sorted().joined(separator: " and ")
         if description != watching {
             watching = description
             log(description.isEmpty ? "not watching \(path) for changes: no folder on its way exists" : "watching \(description) for changes to \(path)")
+        }
+    }
+
+    /// Watches the folders of `wanted`, and no others.
+    private func watch(_ wanted: [String: (names: Set<String>, changes: Inotify.Change)]) {
+        for (wd, watch) in watches where wanted[watch.folder] == nil {
+            inotify.removeWatch(wd)
+            watches[wd] = nil
+        }
+        for (folder, want) in wanted {
+            if case .success(let wd) = inotify.watch(folder, for: want.changes) { watches[wd] = (folder, want.names) }
         }
     }
 

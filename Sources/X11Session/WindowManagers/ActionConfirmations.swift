@@ -5,7 +5,8 @@ import SystemCalls
 /// fixed size nor minimize a splash screen. So each window and desktop request Tactus makes
 /// is followed by what it should have changed — an expectation — and the log says what came
 /// of it: a debug line when it holds, a warning when it still does not after ``bound``
-/// milliseconds. Nothing waits in a sleep: an expectation is looked at again when a property of
+/// milliseconds. (One with an `amend`, a tile, is followed for the whole bound and said done
+/// at its end; see ``Expectation/amend``.) Nothing waits in a sleep: an expectation is looked at again when a property of
 /// one of its windows changes or one is mapped, unmapped or destroyed (the daemon's loop
 /// hands those events over), and for the last time at its deadline, which the loop wakes for
 /// as it does for keys waiting for the focus (``ActionPerformer/focusDeadline``).
@@ -44,6 +45,9 @@ final class ActionConfirmations {
         var deadline: UInt64 = 0
         /// When it was last seen to hold (an expectation with an amend, still followed).
         var heldSince: UInt64? = nil
+        /// When it was first seen to hold (the same): one that held and then changed for
+        /// another reason (the window maximized again) is no warning at its deadline.
+        var firstHeld: UInt64? = nil
     }
 
     private(set) var pending: [Expectation] = []
@@ -70,6 +74,7 @@ final class ActionConfirmations {
         if e.holds() {
             guard e.amend != nil else { return confirmed(e) }
             e.heldSince = e.since
+            e.firstHeld = e.since
         }
         pending.append(e)
     }
@@ -88,6 +93,7 @@ final class ActionConfirmations {
                 amend()
                 e.heldSince = e.holds() ? milliseconds() : nil
             }
+            e.firstHeld = e.firstHeld ?? e.heldSince
             waiting.append(e)
         }
         pending = waiting
@@ -109,7 +115,13 @@ final class ActionConfirmations {
         let (due, waiting) = partition { now >= $0.deadline }
         pending = waiting
         for e in due {
-            if e.holds() { confirmed(e) } else { warn(e.manager, "\(e.failure): after \(now - e.since) ms, \(e.instead())") }
+            if e.holds() {
+                confirmed(e)
+            } else if let first = e.firstHeld {
+                note("\(e.manager) \(e.success) (seen after \(first - e.since) ms); changed since, at \(now - e.since) ms \(e.instead())")
+            } else {
+                warn(e.manager, "\(e.failure): after \(now - e.since) ms, \(e.instead())")
+            }
         }
     }
 
