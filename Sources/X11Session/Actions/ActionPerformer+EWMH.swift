@@ -93,17 +93,18 @@ extension ActionPerformer {
         let counted = CountedExtents(frameExtents(window))
         sendTile(window, area: area, left: left, extents: counted.extents)
         let side = left ? "left" : "right", name = windowName(window)
-        let restored = { [server] in !(server.numbers(window, "_NET_WM_STATE") ?? []).contains(where: maximizedFlags.contains) }
+        let states = { [server] in server.numbers(window, "_NET_WM_STATE") ?? [] }
+        let restored = { (states: [UInt]) in !states.contains(where: maximizedFlags.contains) }
         confirmations.expect(.init(
             key: "tile \(window)", manager: windowManager.displayName,
             failure: "did not restore \(name) from maximized for its tile to the \(side) half",
             success: "restored \(name) for its tile to the \(side) half with the frame it was counted with (extents \(counted.extents))",
-            holds: { [unowned self] in restored() && frameExtents(window) == counted.extents },
+            holds: { [unowned self] in restored(states()) && frameExtents(window) == counted.extents },
             instead: { [unowned self] in "its _NET_WM_STATE is " + stateNames(window) },
             windows: [window], subject: window,
             amend: { [unowned self] in
-                let now = frameExtents(window)
-                guard restored(), !(server.numbers(window, "_NET_WM_STATE") ?? []).contains(fullscreenFlag), now != counted.extents else { return }
+                let now = frameExtents(window), current = states()
+                guard restored(current), !current.contains(fullscreenFlag), now != counted.extents else { return }
                 logger.debug("window \(Self.hex(window)): frame extents \(counted.extents) became \(now) after the tile was asked: asked again with them")
                 counted.extents = now
                 sendTile(window, area: area, left: left, extents: now)

@@ -6,10 +6,11 @@ import SystemCalls
 /// is followed by what it should have changed — an expectation — and the log says what came
 /// of it: a debug line when it holds, a warning when it still does not after ``bound``
 /// milliseconds. (One with an `amend`, a tile, is followed for the whole bound and said done
-/// at its end; see ``Expectation/amend``.) Nothing waits in a sleep: an expectation is looked at again when a property of
-/// one of its windows changes or one is mapped, unmapped or destroyed (the daemon's loop
-/// hands those events over), and for the last time at its deadline, which the loop wakes for
-/// as it does for keys waiting for the focus (``ActionPerformer/focusDeadline``).
+/// at its end; see ``Expectation/amend``.) Nothing waits in a sleep: an expectation is looked
+/// at again when a property of one of its windows changes or one is mapped, unmapped or
+/// destroyed (the daemon's loop hands those events over), and for the last time at its
+/// deadline, which the loop wakes for as it does for keys waiting for the focus
+/// (``ActionPerformer/focusDeadline``).
 final class ActionConfirmations {
     /// How long a window manager has to do what it was asked (milliseconds). Those tested
     /// answer within a few milliseconds (openbox maximizes in 2–5 ms on Xvfb, i3 has done it when
