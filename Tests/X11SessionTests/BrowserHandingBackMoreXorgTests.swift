@@ -97,7 +97,7 @@ extension BrowserHandingBackXorgTests {
     /// The example started with `--touch` (its lists take QScroller::TouchGesture), a finger
     /// flicked up on its first list as `flick` does (6 × 20 px per 16 ms), the example restarted
     /// for each flick; how far the list scrolled once it has stayed still for 0.5 s.
-    static func qtFlick(_ bench: CompareBench, owner rule: BareTouchOwner.Rule? = nil) throws -> (distance: Double?, detail: String) {
+    static func qtFlick(_ bench: CompareBench, owner rule: BareTouchOwner.Rule? = nil, daemon: Child? = nil) throws -> (distance: Double?, detail: String) {
         let example = "/usr/lib/x86_64-linux-gnu/qt5/examples/widgets/scroller/graphicsview/graphicsview"
         let home = "\(bench.scratch)/qt-home-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -110,6 +110,9 @@ extension BrowserHandingBackXorgTests {
         guard let window = bench.client(timeout: 30, { $0.title.contains("Gesture example") }) else {
             throw FixtureError(description: "the scroller example did not show its window: \(program.output!.lines.suffix(5))")
         }
+        // A daemon started before the program has read its window before the finger lands, as
+        // a user's daemon has long done (else the begin waits for that reading).
+        if let daemon { try ProgramsWithoutTouchXorgTests.waitUntilRead(daemon, window.id, touch: true) }
         let column = Rect(x: window.frame.x + 20, y: window.frame.y, width: 1, height: min(window.frame.height, 450))
         let before = try bench.stableScreenshot(of: column, name: "qt-scroller") { pixels in
             (0..<pixels.height).contains { Self.qtScrollerItem(pixels.color(0, $0)) == 0 }
@@ -156,8 +159,8 @@ extension BrowserHandingBackXorgTests {
         /// Per round: how much further Tactus flung than the owner letting go on the same update
         /// after asking the server the daemon's question, in that round.
         var pastTheOwner: [Double] = []
-        func run(_ label: String, _ rule: BareTouchOwner.Rule?, into values: inout [Double]) throws -> Double? {
-            let f = try Self.qtFlick(bench, owner: rule)
+        func run(_ label: String, _ rule: BareTouchOwner.Rule?, into values: inout [Double], daemon: Child? = nil) throws -> Double? {
+            let f = try Self.qtFlick(bench, owner: rule, daemon: daemon)
             notes.append("\(label) \(f.distance.map { String(Int($0)) } ?? "-")")
             if let d = f.distance { values.append(d) } else { problems.append("\(label): \(f.detail)") }
             return f.distance
@@ -168,7 +171,7 @@ extension BrowserHandingBackXorgTests {
             _ = try run("on-update", .rejectOnUpdate(1), into: &onUpdate)
             let ownerAsking = try run("asking", .rejectOnUpdateAskingFirst(1), into: &asking)
             let daemon = try bench.startDaemon(asUsersRunIt: true)
-            let daemonFlick = try run("tactus", nil, into: &tactus)
+            let daemonFlick = try run("tactus", nil, into: &tactus, daemon: daemon)
             bench.stop(daemon)
             if let ownerAsking, let daemonFlick { pastTheOwner.append(daemonFlick - ownerAsking) }
         }
